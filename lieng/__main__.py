@@ -1,0 +1,5 @@
+"""``python -m lieng`` starts the game."""
+
+from lieng.app import main
+
+main()

@@ -1,0 +1,32 @@
+"""The rules of Liêng (``../shared/RULES.md``) as a pure, deterministic library.
+
+Nothing here imports pygame, touches files, sleeps or reads a clock: the GUI, the LAN
+host, the bots and the history all drive ``Hand`` and read its events.
+
+>>> from lieng.engine import Card, PRESETS, evaluate
+>>> evaluate(Card.parse_many("QH KS AD"), PRESETS["classic"]).name("vi")
+'Liêng Q-K-A'
+"""
+
+from .actions import Action, ActionKind, Legal
+from .cards import FULL_DECK, Card, Suit, cards_codes, cards_text
+from .errors import (HandOverError, IllegalActionError, InvalidCardError, InvalidRulesError,
+                     NotEnoughPlayersError, NotYourTurnError)
+from .events import (ActionTaken, AntePosted, CardDealt, Event, HandEnded, HandStarted,
+                     PotAwarded, RoundStarted, Showdown, ShownHand, TurnStarted,
+                     event_from_dict)
+from .hand import Hand, redact, shuffled_deck
+from .hands import HandCategory, HandValue, all_hands, evaluate, hand_key
+from .pots import PotLayer, pot_layers
+from .rules import PRESETS, TIEBREAKS, RuleSet
+from .views import HandView
+
+__all__ = [
+    "Action", "ActionKind", "Legal", "FULL_DECK", "Card", "Suit", "cards_codes", "cards_text",
+    "HandOverError", "IllegalActionError", "InvalidCardError", "InvalidRulesError",
+    "NotEnoughPlayersError", "NotYourTurnError", "ActionTaken", "AntePosted", "CardDealt",
+    "Event", "HandEnded", "HandStarted", "PotAwarded", "RoundStarted", "Showdown",
+    "ShownHand", "TurnStarted", "event_from_dict", "Hand", "redact", "shuffled_deck",
+    "HandCategory", "HandValue", "all_hands", "evaluate", "hand_key", "PotLayer",
+    "pot_layers", "PRESETS", "TIEBREAKS", "RuleSet", "HandView",
+]

@@ -1,0 +1,125 @@
+"""What a player can do on their turn (RULES.md step 5) and what is legal right now."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class ActionKind(str, Enum):
+    """The four actions of RULES.md step 5, plus the timer running out (step 6)."""
+
+    FOLD = "fold"
+    CALL = "call"
+    RAISE = "raise"
+    ALL_IN = "all_in"
+    TIMEOUT = "timeout"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """An intended action. Build one with ``Action.fold()``, ``.call()``, ``.raise_(k)``,
+    ``.all_in()`` or ``.timeout()``; the engine decides the chips it moves."""
+
+    kind: ActionKind
+    """Which action."""
+    k: int = 0
+    """For a raise: the extra multiple of the table bet on top of the call (1..20)."""
+
+    @classmethod
+    def fold(cls) -> Action:
+        return _FOLD
+
+    @classmethod
+    def call(cls) -> Action:
+        return _CALL
+
+    @classmethod
+    def raise_(cls, k: int) -> Action:
+        return cls(ActionKind.RAISE, k)
+
+    @classmethod
+    def all_in(cls) -> Action:
+        return _ALL_IN
+
+    @classmethod
+    def timeout(cls) -> Action:
+        return _TIMEOUT
+
+    def to_dict(self) -> dict[str, object]:
+        return {"kind": self.kind.value, "k": self.k} if self.kind is ActionKind.RAISE \
+            else {"kind": self.kind.value}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Action:
+        """Read an action sent over the network or stored in history.
+
+        Raises ``ValueError`` with a readable reason for anything malformed.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("an action must be an object")
+        try:
+            kind = ActionKind(data.get("kind"))
+        except ValueError:
+            raise ValueError(f"unknown action kind {data.get('kind')!r}") from None
+        if kind is ActionKind.RAISE:
+            k = data.get("k")
+            if not isinstance(k, int) or isinstance(k, bool):
+                raise ValueError("a raise needs a whole number k")
+            return cls.raise_(k)
+        return cls(kind)
+
+    def __str__(self) -> str:
+        return f"raise {self.k}" if self.kind is ActionKind.RAISE else self.kind.value
+
+
+_FOLD = Action(ActionKind.FOLD)
+_CALL = Action(ActionKind.CALL)
+_ALL_IN = Action(ActionKind.ALL_IN)
+_TIMEOUT = Action(ActionKind.TIMEOUT)
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """What the seat to act may do now (RULES.md steps 5 and 7)."""
+
+    seat: int
+    can_fold: bool
+    """Always true: folding is allowed even when nothing is owed."""
+    call: int
+    """Chips a call puts in now: 0 is a check; less than ``owed`` is an all-in for less."""
+    owed: int
+    """Bet level minus what this seat has bet this hand (antes don't count)."""
+    raise_k: range
+    """Allowed raise multiples *k*; empty when raising is not allowed."""
+    all_in: int | None
+    """Chips an all-in puts in now (the whole stack); None when not allowed."""
+    table_bet: int
+
+    def raise_amount(self, k: int) -> int:
+        """Chips a raise of ``k`` puts in now: the call plus ``k`` table bets."""
+        return self.owed + k * self.table_bet
+
+    def allows(self, action: Action) -> bool:
+        kind = action.kind
+        if kind is ActionKind.RAISE:
+            return action.k in self.raise_k
+        if kind is ActionKind.ALL_IN:
+            return self.all_in is not None
+        return True
+
+    def to_dict(self) -> dict[str, object]:
+        return {"seat": self.seat, "call": self.call, "owed": self.owed,
+                "raise_min": self.raise_k.start if self.raise_k else 0,
+                "raise_max": self.raise_k.stop - 1 if self.raise_k else 0,
+                "all_in": self.all_in, "table_bet": self.table_bet}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> Legal:
+        lo, hi = int(data["raise_min"]), int(data["raise_max"])  # type: ignore[call-overload]
+        all_in = data.get("all_in")
+        return cls(seat=int(data["seat"]), can_fold=True,  # type: ignore[call-overload]
+                   call=int(data["call"]), owed=int(data["owed"]),  # type: ignore[call-overload]
+                   raise_k=range(lo, hi + 1) if lo else range(0),
+                   all_in=None if all_in is None else int(all_in),  # type: ignore[call-overload]
+                   table_bet=int(data["table_bet"]))  # type: ignore[call-overload]

@@ -1,0 +1,400 @@
+"""One hand of Liêng as a pure state machine (RULES.md "A hand, step by step").
+
+``Hand`` takes actions and appends events; it never draws, sleeps, reads a clock or
+touches a file (ARCHITECTURE.md). Given the same rules, stacks, first player, deck and
+actions it produces the same events, which is what replays, hand histories and LAN
+snapshots rely on. Every action goes through ``legal()`` first, so a rejected action
+raises ``IllegalActionError`` before anything changes.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable, Sequence
+
+from .actions import Action, ActionKind, Legal
+from .cards import FULL_DECK, Card
+from .errors import (HandOverError, IllegalActionError, InvalidCardError,
+                     NotEnoughPlayersError, NotYourTurnError)
+from .events import (ActionTaken, AntePosted, CardDealt, Event, HandEnded, HandStarted,
+                     PotAwarded, RoundStarted, Showdown, ShownHand, TurnStarted)
+from .hands import HandValue, evaluate
+from .pots import PotLayer, pot_layers, split_amount, turn_order_from
+from .rules import RuleSet
+from .views import HandView
+
+_EMPTY = range(0)
+
+
+def shuffled_deck(rng: random.Random | None = None) -> list[Card]:
+    """A shuffled 52-card deck: ``secrets.SystemRandom`` unless a seeded ``rng`` is given
+    for a replay or a test (RULES.md step 4)."""
+    deck = list(FULL_DECK)
+    (rng if rng is not None else secrets.SystemRandom()).shuffle(deck)
+    return deck
+
+
+class Hand:
+    """A hand from the ante to the last payout.
+
+    ``stacks`` has one entry per seat in turn order; a seat with less than the table bet
+    sits the hand out. ``deck`` fixes the deal order (dealt from the front, one card at a
+    time from the first player, three passes); otherwise ``rng`` (a seeded
+    ``random.Random``) or the system's secure generator shuffles.
+    """
+
+    def __init__(self, rules: RuleSet, stacks: Sequence[int], first: int = 0,
+                 deck: Sequence[Card] | None = None,
+                 rng: random.Random | None = None) -> None:
+        n = len(stacks)
+        if not rules.min_players <= n <= rules.max_players:
+            raise NotEnoughPlayersError(
+                f"a table has {rules.min_players}..{rules.max_players} seats, got {n}")
+        for s in stacks:
+            if not isinstance(s, int) or isinstance(s, bool) or s < 0:
+                raise ValueError(f"stacks must be whole numbers >= 0, got {s!r}")
+        if not isinstance(first, int) or not 0 <= first < n:
+            raise ValueError(f"first must be a seat 0..{n - 1}, got {first!r}")
+        B = rules.table_bet
+        self.rules = rules
+        self.n = n
+        self.start_stacks: tuple[int, ...] = tuple(stacks)
+        self.dealt_in: tuple[bool, ...] = tuple(s >= B for s in stacks)
+        dealt = [s for s in turn_order_from(first, n) if self.dealt_in[s]]
+        if len(dealt) < 2:
+            raise NotEnoughPlayersError(
+                "fewer than two players can pay the table bet; no hand is dealt")
+        # RULES.md step 3: the first player, or the next dealt-in seat in turn order.
+        self.first: int = dealt[0]
+
+        if deck is None:
+            deck = shuffled_deck(rng)
+        else:
+            deck = list(deck)
+            if any(not isinstance(c, Card) for c in deck) or len(set(deck)) != len(deck):
+                raise InvalidCardError("a deck is a list of distinct cards")
+            if len(deck) < 3 * len(dealt):
+                raise InvalidCardError(f"the deck needs {3 * len(dealt)} cards, got {len(deck)}")
+        self.deck: tuple[Card, ...] = tuple(deck)
+
+        self._stacks = list(stacks)
+        self._bets = [0] * n
+        self._contrib = [0] * n
+        self._folded = [not d for d in self.dealt_in]
+        self._acted = [False] * n
+        self._cards: list[list[Card]] = [[] for _ in range(n)]
+        self._level = 0
+        self._round = 0
+        self._to_act: int | None = None
+        self._legal: Legal | None = None
+        self._over = False
+        self._uncontested = False
+        self._winners: tuple[int, ...] = ()
+        self._shown: dict[int, tuple[Card, ...]] = {}
+        self._action_events: list[ActionTaken] = []
+        self.actions: list[tuple[int, Action]] = []
+        """Every accepted action, in order: with the deck, what a replay needs."""
+        self.events: list[Event] = []
+        """The whole log, unredacted. Only the host may read it; seats use ``events_for``."""
+
+        ev = self.events
+        ev.append(HandStarted(rules, self.start_stacks, self.first, self.dealt_in))
+        for s in dealt:  # RULES.md step 2: antes are dead money, not a bet
+            self._stacks[s] -= B
+            self._contrib[s] = B
+            ev.append(AntePosted(s, B, self._stacks[s]))
+        i = 0
+        for pass_no in range(3):  # RULES.md step 4
+            for s in dealt:
+                card = self.deck[i]
+                i += 1
+                self._cards[s].append(card)
+                ev.append(CardDealt(s, card, pass_no))
+        self._round = 1
+        ev.append(RoundStarted(1))
+        # The first player leads, or the next player with chips (RULES.md step 3).
+        lead = next((s for s in dealt if self._stacks[s] > 0), None)
+        if lead is None or self._betting_done():
+            self._finish()
+        else:
+            self._start_turn(lead)
+
+    # ----------------------------------------------------------------- public state
+
+    @property
+    def to_act(self) -> int | None:
+        return self._to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        return tuple(self._stacks)
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        return tuple(self._bets)
+
+    @property
+    def contributed(self) -> tuple[int, ...]:
+        return tuple(self._contrib)
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        return tuple(self._folded)
+
+    @property
+    def bet_level(self) -> int:
+        return self._level
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def pot(self) -> int:
+        """Chips in the middle now (0 once paid out)."""
+        return 0 if self._over else sum(self._contrib)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Winners of the main pot, in turn order from the first player (empty until over)."""
+        return self._winners
+
+    @property
+    def uncontested(self) -> bool:
+        return self._uncontested
+
+    @property
+    def next_first(self) -> int:
+        """First player of the next hand: the first winner of this hand's main pot
+        (RULES.md step 3). Only meaningful once the hand is over."""
+        if not self._over:
+            raise HandOverError("the hand is not over yet")
+        return self._winners[0]
+
+    def cards_of(self, seat: int) -> tuple[Card, ...]:
+        """A seat's cards. Omniscient: for the host, the history writer and tests only."""
+        return tuple(self._cards[seat])
+
+    def value_of(self, seat: int) -> HandValue:
+        return evaluate(self._cards[seat], self.rules)
+
+    def legal(self) -> Legal:
+        """What the seat to act may do. Raises ``HandOverError`` once betting has ended."""
+        if self._legal is None:
+            raise HandOverError("the hand is over; nobody is to act")
+        return self._legal
+
+    def layers(self) -> list[PotLayer]:
+        """The pot cut into layers as things stand (side pots, RULES.md step 9)."""
+        still_in = [not f for f in self._folded]
+        return pot_layers(self._contrib, still_in, self.first)
+
+    # ----------------------------------------------------------------- acting
+
+    def act(self, seat: int, action: Action) -> list[Event]:
+        """Apply ``action`` for ``seat`` and return the events it caused.
+
+        Raises ``IllegalActionError`` (a ``ValueError``) with a reason for anything
+        RULES.md forbids; the hand is then exactly as it was.
+        """
+        if self._over:
+            raise HandOverError("the hand is over")
+        if seat != self._to_act:
+            raise NotYourTurnError(f"it is seat {self._to_act}'s turn, not seat {seat}'s")
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"not an action: {action!r}")
+        legal = self._legal
+        assert legal is not None
+        kind = action.kind
+        B = self.rules.table_bet
+        if kind is ActionKind.RAISE:
+            if not legal.raise_k:
+                raise IllegalActionError(self._why_no_raise(seat))
+            if action.k not in legal.raise_k:
+                raise IllegalActionError(
+                    f"a raise must be {legal.raise_k.start}..{legal.raise_k.stop - 1} × {B}, "
+                    f"got {action.k}")
+            amount = legal.owed + action.k * B
+        elif kind is ActionKind.ALL_IN:
+            if legal.all_in is None:
+                raise IllegalActionError(
+                    "an all-in here would lift the bet: " + self._why_no_raise(seat))
+            amount = legal.all_in
+        elif kind is ActionKind.CALL:
+            amount = legal.call
+        elif kind is ActionKind.FOLD or kind is ActionKind.TIMEOUT:
+            amount = 0
+        else:  # pragma: no cover - the enum is closed
+            raise IllegalActionError(f"unknown action {action!r}")
+
+        mark = len(self.events)
+        self.actions.append((seat, action))
+        raised = False
+        if kind is ActionKind.FOLD or kind is ActionKind.TIMEOUT:
+            self._folded[seat] = True
+        else:
+            self._stacks[seat] -= amount
+            self._bets[seat] += amount
+            self._contrib[seat] += amount
+            if self._bets[seat] > self._level:
+                self._level = self._bets[seat]
+                raised = True
+                acted = self._acted
+                for s in range(self.n):
+                    acted[s] = False
+        self._acted[seat] = True
+        taken = ActionTaken(seat, kind, amount, action.k if kind is ActionKind.RAISE else 0,
+                            self._bets[seat], self._stacks[seat], self._level, raised,
+                            not self._folded[seat] and self._stacks[seat] == 0, self._round)
+        self._action_events.append(taken)
+        self.events.append(taken)
+        self._to_act = None
+        self._legal = None
+        if self._betting_done():
+            self._finish()
+        else:
+            self._start_turn(self._next_to_act(seat), after=seat)
+        return self.events[mark:]
+
+    def _why_no_raise(self, seat: int) -> str:
+        if self._round > self.rules.max_rounds:
+            return f"raises are allowed in the first {self.rules.max_rounds} rounds only"
+        if not self._others_with_chips(seat):
+            return "nobody else still in has chips to answer a raise"
+        return "a raise must leave chips behind; bet the whole stack with an all-in"
+
+    def _others_with_chips(self, seat: int) -> bool:
+        st, fo = self._stacks, self._folded
+        return any(s != seat and not fo[s] and st[s] > 0 for s in range(self.n))
+
+    def _compute_legal(self, seat: int) -> Legal:
+        rules = self.rules
+        B = rules.table_bet
+        stack = self._stacks[seat]
+        owed = self._level - self._bets[seat]
+        can_raise = self._round <= rules.max_rounds and self._others_with_chips(seat)
+        raise_k = _EMPTY
+        if can_raise:
+            k_max = min(rules.raise_max, (stack - owed - 1) // B)
+            if k_max >= rules.raise_min:
+                raise_k = range(rules.raise_min, k_max + 1)
+        all_in = stack if (stack <= owed or can_raise) else None
+        return Legal(seat, True, min(owed, stack), owed, raise_k, all_in, B)
+
+    def _betting_done(self) -> bool:
+        """RULES.md step 8."""
+        fo, st, acted, bets, level = self._folded, self._stacks, self._acted, self._bets, self._level
+        still_in = [s for s in range(self.n) if not fo[s]]
+        if len(still_in) <= 1:
+            return True
+        with_chips = [s for s in still_in if st[s] > 0]
+        if len(with_chips) <= 1 and all(bets[s] >= level for s in with_chips):
+            return True
+        return all(acted[s] and bets[s] >= level for s in with_chips)
+
+    def _next_to_act(self, seat: int) -> int:
+        fo, st, acted, bets, level, n = (self._folded, self._stacks, self._acted, self._bets,
+                                          self._level, self.n)
+        for i in range(1, n + 1):
+            s = (seat + i) % n
+            if not fo[s] and st[s] > 0 and (not acted[s] or bets[s] < level):
+                return s
+        raise AssertionError("betting is not done but nobody can act")  # pragma: no cover
+
+    def _start_turn(self, seat: int, after: int | None = None) -> None:
+        if after is not None:
+            # RULES.md step 7: a new round each time the turn reaches or passes the first
+            # player's seat, whether or not that player can still act.
+            n = self.n
+            steps = (seat - after) % n or n
+            if ((self.first - after) % n or n) <= steps:
+                self._round += 1
+                self.events.append(RoundStarted(self._round))
+        self._to_act = seat
+        self._legal = self._compute_legal(seat)
+        self.events.append(TurnStarted(seat, self._round, self._legal))
+
+    def _finish(self) -> None:
+        self._to_act = None
+        self._legal = None
+        self._over = True
+        ev = self.events
+        order = turn_order_from(self.first, self.n)
+        still_in = [s for s in order if not self._folded[s]]
+        total = sum(self._contrib)
+        if len(still_in) == 1:
+            # RULES.md step 8: uncontested; the winner's cards stay hidden.
+            w = still_in[0]
+            self._uncontested = True
+            self._stacks[w] += total
+            ev.append(PotAwarded(0, total, (w,), (w,), (total,), False))
+            self._winners = (w,)
+        else:
+            values = {s: evaluate(self._cards[s], self.rules) for s in still_in}
+            shown = []
+            for s in still_in:
+                c = self._cards[s]
+                shown.append(ShownHand(s, (c[0], c[1], c[2]), values[s]))
+                self._shown[s] = tuple(c)
+            ev.append(Showdown(tuple(shown)))
+            for i, layer in enumerate(self.layers()):
+                if len(layer.eligible) == 1:
+                    winners: Sequence[int] = layer.eligible
+                    refund = True
+                else:
+                    best = max(values[s] for s in layer.eligible)
+                    winners = [s for s in layer.eligible if values[s] == best]
+                    refund = False
+                shares = split_amount(layer.amount, winners)
+                for s, share in zip(winners, shares, strict=True):
+                    self._stacks[s] += share
+                ev.append(PotAwarded(i, layer.amount, layer.eligible, tuple(winners),
+                                     tuple(shares), refund))
+                if i == 0:
+                    self._winners = tuple(winners)
+        ev.append(HandEnded(tuple(self._stacks), self._winners, self._uncontested,
+                            tuple(a - b for a, b in zip(self._stacks, self.start_stacks,
+                                                        strict=True))))
+
+    # ----------------------------------------------------------------- views
+
+    def view_for(self, seat: int | None) -> HandView:
+        """What ``seat`` may know now: its own cards, never others' before showdown."""
+        mine: tuple[Card, ...] = tuple(self._cards[seat]) if seat is not None else ()
+        return HandView(
+            seat=seat, rules=self.rules, first=self.first, dealt_in=self.dealt_in,
+            start_stacks=self.start_stacks, stacks=tuple(self._stacks),
+            bets=tuple(self._bets), contributed=tuple(self._contrib),
+            folded=tuple(self._folded), bet_level=self._level, round=self._round,
+            to_act=self._to_act,
+            legal=self._legal if seat is not None and seat == self._to_act else None,
+            my_cards=mine, shown=dict(self._shown),
+            layers=tuple(self.layers()) if not self._over else (),
+            actions=tuple(self._action_events), is_over=self._over)
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """The log as ``seat`` may see it: other seats' dealt cards are None."""
+        return [redact(e, seat) for e in self.events]
+
+    # ----------------------------------------------------------------- replays
+
+    @classmethod
+    def replay(cls, rules: RuleSet, stacks: Sequence[int], first: int, deck: Sequence[Card],
+               actions: Iterable[tuple[int, Action]]) -> Hand:
+        """Rebuild a hand from its description; raises if an action is no longer legal."""
+        hand = cls(rules, stacks, first, deck=deck)
+        for seat, action in actions:
+            hand.act(seat, action)
+        return hand
+
+
+def redact(event: Event, seat: int | None) -> Event:
+    """``event`` as ``seat`` may see it (ARCHITECTURE.md: absent, not hidden)."""
+    if isinstance(event, CardDealt) and event.seat != seat and event.card is not None:
+        return CardDealt(event.seat, None, event.index)
+    return event

@@ -1,0 +1,194 @@
+"""Hand values: categories, points and the three tie-break presets (RULES.md "Hands").
+
+Every one of the 22,100 three-card hands is valued once per preset when the module is
+imported (about 66,000 small objects, a few tens of milliseconds), so ``evaluate`` is a
+single dictionary lookup keyed by the OR of the cards' bits. Equal ``HandValue``s mean a
+split; the order between values is the integer ``key``, which packs
+
+    category (4 bits) | value within the category (6 bits) | preset tie-break (6 bits)
+
+so comparing two hands is comparing two ints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import IntEnum
+from itertools import combinations
+
+from .cards import FULL_DECK, RANK_LABELS, Card, Suit
+from .errors import InvalidCardError
+from .rules import TIEBREAKS, RuleSet
+
+
+class HandCategory(IntEnum):
+    """Categories from worst to best: points < Ảnh < Liêng < Sáp (RULES.md "Hands")."""
+
+    POINTS = 0
+    ANH = 1
+    LIENG = 2
+    SAP = 3
+
+    def name_in(self, lang: str) -> str:
+        return (_CATEGORY_VI if lang == "vi" else _CATEGORY_EN)[self]
+
+
+_CATEGORY_VI = {HandCategory.SAP: "Sáp", HandCategory.LIENG: "Liêng",
+                HandCategory.ANH: "Ảnh", HandCategory.POINTS: "Điểm"}
+_CATEGORY_EN = {HandCategory.SAP: "Three of a kind", HandCategory.LIENG: "Straight",
+                HandCategory.ANH: "Face hand", HandCategory.POINTS: "Points"}
+
+
+class HandValue:
+    """The value of one three-card hand under one tie-break preset.
+
+    Totally ordered; ``==`` means the two hands split a pot. Values from different
+    presets don't compare (``TypeError``): mixing them is always a bug.
+    """
+
+    __slots__ = ("key", "category", "points", "rank", "cards", "tiebreak")
+
+    key: int
+    category: HandCategory
+    points: int | None
+    rank: int
+    """Sáp: the rank. Liêng: the top rank (3 for A-2-3). Ảnh: 0. Points: the points."""
+    cards: tuple[Card, Card, Card]
+    """The cards, in the order a player reads the hand (liêng low to high, A-2-3 as A-2-3)."""
+    tiebreak: str
+
+    def __init__(self, key: int, category: HandCategory, points: int | None, rank: int,
+                 cards: tuple[Card, Card, Card], tiebreak: str) -> None:
+        self.key = key
+        self.category = category
+        self.points = points
+        self.rank = rank
+        self.cards = cards
+        self.tiebreak = tiebreak
+
+    def name(self, lang: str = "vi") -> str:
+        """``"Sáp A"``, ``"Liêng Q-K-A"``, ``"Ảnh"``, ``"9 điểm"`` (or their English)."""
+        vi = lang == "vi"
+        if self.category is HandCategory.SAP:
+            return f"Sáp {RANK_LABELS[self.rank]}" if vi else f"Three {RANK_LABELS[self.rank]}s"
+        if self.category is HandCategory.LIENG:
+            run = "-".join(RANK_LABELS[c.rank] for c in self.cards)
+            return f"Liêng {run}" if vi else f"Straight {run}"
+        if self.category is HandCategory.ANH:
+            return "Ảnh" if vi else "Face hand"
+        return f"{self.points} điểm" if vi else f"{self.points} point{'s' if self.points != 1 else ''}"
+
+    def _check(self, other: object) -> HandValue:
+        if not isinstance(other, HandValue):
+            raise TypeError(f"cannot compare HandValue with {type(other).__name__}")
+        if other.tiebreak != self.tiebreak:
+            raise TypeError(f"hand values from presets {self.tiebreak!r} and {other.tiebreak!r}")
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return self.key == self._check(other).key
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.tiebreak))
+
+    def __lt__(self, other: HandValue) -> bool:
+        return self.key < self._check(other).key
+
+    def __le__(self, other: HandValue) -> bool:
+        return self.key <= self._check(other).key
+
+    def __gt__(self, other: HandValue) -> bool:
+        return self.key > self._check(other).key
+
+    def __ge__(self, other: HandValue) -> bool:
+        return self.key >= self._check(other).key
+
+    def __repr__(self) -> str:
+        return (f"<HandValue {self.name('en')} [{' '.join(str(c) for c in self.cards)}]"
+                f" {self.tiebreak}>")
+
+
+def _value(cards: tuple[Card, Card, Card], tiebreak: str) -> HandValue:
+    """Value one hand from scratch (``cards`` in any order). Used by tests as an oracle."""
+    a, b, c = sorted(cards, key=lambda card: card.index)
+    return _values_of(a, b, c)[TIEBREAKS.index(tiebreak)]  # type: ignore[arg-type]
+
+
+def _values_of(a: Card, b: Card, c: Card) -> tuple[HandValue, HandValue, HandValue]:
+    """The hand's value under each preset, in ``TIEBREAKS`` order.
+
+    ``a, b, c`` come in index order, i.e. by rank then suit, which is what the
+    "highest card" of the classic preset needs.
+    """
+    ra, rb, rc = a.rank, b.rank, c.rank
+    ordered = (a, b, c)
+    points: int | None = None
+    if ra == rc:
+        category, rank = HandCategory.SAP, ra
+    elif ra == 2 and rb == 3 and rc == 14:
+        category, rank = HandCategory.LIENG, 3
+        ordered = (c, a, b)  # read A-2-3 with the ace first; its highest card is the 3
+    elif ra + 1 == rb and rb + 1 == rc:
+        category, rank = HandCategory.LIENG, rc
+    elif ra >= 11 and rc <= 13:
+        category, rank = HandCategory.ANH, 0
+    else:
+        points = (sum(1 if r == 14 else (r if r < 10 else 0) for r in (ra, rb, rc))) % 10
+        category, rank = HandCategory.POINTS, points
+    base = (int(category) << 12) | (rank << 6)
+
+    # classic: liêng and ảnh compare their highest card (rank, then suit); points tie.
+    classic_tb = 0
+    if category is HandCategory.LIENG or category is HandCategory.ANH:
+        high = ordered[2]
+        classic_tb = high.rank * 4 + int(high.suit)
+    # v8club: highest suit held, then the highest rank held in that suit (A high always).
+    v8_tb = 0
+    if category is not HandCategory.SAP:
+        best = max((c.suit, c.rank) for c in ordered)
+        v8_tb = int(best[0]) * 16 + best[1]
+    tbs = (classic_tb, v8_tb, 0)
+    return tuple(  # type: ignore[return-value]
+        HandValue(base | tb, category, points, rank, ordered, name)
+        for tb, name in zip(tbs, TIEBREAKS, strict=True))
+
+
+def _build_tables() -> dict[str, dict[int, HandValue]]:
+    tables: dict[str, dict[int, HandValue]] = {name: {} for name in TIEBREAKS}
+    per_preset = [tables[name] for name in TIEBREAKS]
+    for a, b, c in combinations(FULL_DECK, 3):
+        key = a.bit | b.bit | c.bit
+        for table, value in zip(per_preset, _values_of(a, b, c), strict=True):
+            table[key] = value
+    return tables
+
+
+_TABLES = _build_tables()
+
+
+def evaluate(cards: Sequence[Card], rules: RuleSet) -> HandValue:
+    """The value of three distinct cards under ``rules.tiebreak``.
+
+    Raises ``InvalidCardError`` for anything other than three distinct cards.
+    """
+    try:
+        a, b, c = cards
+        return _TABLES[rules.tiebreak][a.bit | b.bit | c.bit]
+    except (KeyError, ValueError, AttributeError, TypeError):
+        raise InvalidCardError(f"a hand is three distinct cards, got {cards!r}") from None
+
+
+def hand_key(cards: Sequence[Card]) -> int:
+    """The lookup key of a hand (the OR of its cards' bits); bots index tables with it."""
+    a, b, c = cards
+    return a.bit | b.bit | c.bit
+
+
+def all_hands() -> list[tuple[Card, Card, Card]]:
+    """All 22,100 hands, in a fixed order (the order of ``combinations`` over the deck)."""
+    return list(combinations(FULL_DECK, 3))
+
+
+__all__ = ["HandCategory", "HandValue", "evaluate", "hand_key", "all_hands", "Suit"]

@@ -1,0 +1,60 @@
+"""Side pots (RULES.md step 9): cut contributions into layers and pay each layer.
+
+Like pokerkit, layers come from walking the sorted distinct contribution levels; unlike
+it, we cut only at the levels of players still in, which is what merging layers with the
+same eligible players gives, so a fold never creates an extra pot on screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class PotLayer:
+    """Chips between two contribution levels and the players still in who paid it all."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    """Seats still in whose contribution reaches the layer's top, in turn order from the
+    first player."""
+
+
+def turn_order_from(first: int, n: int) -> list[int]:
+    """Seats in turn order starting at ``first`` (seat numbers grow in turn order)."""
+    return [(first + i) % n for i in range(n)]
+
+
+def pot_layers(contributed: Sequence[int], still_in: Sequence[bool], first: int) -> list[PotLayer]:
+    """Cut the chips put in (antes included) into layers, main pot first.
+
+    Chips a folded player put in above the top still-in level belong to the top layer,
+    so no chip is ever left out.
+    """
+    n = len(contributed)
+    order = turn_order_from(first, n)
+    levels = sorted({contributed[s] for s in range(n) if still_in[s]})
+    layers: list[PotLayer] = []
+    prev = 0
+    for i, level in enumerate(levels):
+        top = level if i < len(levels) - 1 else max(contributed)
+        amount = sum(min(c, top) - min(c, prev) for c in contributed)
+        eligible = tuple(s for s in order if still_in[s] and contributed[s] >= level)
+        if amount:
+            layers.append(PotLayer(amount, eligible))
+        prev = top
+    return layers
+
+
+def split_amount(amount: int, winners: Sequence[int]) -> list[int]:
+    """Equal shares; odd chips one at a time to the winners in the given (turn) order."""
+    share, odd = divmod(amount, len(winners))
+    return [share + (1 if i < odd else 0) for i in range(len(winners))]
+
+
+def best_of(eligible: Sequence[int], strength: Callable[[int], object]) -> list[int]:
+    """The seats with the best (equal) hand, keeping ``eligible``'s order."""
+    keys = {s: strength(s) for s in eligible}
+    top = max(keys.values())  # type: ignore[type-var]
+    return [s for s in eligible if keys[s] == top]
