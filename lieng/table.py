@@ -1,0 +1,251 @@
+"""A table over many hands: seats, stacks, who plays each seat, the first player, timers.
+
+The engine plays one hand and knows nothing of time; the GUI draws and knows nothing of
+rules. This controller sits between them: it starts hands with the right first player
+(RULES.md step 3), asks bots for their actions after a human-like pause, folds a seat whose
+turn timer ran out (step 6) and carries stacks from hand to hand. It never reads a clock —
+every method that depends on time takes ``now`` (seconds, any monotonic origin) from the
+caller — so a test, the self-test and a replay drive it exactly like the window does.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
+
+from .engine import Action, Event, Hand, HandView, NotEnoughPlayersError, RuleSet, redact
+
+SeatKind = Literal["human", "bot", "remote"]
+
+
+class Player(Protocol):
+    """Anything that decides for a seat from what that seat may see (bots, autopilots)."""
+
+    def decide(self, view: HandView) -> Action: ...
+
+    def observe(self, event: Event) -> None: ...
+
+
+@dataclass
+class PlayerSpec:
+    """Who sits in a seat when the table is set up."""
+
+    name: str
+    kind: SeatKind = "human"
+    level: str | None = None
+    """Bot level ("easy", "normal", "hard") for bots."""
+    personality: str | None = None
+    stack: int = 1000
+
+
+@dataclass
+class Seat:
+    spec: PlayerSpec
+    stack: int
+    player: Player | None = None
+    """The bot (or autopilot) deciding for this seat; None for a person."""
+    buy_ins: int = 1
+    left: bool = False
+    """The player left the table; the seat stays empty (sits out every hand)."""
+    net: int = 0
+    """Chips won (+) or lost (−) at this table so far, buy-ins not counted."""
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def kind(self) -> SeatKind:
+        return self.spec.kind
+
+
+EventListener = Callable[[Sequence[Event]], None]
+
+
+@dataclass
+class Timing:
+    """Bot thinking time in seconds (RULES.md says nothing; the GUI issue asks 0.6–1.8 s).
+
+    ``scale`` multiplies it (animation speed); 0 makes bots answer at once.
+    """
+
+    think_min: float = 0.6
+    think_max: float = 1.8
+    scale: float = 1.0
+
+
+class Table:
+    """Several hands at one table. See the module docstring for the role of ``now``."""
+
+    def __init__(self, rules: RuleSet, players: Sequence[PlayerSpec], seed: int | None = None,
+                 first: int = 0, timing: Timing | None = None,
+                 bot_factory: Callable[[PlayerSpec, random.Random], Player] | None = None
+                 ) -> None:
+        if not rules.min_players <= len(players) <= rules.max_players:
+            raise NotEnoughPlayersError(
+                f"a table has {rules.min_players}..{rules.max_players} seats, got {len(players)}")
+        self.rules = rules
+        self.seed = seed
+        # Seeded for replays, self-tests and tests only; real games shuffle securely.
+        self._deck_rng: random.Random | None = random.Random(seed) if seed is not None else None
+        self._rng: random.Random = (random.Random(seed + 1) if seed is not None
+                                    else secrets.SystemRandom())
+        self._bot_factory = bot_factory or _default_bot_factory
+        self.timing = timing or Timing()
+        self.seats: list[Seat] = []
+        for spec in players:
+            self.seats.append(Seat(spec, spec.stack, self._make_player(spec)))
+        self.first = first
+        self.hand: Hand | None = None
+        self.hand_no = 0
+        self.turn_started_at: float = 0.0
+        self._bot_due: float | None = None
+        self._listeners: list[EventListener] = []
+        self.timer_paused = False
+        """While True no timeout is applied (hot-seat hand-off, a replay)."""
+
+    # ----------------------------------------------------------------- set-up
+
+    def _make_player(self, spec: PlayerSpec) -> Player | None:
+        if spec.kind != "bot":
+            return None
+        return self._bot_factory(spec, random.Random(self._rng.getrandbits(64)))
+
+    def subscribe(self, listener: EventListener) -> None:
+        """``listener(events)`` is called with every batch of events, in order."""
+        self._listeners.append(listener)
+
+    def set_player(self, seat: int, player: Player | None) -> None:
+        """Put an autopilot (or nobody) in charge of a seat — the self-test uses this."""
+        self.seats[seat].player = player
+
+    @property
+    def stacks(self) -> list[int]:
+        """Stacks as they stand: during a hand, what the seats have behind."""
+        if self.hand is not None and not self.hand.is_over:
+            return list(self.hand.stacks)
+        return [s.stack for s in self.seats]
+
+    @property
+    def n_seats(self) -> int:
+        return len(self.seats)
+
+    def can_play(self, seat: int) -> bool:
+        return not self.seats[seat].left and self.seats[seat].stack >= self.rules.table_bet
+
+    def can_continue(self) -> bool:
+        """At least two seats can pay the ante (RULES.md step 2)."""
+        return sum(self.can_play(s) for s in range(self.n_seats)) >= 2
+
+    def rebuy(self, seat: int, amount: int) -> None:
+        """Add chips to a seat between hands (a rebuy)."""
+        if self.in_hand:
+            raise RuntimeError("chips can only be added between hands")
+        if amount <= 0:
+            raise ValueError("a rebuy adds a positive number of chips")
+        self.seats[seat].stack += amount
+        self.seats[seat].buy_ins += 1
+        self.seats[seat].left = False
+
+    def leave(self, seat: int) -> int:
+        """The seat's player leaves between hands; returns the chips they take with them."""
+        if self.in_hand:
+            raise RuntimeError("players leave between hands")
+        seat_ = self.seats[seat]
+        chips, seat_.stack, seat_.left = seat_.stack, 0, True
+        return chips
+
+    def replace_bot(self, seat: int, spec: PlayerSpec) -> None:
+        """A new bot sits down in an empty seat with a fresh stack (between hands)."""
+        if self.in_hand:
+            raise RuntimeError("seats change only between hands")
+        self.seats[seat] = Seat(spec, spec.stack, self._make_player(spec))
+
+    # ----------------------------------------------------------------- playing
+
+    @property
+    def in_hand(self) -> bool:
+        return self.hand is not None and not self.hand.is_over
+
+    def start_hand(self, now: float = 0.0) -> list[Event]:
+        """Deal the next hand. Raises ``NotEnoughPlayersError`` when fewer than two can pay."""
+        if self.in_hand:
+            raise RuntimeError("a hand is already being played")
+        stacks = [0 if s.left else s.stack for s in self.seats]
+        self.hand = Hand(self.rules, stacks, self.first, rng=self._deck_rng)
+        self.hand_no += 1
+        events = list(self.hand.events)
+        self._after(events, now)
+        return events
+
+    def act(self, seat: int, action: Action, now: float = 0.0) -> list[Event]:
+        """Apply a seat's action (raises ``IllegalActionError`` and changes nothing if the
+        engine rejects it)."""
+        if self.hand is None:
+            raise RuntimeError("no hand is being played")
+        events = self.hand.act(seat, action)
+        self._after(events, now)
+        return events
+
+    def tick(self, now: float) -> list[Event]:
+        """Let time pass: a bot whose thinking time is over acts; a turn whose timer ran out
+        is folded (RULES.md step 6). Returns the events this caused."""
+        hand = self.hand
+        if hand is None or hand.is_over or hand.to_act is None:
+            return []
+        seat = hand.to_act
+        player = self.seats[seat].player
+        if player is not None:
+            if self._bot_due is not None and now >= self._bot_due:
+                return self.act(seat, player.decide(hand.view_for(seat)), now)
+            return []
+        deadline = self.deadline
+        if deadline is not None and now >= deadline:
+            return self.act(seat, Action.timeout(), now)
+        return []
+
+    @property
+    def deadline(self) -> float | None:
+        """When the current person's turn times out, or None (bot turn, timer off, paused)."""
+        hand = self.hand
+        if (hand is None or hand.to_act is None or self.rules.turn_seconds <= 0
+                or self.timer_paused or self.seats[hand.to_act].player is not None):
+            return None
+        return self.turn_started_at + self.rules.turn_seconds
+
+    def restart_turn_timer(self, now: float) -> None:
+        """Start the current turn's clock again (hot-seat: after the hand-off is confirmed)."""
+        self.timer_paused = False
+        self.turn_started_at = now
+
+    def _after(self, events: Sequence[Event], now: float) -> None:
+        hand = self.hand
+        assert hand is not None
+        for i, seat_ in enumerate(self.seats):
+            if seat_.player is not None:
+                for e in events:
+                    seat_.player.observe(redact(e, i))
+        if hand.to_act is not None:
+            self.turn_started_at = now
+            if self.seats[hand.to_act].player is not None:
+                t = self.timing
+                self._bot_due = now + self._rng.uniform(t.think_min, t.think_max) * t.scale
+            else:
+                self._bot_due = None
+        if hand.is_over:
+            self._bot_due = None
+            for i, seat_ in enumerate(self.seats):
+                seat_.net += hand.stacks[i] - hand.start_stacks[i]
+                seat_.stack = hand.stacks[i]
+            self.first = hand.next_first
+        for listener in self._listeners:
+            listener(events)
+
+
+def _default_bot_factory(spec: PlayerSpec, rng: random.Random) -> Player:
+    from .bots import make_bot  # imported late: the bots load their strength tables
+
+    return make_bot(spec.level or "normal", rng=rng, personality=spec.personality)
