@@ -1,0 +1,352 @@
+"""The heuristic bots: ``easy``, ``normal`` and ``hard`` (issue 3 "Decisions" and "Levels").
+
+Every decision is a small expected-value comparison over fold, call and a handful of raise
+sizes, made from the bot's own view only:
+
+* **Strength** — the exact chance that our hand beats one random hand
+  (``strength.strength``, card removal included).
+* **Ranges** — each opponent still in is pictured as holding a hand from the top ``X``
+  of all hands; their raises and calls this hand (public, ``view.actions``) shrink ``X``.
+  Beating a hand drawn from the top ``X`` is ``(s − (1 − X)) / X`` for a hand that beats a
+  share ``s`` of random hands. ``hard`` replaces the fixed shrink factors by what each seat
+  has been seen to do (``OpponentModel``): how often it raises, how often it gives up to a
+  raise, and which hands it showed down after raising.
+* **Pot odds** — a call needs equity above ``call / (pot + call)`` plus a margin that grows
+  with the players still to act behind us (they may raise again) and shrinks in the last
+  round (nothing can come after).
+* **Raises** — for a few sizes drawn from the 1–20 × bet range, EV = fold equity × pot +
+  (1 − fold equity) × (equity against the calling ranges × final pot − our bet); the best
+  size is taken, jittered, so bets vary from hand to hand. A bet that would leave less than
+  a third of the pot behind is either turned into an all-in (only with a hand that
+  justifies it, ``SHOVE_STRENGTH``) or capped.
+* **Style** — bluffs (raising a weak hand when few players are behind) and slow-plays
+  (calling a monster in the early rounds) at level × personality rates, plus a little
+  noise on the equity so no bot is predictable.
+
+Never-do rules (issue 3): never fold when a check is free; never raise when every
+opponent still in is all-in (RULES.md step 5 forbids it too); never put the whole stack in
+by choice without ``SHOVE_STRENGTH`` — calling an amount that happens to be the whole stack
+is a call, judged by pot odds like any call.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from lieng.engine import Action, ActionKind, Event, HandView, Legal
+
+from .base import BaseBot, legal_of
+from .opponents import OpponentModel
+from .personality import Personality
+from .strength import hand_index, strength_row
+
+SHOVE_STRENGTH = 0.90
+"""A bot only moves all-in by choice with a hand that beats at least 90 % of random hands."""
+
+
+@dataclass(frozen=True, slots=True)
+class LevelParams:
+    """What separates the levels. Personalities add their offsets on top."""
+
+    call_margin: float
+    """Extra equity a call needs over the pot odds (negative: calls too much)."""
+    behind_margin: float
+    """Extra equity needed per opponent still to act behind us this round."""
+    reads_ranges: float
+    """0..1: how much the bot narrows opponents' ranges from their actions."""
+    count_weight: float
+    """0..1: how fully equity accounts for every opponent (0: plays only its own cards)."""
+    raise_floor: float
+    """Equity against callers below which a value raise is never made."""
+    bluff: float
+    """Chance to try a bluff raise when the spot allows it."""
+    slowplay: float
+    """Chance to just call a monster in an early round."""
+    noise: float
+    """Standard deviation of the noise added to the equity estimate."""
+    size_jitter: float
+    """Relative jitter on the chosen raise size."""
+    models_opponents: bool
+
+
+LEVEL_PARAMS: dict[str, LevelParams] = {
+    "easy": LevelParams(call_margin=-0.10, behind_margin=0.0, reads_ranges=0.15,
+                        count_weight=0.35, raise_floor=0.62, bluff=0.04, slowplay=0.25,
+                        noise=0.07, size_jitter=0.5, models_opponents=False),
+    "normal": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
+                          count_weight=1.0, raise_floor=0.56, bluff=0.08, slowplay=0.2,
+                          noise=0.025, size_jitter=0.3, models_opponents=False),
+    "hard": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
+                        count_weight=1.0, raise_floor=0.55, bluff=0.10, slowplay=0.25,
+                        noise=0.012, size_jitter=0.25, models_opponents=True),
+}
+
+# Fixed beliefs of the levels that do not model opponents (and hard's priors).
+_RAISE_SHRINK_FIRST = 0.5
+_RAISE_SHRINK_AGAIN = 0.7
+_CALL_SHRINK = 0.85
+_RANGE_FLOOR = 0.12
+_FOLD_BASE = 0.25
+_FOLD_SLOPE = 0.7
+
+
+class HeuristicBot(BaseBot):
+    """A level's bot with a personality; see the module docstring for how it decides."""
+
+    def __init__(self, level: str, rng: random.Random, personality: Personality,
+                 name: str) -> None:
+        super().__init__(level, rng, name, personality.key)
+        self.params = LEVEL_PARAMS[level]
+        self.style = personality
+        self.model: OpponentModel | None = OpponentModel() if self.params.models_opponents \
+            else None
+
+    # ------------------------------------------------------------------ learning
+
+    def observe(self, event: Event) -> None:
+        if self.model is not None:
+            self.model.observe(event)
+
+    # ------------------------------------------------------------------ deciding
+
+    def decide(self, view: HandView) -> Action:
+        legal = legal_of(view)
+        me = view.seat
+        assert me is not None
+        p = self.params
+        style = self.style
+        rng = self.rng
+        rules = view.rules
+        row = strength_row(rules)
+        s = row[hand_index(view.my_cards)]
+        if self.model is not None:
+            self.model.sync_rules(rules)
+
+        opps = view.opponents_in()
+        ranges = self._ranges(view, opps)
+        eq = self._equity(s, opps, ranges, view)
+        eq = min(1.0, max(0.0, eq + rng.gauss(0.0, p.noise)))
+
+        pot = view.pot
+        call = legal.call
+        stack = view.stacks[me]
+        behind = self._still_to_act(view, opps)
+        opps_with_chips = [o for o in opps if view.stacks[o] > 0]
+        last_round = view.round >= rules.max_rounds
+
+        # --- calling: pot odds plus a margin for what may still come.
+        need = call / (pot + call) if call else 0.0
+        margin = p.call_margin + style.tightness
+        if not last_round:
+            margin += p.behind_margin * len(behind)
+        if call and eq < need + margin and not (call >= stack and eq >= need):
+            call_ok = False
+        else:
+            call_ok = True
+        call_ev = eq * (pot + call) - call if call else 0.0
+
+        # --- raising: only with someone left to answer, and only when the rules allow.
+        can_raise = bool(legal.raise_k) and bool(opps_with_chips)
+        best: tuple[float, Action] | None = None
+        if can_raise:
+            best = self._best_raise(view, legal, s, eq, opps_with_chips, ranges, pot, stack)
+        shove = self._shove(view, legal, s, eq, opps_with_chips, ranges, pot, stack)
+
+        # Slow-play a monster early: just call and let others put chips in.
+        monster = s >= 0.95 and eq >= 0.8
+        if monster and not last_round and rng.random() < p.slowplay * style.slowplay:
+            return Action.call()
+        if shove is not None and (best is None or shove[0] >= best[0]):
+            return shove[1]
+        if best is not None:
+            value_ev, action = best
+            floor_ok = self._equity_vs_callers(s, opps_with_chips, ranges, view, action,
+                                               legal) >= p.raise_floor - style.aggression
+            if value_ev > max(call_ev if call_ok else 0.0, 0.0) and floor_ok:
+                return action
+            bluff = self._bluff(view, legal, s, eq, behind, pot, value_ev)
+            if bluff is not None:
+                return bluff
+        if call_ok:
+            return Action.call()
+        return Action.fold()
+
+    # ------------------------------------------------------------------ ranges
+
+    def _ranges(self, view: HandView, opps: list[int]) -> dict[int, float]:
+        """Top share ``X`` of hands each opponent still in is believed to hold."""
+        p = self.params
+        x = dict.fromkeys(opps, 1.0)
+        raises = dict.fromkeys(opps, 0)
+        pot = view.rules.table_bet * sum(view.dealt_in)
+        for a in view.actions:
+            seat = a.seat
+            if seat in x and a.kind is not ActionKind.FOLD and a.kind is not ActionKind.TIMEOUT:
+                if a.raised:
+                    shrink = self._raise_shrink(seat, raises[seat], a.amount, pot)
+                    raises[seat] += 1
+                elif a.amount > 0:
+                    shrink = self._call_shrink(seat)
+                else:
+                    shrink = 1.0
+                shrink = 1.0 - p.reads_ranges * (1.0 - shrink)
+                x[seat] = max(_RANGE_FLOOR, x[seat] * shrink)
+            pot += a.amount
+        return x
+
+    def _raise_shrink(self, seat: int, earlier: int, amount: int, pot: int) -> float:
+        size = amount / max(pot, 1)
+        base = _RAISE_SHRINK_FIRST if earlier == 0 else _RAISE_SHRINK_AGAIN
+        base = base * (1.1 - 0.1 * min(size, 2.0))
+        if self.model is not None:
+            return self.model.raise_shrink(seat, base)
+        return base
+
+    def _call_shrink(self, seat: int) -> float:
+        if self.model is not None:
+            return self.model.call_shrink(seat, _CALL_SHRINK)
+        return _CALL_SHRINK
+
+    def _beat(self, s: float, seat: int, x: float, view: HandView | None = None) -> float:
+        """Chance our hand (share ``s``) beats ``seat`` holding a hand from its top ``x``."""
+        prior = min(1.0, max(0.0, (s - (1.0 - x)) / x))
+        if self.model is not None and view is not None:
+            return self.model.beat(seat, s, prior, view)
+        return prior
+
+    def _equity(self, s: float, opps: list[int], ranges: dict[int, float],
+                view: HandView | None = None) -> float:
+        p = self.params
+        eq = 1.0
+        for o in opps:
+            eq *= self._beat(s, o, ranges[o], view)
+        if p.count_weight < 1.0 and opps:
+            # Easy plays mostly its own cards: equity as if against fewer opponents.
+            own = self._beat(s, opps[0], ranges[opps[0]], view)
+            n_eff = 1.0 + p.count_weight * (len(opps) - 1)
+            eq = own ** n_eff
+        return eq
+
+    # ------------------------------------------------------------------ raising
+
+    def _fold_chance(self, seat: int, bet: int, pot: int) -> float:
+        """Chance ``seat`` gives up to a bet of ``bet`` into ``pot``."""
+        frac = bet / (pot + bet)
+        base = _FOLD_BASE + _FOLD_SLOPE * frac
+        if self.model is not None:
+            base = self.model.fold_chance(seat, base)
+        return min(0.92, max(0.0, base))
+
+    def _raise_ev(self, s: float, opps: list[int], ranges: dict[int, float], view: HandView,
+                  bet: int, extra: int, pot: int) -> tuple[float, float]:
+        """(EV, equity against callers) of putting in ``bet`` (``extra`` over the call)."""
+        folds = {o: self._fold_chance(o, extra, pot + bet) for o in opps}
+        all_fold = 1.0
+        for f in folds.values():
+            all_fold *= f
+        mix = 1.0
+        callers = 0.0
+        for o in opps:
+            f = folds[o]
+            x_call = max(_RANGE_FLOOR * 0.5, ranges[o] * (1.0 - f))
+            mix *= f + (1.0 - f) * self._beat(s, o, x_call, view)
+            callers += 1.0 - f
+        if all_fold >= 0.999:
+            return pot, 1.0
+        win_if_called = (mix - all_fold) / (1.0 - all_fold)
+        n_callers = max(1.0, callers / (1.0 - all_fold))
+        final_pot = pot + bet + n_callers * extra
+        ev = all_fold * pot + (1.0 - all_fold) * (win_if_called * final_pot - bet)
+        return ev, win_if_called
+
+    def _equity_vs_callers(self, s: float, opps: list[int], ranges: dict[int, float],
+                           view: HandView, action: Action, legal: Legal) -> float:
+        extra = action.k * legal.table_bet
+        bet = legal.owed + extra
+        return self._raise_ev(s, opps, ranges, view, bet, extra, view.pot)[1]
+
+    def _best_raise(self, view: HandView, legal: Legal, s: float, eq: float,
+                    opps: list[int], ranges: dict[int, float], pot: int,
+                    stack: int) -> tuple[float, Action] | None:
+        B = legal.table_bet
+        ks = legal.raise_k
+        lo, hi = ks.start, ks.stop - 1
+        # Stack depth: a raise that leaves less than a third of the pot behind commits us;
+        # that is the shove decision's business, so cap the size below it.
+        style = self.style
+        candidates = set()
+        for frac in (0.25, 0.5, 0.8, 1.2):
+            k = round(frac * pot * style.size / B)
+            candidates.add(min(hi, max(lo, k)))
+        candidates.add(lo)
+        best: tuple[float, int] | None = None
+        for k in sorted(candidates):
+            bet = legal.owed + k * B
+            if stack - bet < (pot + bet) / 3 and k > lo:
+                continue
+            ev = self._raise_ev(s, opps, ranges, view, bet, k * B, pot)[0]
+            if best is None or ev > best[0]:
+                best = (ev, k)
+        if best is None:
+            return None
+        ev, k = best
+        jitter = self.params.size_jitter
+        k = round(k * (1.0 + self.rng.uniform(-jitter, jitter)))
+        k = min(hi, max(lo, k))
+        return ev, Action.raise_(k)
+
+    def _shove(self, view: HandView, legal: Legal, s: float, eq: float, opps: list[int],
+               ranges: dict[int, float], pot: int,
+               stack: int) -> tuple[float, Action] | None:
+        """All-in by choice: only with ``SHOVE_STRENGTH`` and when it beats calling."""
+        if legal.all_in is None or legal.all_in <= legal.call or not opps:
+            return None
+        if s < SHOVE_STRENGTH:
+            return None
+        extra = legal.all_in - legal.owed
+        ev, vs_callers = self._raise_ev(s, opps, ranges, view, legal.all_in, extra, pot)
+        committed = stack <= pot or not legal.raise_k
+        if vs_callers < 0.6 or (not committed and eq < 0.85):
+            return None
+        return ev, Action.all_in()
+
+    def _bluff(self, view: HandView, legal: Legal, s: float, eq: float, behind: list[int],
+               pot: int, value_ev: float) -> Action | None:
+        """A raise with a weak hand, at the level × personality rate, when the spot is good:
+        few players left, early enough to tell a story, and (hard) a positive estimate."""
+        p = self.params
+        if view.round > view.rules.max_rounds - 1 and self.model is None:
+            return None
+        n = len(view.opponents_in())
+        if n > 2:
+            return None
+        rate = p.bluff * self.style.bluff * (1.0 if not behind else 0.6)
+        if self.model is not None and value_ev <= 0:
+            return None
+        if self.rng.random() >= rate:
+            return None
+        ks = legal.raise_k
+        B = legal.table_bet
+        k = round(self.rng.uniform(0.4, 0.9) * pot * self.style.size / B)
+        k = min(ks.stop - 1, max(ks.start, k))
+        if view.stacks[legal.seat] - legal.owed - k * B < (pot + k * B) / 3:
+            return None
+        return Action.raise_(k)
+
+    # ------------------------------------------------------------------ position
+
+    @staticmethod
+    def _still_to_act(view: HandView, opps: list[int]) -> list[int]:
+        """Opponents with chips who act after us before the round closes: position."""
+        me = view.seat
+        assert me is not None
+        n = view.n_seats
+        out = []
+        for i in range(1, n):
+            s = (me + i) % n
+            if s == view.first:
+                break
+            if s in opps and view.stacks[s] > 0:
+                out.append(s)
+        return out

@@ -1,0 +1,147 @@
+"""What ``hard`` learns about each seat from the events it observes (issue 3 "Levels").
+
+Only public information is used — the actions everyone sees and the hands shown at a
+showdown (RULES.md step 8; folded and uncontested hands are never shown, so they are never
+learnt). Per seat it keeps:
+
+* how often the seat raises when it acts — a seat that raises every time says little with
+  a raise, a seat that rarely raises says a lot;
+* how often it folds when it faces a bet — the fold equity a bluff or a bet can count on;
+* the strength (share of random hands beaten) of the hands it showed, bucketed by how many
+  times it had raised in that hand — so a seat that raises with anything is called down,
+  and a seat whose raises always meant a big hand is respected.
+
+Every estimate starts from the same prior a ``normal`` bot uses and moves away from it only
+as evidence accumulates; old evidence is halved once a bucket is full, so a seat that
+changes style (or changes player) is re-learnt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lieng.engine import (
+    PRESETS,
+    ActionKind,
+    ActionTaken,
+    Event,
+    HandStarted,
+    HandView,
+    RuleSet,
+    Showdown,
+    TurnStarted,
+)
+
+from .strength import hand_index, strength_row
+
+BINS = 20
+"""Strength histogram resolution (shares of random hands beaten, 5 % wide)."""
+_PRIOR_RAISE_RATE = 0.2
+_PRIOR_FOLD_RATE = 0.35
+_PRIOR_WEIGHT = 10.0
+_SHOWN_PRIOR_WEIGHT = 6.0
+_BUCKET_CAP = 400.0
+
+
+@dataclass(slots=True)
+class SeatStats:
+    """Counts for one seat (floats: old evidence is decayed by halving)."""
+
+    decisions: float = 0.0
+    raises: float = 0.0
+    faced: float = 0.0
+    folded_faced: float = 0.0
+    shown: list[list[float]] = field(default_factory=lambda: [[0.0] * BINS for _ in range(3)])
+    shown_n: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
+
+    def raise_rate(self) -> float:
+        return (self.raises + _PRIOR_RAISE_RATE * _PRIOR_WEIGHT) / (self.decisions + _PRIOR_WEIGHT)
+
+    def fold_rate(self) -> float:
+        return ((self.folded_faced + _PRIOR_FOLD_RATE * _PRIOR_WEIGHT)
+                / (self.faced + _PRIOR_WEIGHT))
+
+
+class OpponentModel:
+    """Per-seat statistics built from ``observe``d events and queried by ``HeuristicBot``."""
+
+    def __init__(self) -> None:
+        self.seats: dict[int, SeatStats] = {}
+        self._rules: RuleSet = PRESETS["classic"]
+        self._facing: dict[int, bool] = {}
+        self._hand_raises: dict[int, int] = {}
+
+    def sync_rules(self, rules: RuleSet) -> None:
+        self._rules = rules
+
+    def stats(self, seat: int) -> SeatStats:
+        st = self.seats.get(seat)
+        if st is None:
+            st = self.seats[seat] = SeatStats()
+        return st
+
+    # ------------------------------------------------------------------ learning
+
+    def observe(self, event: Event) -> None:
+        if isinstance(event, HandStarted):
+            self._rules = event.rules
+            self._facing.clear()
+            self._hand_raises.clear()
+        elif isinstance(event, TurnStarted):
+            self._facing[event.seat] = event.legal.owed > 0
+        elif isinstance(event, ActionTaken):
+            st = self.stats(event.seat)
+            st.decisions += 1
+            if event.raised:
+                st.raises += 1
+                self._hand_raises[event.seat] = self._hand_raises.get(event.seat, 0) + 1
+            if self._facing.pop(event.seat, False):
+                st.faced += 1
+                if event.kind is ActionKind.FOLD or event.kind is ActionKind.TIMEOUT:
+                    st.folded_faced += 1
+        elif isinstance(event, Showdown):
+            row = strength_row(self._rules)
+            for shown in event.hands:
+                u = row[hand_index(shown.cards)]
+                bucket = min(self._hand_raises.get(shown.seat, 0), 2)
+                st = self.stats(shown.seat)
+                hist = st.shown[bucket]
+                hist[min(BINS - 1, int(u * BINS))] += 1.0
+                st.shown_n[bucket] += 1.0
+                if st.shown_n[bucket] > _BUCKET_CAP:
+                    st.shown[bucket] = [h * 0.5 for h in hist]
+                    st.shown_n[bucket] *= 0.5
+
+    # ------------------------------------------------------------------ queries
+
+    def raise_shrink(self, seat: int, base: float) -> float:
+        """How much a raise by ``seat`` narrows its range, from its raise frequency."""
+        rate = self.stats(seat).raise_rate()
+        scale: float = (rate / _PRIOR_RAISE_RATE) ** 0.7
+        return min(1.0, max(0.2, base * scale))
+
+    def call_shrink(self, seat: int, base: float) -> float:
+        """A call from a seat that rarely folds says little about its hand."""
+        rate = self.stats(seat).fold_rate()
+        return min(1.0, max(0.5, 1.0 - (1.0 - base) * rate / _PRIOR_FOLD_RATE))
+
+    def fold_chance(self, seat: int, base: float) -> float:
+        return base * self.stats(seat).fold_rate() / _PRIOR_FOLD_RATE
+
+    def beat(self, seat: int, s: float, prior: float, view: HandView) -> float:
+        """Chance to beat ``seat``: the range prior, blended with the hands it showed
+        after raising as often as it has raised in this hand."""
+        st = self.seats.get(seat)
+        if st is None:
+            return prior
+        raises = sum(1 for a in view.actions if a.seat == seat and a.raised)
+        bucket = min(raises, 2)
+        n = st.shown_n[bucket]
+        if n <= 0:
+            return prior
+        hist = st.shown[bucket]
+        pos = s * BINS
+        b = min(BINS - 1, int(pos))
+        below = sum(hist[:b]) + hist[b] * (pos - b)
+        emp = below / n
+        return (_SHOWN_PRIOR_WEIGHT * prior + n * emp) / (_SHOWN_PRIOR_WEIGHT + n)
