@@ -1,0 +1,21 @@
+"""What survives a restart: settings, bankroll, hand history and statistics (issue 5).
+
+Modules, each with its own docstring:
+
+* ``paths``    — the platformdirs user data directory, the only place written to.
+* ``atomic``   — the one module that writes files (atomic replace, ``.bak``, retries) and
+  the validating reader (bad files kept aside, ``.bak`` or defaults, one ``Notice``).
+* ``settings`` — the ``Settings`` dataclass, ``load_settings``/``save_settings``.
+* ``bankroll`` — ``Bankroll``: buy-in, per-hand commit, cash-out, daily refill.
+* ``history``  — hands and game results as JSON Lines, rotated; replayable events.
+* ``stats``    — statistics computed from the history.
+
+This package never imports pygame. ``history`` and ``stats`` import the engine; the
+others don't, so the bankroll and settings load without building the hand tables.
+Every function that touches a file takes an optional ``root`` folder (tests, tools);
+without it the user data directory is used.
+"""
+
+from .atomic import Notice
+
+__all__ = ["Notice"]
