@@ -10,11 +10,28 @@ host, the bots and the history all drive ``Hand`` and read its events.
 
 from .actions import Action, ActionKind, Legal
 from .cards import FULL_DECK, Card, Suit, cards_codes, cards_text
-from .errors import (HandOverError, IllegalActionError, InvalidCardError, InvalidRulesError,
-                     NotEnoughPlayersError, NotYourTurnError)
-from .events import (ActionTaken, AntePosted, CardDealt, Event, HandEnded, HandStarted,
-                     PotAwarded, RoundStarted, Showdown, ShownHand, TurnStarted,
-                     event_from_dict)
+from .errors import (
+                     HandOverError,
+                     IllegalActionError,
+                     InvalidCardError,
+                     InvalidRulesError,
+                     NotEnoughPlayersError,
+                     NotYourTurnError,
+)
+from .events import (
+                     ActionTaken,
+                     AntePosted,
+                     CardDealt,
+                     Event,
+                     HandEnded,
+                     HandStarted,
+                     PotAwarded,
+                     RoundStarted,
+                     Showdown,
+                     ShownHand,
+                     TurnStarted,
+                     event_from_dict,
+)
 from .hand import Hand, redact, shuffled_deck
 from .hands import HandCategory, HandValue, all_hands, evaluate, hand_key
 from .pots import PotLayer, pot_layers
@@ -22,11 +39,44 @@ from .rules import PRESETS, TIEBREAKS, RuleSet
 from .views import HandView
 
 __all__ = [
-    "Action", "ActionKind", "Legal", "FULL_DECK", "Card", "Suit", "cards_codes", "cards_text",
-    "HandOverError", "IllegalActionError", "InvalidCardError", "InvalidRulesError",
-    "NotEnoughPlayersError", "NotYourTurnError", "ActionTaken", "AntePosted", "CardDealt",
-    "Event", "HandEnded", "HandStarted", "PotAwarded", "RoundStarted", "Showdown",
-    "ShownHand", "TurnStarted", "event_from_dict", "Hand", "redact", "shuffled_deck",
-    "HandCategory", "HandValue", "all_hands", "evaluate", "hand_key", "PotLayer",
-    "pot_layers", "PRESETS", "TIEBREAKS", "RuleSet", "HandView",
+                     "FULL_DECK",
+                     "PRESETS",
+                     "TIEBREAKS",
+                     "Action",
+                     "ActionKind",
+                     "ActionTaken",
+                     "AntePosted",
+                     "Card",
+                     "CardDealt",
+                     "Event",
+                     "Hand",
+                     "HandCategory",
+                     "HandEnded",
+                     "HandOverError",
+                     "HandStarted",
+                     "HandValue",
+                     "HandView",
+                     "IllegalActionError",
+                     "InvalidCardError",
+                     "InvalidRulesError",
+                     "Legal",
+                     "NotEnoughPlayersError",
+                     "NotYourTurnError",
+                     "PotAwarded",
+                     "PotLayer",
+                     "RoundStarted",
+                     "RuleSet",
+                     "Showdown",
+                     "ShownHand",
+                     "Suit",
+                     "TurnStarted",
+                     "all_hands",
+                     "cards_codes",
+                     "cards_text",
+                     "evaluate",
+                     "event_from_dict",
+                     "hand_key",
+                     "pot_layers",
+                     "redact",
+                     "shuffled_deck",
 ]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
-class ActionKind(str, Enum):
+class ActionKind(StrEnum):
     """The four actions of RULES.md step 5, plus the timer running out (step 6)."""
 
     FOLD = "fold"
@@ -58,8 +58,9 @@ class Action:
         """
         if not isinstance(data, dict):
             raise ValueError("an action must be an object")
+        raw_kind = data.get("kind")
         try:
-            kind = ActionKind(data.get("kind"))
+            kind = ActionKind(raw_kind if isinstance(raw_kind, str) else "")
         except ValueError:
             raise ValueError(f"unknown action kind {data.get('kind')!r}") from None
         if kind is ActionKind.RAISE:

@@ -72,7 +72,7 @@ class Card:
     ``card.code`` the ASCII form ``"QH"`` used in files and network messages.
     """
 
-    __slots__ = ("rank", "suit", "index", "bit", "code", "_text")
+    __slots__ = ("_text", "bit", "code", "index", "rank", "suit")
 
     rank: int
     suit: Suit

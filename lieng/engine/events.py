@@ -165,9 +165,11 @@ def _encode(value: Any) -> Any:
     return value
 
 
-def event_from_dict(data: Any) -> Event:
+def event_from_dict(data: Any, rules: RuleSet | None = None) -> Event:
     """Rebuild an event from ``Event.to_dict`` output (hand history, LAN client).
 
+    Shown hands are re-valued from their cards under ``rules`` (the table's preset;
+    classic if not given — names are the same under every preset).
     Raises ``ValueError`` (or a subclass) with a reason for anything malformed.
     """
     if not isinstance(data, dict):
@@ -179,13 +181,13 @@ def event_from_dict(data: Any) -> Event:
     try:
         for f in fields(cls):
             raw = data[f.name]
-            kwargs[f.name] = _decode(cls, f.name, raw)
-    except (KeyError, TypeError) as exc:
+            kwargs[f.name] = _decode(cls, f.name, raw, rules)
+    except (KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"malformed {cls.type} event: {exc}") from None
     return cls(**kwargs)
 
 
-def _decode(cls: type[Event], name: str, raw: Any) -> Any:
+def _decode(cls: type[Event], name: str, raw: Any, rules: RuleSet | None) -> Any:
     if cls is HandStarted and name == "rules":
         return RuleSet.from_dict(raw)
     if cls is TurnStarted and name == "legal":
@@ -195,19 +197,15 @@ def _decode(cls: type[Event], name: str, raw: Any) -> Any:
     if cls is ActionTaken and name == "kind":
         return ActionKind(raw)
     if cls is Showdown and name == "hands":
-        return tuple(_decode_shown(h) for h in raw)
+        return tuple(_decode_shown(h, rules) for h in raw)
     if isinstance(raw, list):
         return tuple(raw)
     return raw
 
 
-def _decode_shown(raw: Any) -> ShownHand:
-    cards = tuple(Card.parse(c) for c in raw["cards"])
-    if len(cards) != 3:
-        raise ValueError("a shown hand has three cards")
-    # The value is recomputed from the cards; the preset comes from the names' table,
-    # which any preset gives the same name for, so classic is used for the object.
+def _decode_shown(raw: Any, rules: RuleSet | None) -> ShownHand:
     from .rules import PRESETS
 
-    return ShownHand(int(raw["seat"]), cards,  # type: ignore[arg-type]
-                     evaluate(cards, PRESETS["classic"]))
+    a, b, c = (Card.parse(code) for code in raw["cards"])
+    value = evaluate((a, b, c), rules or PRESETS["classic"])
+    return ShownHand(int(raw["seat"]), (a, b, c), value)

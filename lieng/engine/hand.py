@@ -15,10 +15,26 @@ from collections.abc import Iterable, Sequence
 
 from .actions import Action, ActionKind, Legal
 from .cards import FULL_DECK, Card
-from .errors import (HandOverError, IllegalActionError, InvalidCardError,
-                     NotEnoughPlayersError, NotYourTurnError)
-from .events import (ActionTaken, AntePosted, CardDealt, Event, HandEnded, HandStarted,
-                     PotAwarded, RoundStarted, Showdown, ShownHand, TurnStarted)
+from .errors import (
+    HandOverError,
+    IllegalActionError,
+    InvalidCardError,
+    NotEnoughPlayersError,
+    NotYourTurnError,
+)
+from .events import (
+    ActionTaken,
+    AntePosted,
+    CardDealt,
+    Event,
+    HandEnded,
+    HandStarted,
+    PotAwarded,
+    RoundStarted,
+    Showdown,
+    ShownHand,
+    TurnStarted,
+)
 from .hands import HandValue, evaluate
 from .pots import PotLayer, pot_layers, split_amount, turn_order_from
 from .rules import RuleSet
@@ -288,7 +304,8 @@ class Hand:
 
     def _betting_done(self) -> bool:
         """RULES.md step 8."""
-        fo, st, acted, bets, level = self._folded, self._stacks, self._acted, self._bets, self._level
+        fo, st, acted = self._folded, self._stacks, self._acted
+        bets, level = self._bets, self._level
         still_in = [s for s in range(self.n) if not fo[s]]
         if len(still_in) <= 1:
             return True

@@ -46,7 +46,7 @@ class HandValue:
     presets don't compare (``TypeError``): mixing them is always a bug.
     """
 
-    __slots__ = ("key", "category", "points", "rank", "cards", "tiebreak")
+    __slots__ = ("cards", "category", "key", "points", "rank", "tiebreak")
 
     key: int
     category: HandCategory
@@ -76,7 +76,9 @@ class HandValue:
             return f"Liêng {run}" if vi else f"Straight {run}"
         if self.category is HandCategory.ANH:
             return "Ảnh" if vi else "Face hand"
-        return f"{self.points} điểm" if vi else f"{self.points} point{'s' if self.points != 1 else ''}"
+        if vi:
+            return f"{self.points} điểm"
+        return f"{self.points} point" + ("" if self.points == 1 else "s")
 
     def _check(self, other: object) -> HandValue:
         if not isinstance(other, HandValue):
@@ -108,12 +110,6 @@ class HandValue:
     def __repr__(self) -> str:
         return (f"<HandValue {self.name('en')} [{' '.join(str(c) for c in self.cards)}]"
                 f" {self.tiebreak}>")
-
-
-def _value(cards: tuple[Card, Card, Card], tiebreak: str) -> HandValue:
-    """Value one hand from scratch (``cards`` in any order). Used by tests as an oracle."""
-    a, b, c = sorted(cards, key=lambda card: card.index)
-    return _values_of(a, b, c)[TIEBREAKS.index(tiebreak)]  # type: ignore[arg-type]
 
 
 def _values_of(a: Card, b: Card, c: Card) -> tuple[HandValue, HandValue, HandValue]:
@@ -191,4 +187,4 @@ def all_hands() -> list[tuple[Card, Card, Card]]:
     return list(combinations(FULL_DECK, 3))
 
 
-__all__ = ["HandCategory", "HandValue", "evaluate", "hand_key", "all_hands", "Suit"]
+__all__ = ["HandCategory", "HandValue", "Suit", "all_hands", "evaluate", "hand_key"]

@@ -78,7 +78,8 @@ class RuleSet:
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise InvalidRulesError(f"unknown rule settings: {', '.join(sorted(map(str, unknown)))}")
+            names = ", ".join(sorted(map(str, unknown)))
+            raise InvalidRulesError(f"unknown rule settings: {names}")
         return cls(**data)
 
 

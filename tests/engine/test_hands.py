@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lieng.engine import (FULL_DECK, PRESETS, Card, HandCategory, HandValue, all_hands,
-                          evaluate)
+from lieng.engine import FULL_DECK, PRESETS, Card, HandCategory, HandValue, all_hands, evaluate
 
 EXAMPLES = [  # RULES.md's example table: first vs second under classic, v8club, split
     ("QH KS AD", "QS KD AC", "wins", "wins", "tie"),
@@ -144,7 +143,7 @@ def test_order_is_total_and_transitive_everywhere() -> None:
     for preset in PRESETS.values():
         values = [evaluate(h, preset) for h in hands]
         ordered = sorted(values)
-        for lo, hi in zip(ordered, ordered[1:], strict=False):
+        for lo, hi in pairwise(ordered):
             assert lo <= hi and not lo > hi
         for a, b, c in combinations(ordered[::40], 3):
             assert a <= b <= c and a <= c

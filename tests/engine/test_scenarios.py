@@ -6,9 +6,19 @@ from dataclasses import replace
 
 import pytest
 
-from lieng.engine import (PRESETS, Action, CardDealt, Hand, HandOverError, IllegalActionError,
-                          NotEnoughPlayersError, NotYourTurnError, PotAwarded, RoundStarted,
-                          Showdown)
+from lieng.engine import (
+    PRESETS,
+    Action,
+    CardDealt,
+    Hand,
+    HandOverError,
+    IllegalActionError,
+    NotEnoughPlayersError,
+    NotYourTurnError,
+    PotAwarded,
+    RoundStarted,
+    Showdown,
+)
 
 from .helpers import deck_for
 
