@@ -1,0 +1,48 @@
+"""``pip install .`` (not editable) must ship ``assets/`` inside the package, and the
+installed package must find it relative to itself, from any working folder."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import lieng
+
+ROOT = Path(lieng.__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q",
+                    "-w", str(out)], check=True, cwd=out)
+    (whl,) = out.glob("lieng-*.whl")
+    return whl
+
+
+def test_wheel_carries_assets_and_every_package(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for font in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE-DejaVu.txt"):
+        assert f"lieng/assets/fonts/{font}" in names
+    for init in (ROOT / "lieng").rglob("__init__.py"):
+        rel = init.relative_to(ROOT).as_posix()
+        assert rel in names, f"{rel} is missing from the wheel"
+
+
+def test_installed_package_finds_its_assets_from_elsewhere(wheel: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
+                    str(site), str(wheel)], check=True)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    code = "import lieng, lieng.paths as p; print(lieng.__file__); print(p.asset('fonts'))"
+    out = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, "
+                          f"{str(site)!r}); " + code], capture_output=True, text=True,
+                         check=True, cwd=elsewhere).stdout.split("\n")
+    assert out[0].startswith(str(site))
+    assert out[1] == str(site / "lieng" / "assets" / "fonts")
+    assert (site / "lieng" / "assets" / "fonts" / "DejaVuSans.ttf").is_file()
