@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from .engine import Action, Event, Hand, HandView, NotEnoughPlayersError, RuleSet, redact

@@ -8,8 +8,16 @@ from dataclasses import replace
 
 import pytest
 
-from lieng.engine import (PRESETS, Action, ActionKind, ActionTaken, HandEnded, HandView,
-                          IllegalActionError, NotEnoughPlayersError)
+from lieng.engine import (
+    PRESETS,
+    Action,
+    ActionKind,
+    ActionTaken,
+    HandEnded,
+    HandView,
+    IllegalActionError,
+    NotEnoughPlayersError,
+)
 from lieng.table import PlayerSpec, Table, Timing
 
 RULES = replace(PRESETS["classic"], table_bet=10, turn_seconds=20)
@@ -18,8 +26,8 @@ RULES = replace(PRESETS["classic"], table_bet=10, turn_seconds=20)
 class Recorder:
     """A scripted player that records every view and event it is given."""
 
-    def __init__(self, action: Action = Action.call()) -> None:
-        self.action = action
+    def __init__(self, action: Action | None = None) -> None:
+        self.action = action or Action.call()
         self.views: list[HandView] = []
         self.events: list[object] = []
 
@@ -95,7 +103,7 @@ def test_stacks_and_first_player_carry_over() -> None:
         assert t.hand.first == expected_first or not t.hand.dealt_in[expected_first]
         while t.in_hand:
             legal = t.hand.legal()
-            options = [Action.call(), Action.fold()] + [Action.raise_(k) for k in legal.raise_k][:3]
+            options = [Action.call(), Action.fold(), *(Action.raise_(k) for k in legal.raise_k[:3])]
             t.act(legal.seat, rng.choice(options))
         assert sum(t.stacks) == total
         assert t.first == t.hand.winners[0]
