@@ -1,0 +1,115 @@
+"""The exact strength table and ``win_probability`` (issue 3 "Hand strength")."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from lieng.bots import strength as S
+from lieng.bots.build_tables import build
+from lieng.engine import FULL_DECK, PRESETS, TIEBREAKS, Card, evaluate, hand_key
+from lieng.engine.hands import all_hands
+
+
+@pytest.mark.parametrize("preset", TIEBREAKS)
+def test_shipped_table_equals_fresh_computation(preset: str) -> None:
+    shipped = S.decode_tables(S.DATA_FILE.read_bytes())[preset]
+    assert shipped == S.compute_counts(PRESETS[preset])
+
+
+def test_build_produces_the_shipped_file_contents() -> None:
+    assert S.decode_tables(build()) == S.decode_tables(S.DATA_FILE.read_bytes())
+
+
+def test_hand_index_is_a_bijection_onto_the_table_rows() -> None:
+    seen = {S.hand_index(h) for h in all_hands()}
+    assert seen == set(range(S.N_HANDS))
+    hands = S.colex_hands()
+    assert all(S.hand_index(h) == i for i, h in enumerate(hands))
+
+
+@pytest.mark.parametrize("preset", TIEBREAKS)
+def test_counts_match_brute_force_on_a_sample(preset: str) -> None:
+    rules = PRESETS[preset]
+    keys = {hand_key(h): evaluate(h, rules).key for h in all_hands()}
+    rng = random.Random(preset)
+    sample = [*rng.sample(all_hands(), 4), tuple(Card.parse_many("AH AD AS")),
+              tuple(Card.parse_many("QH KS AD")), tuple(Card.parse_many("4H 5S KD"))]
+    for hand in sample:
+        mine = hand_key(hand)
+        v = keys[mine]
+        wins = ties = total = 0
+        for other, k in keys.items():
+            if other & mine:
+                continue
+            total += 1
+            wins += k < v
+            ties += k == v
+        assert total == S.N_OPPONENT_HANDS
+        assert S.counts(hand, rules) == (wins, ties)
+        assert S.strength(hand, rules) == pytest.approx((wins + ties / 2) / total)
+
+
+def test_counts_stay_within_the_18424_opponent_hands() -> None:
+    for preset in TIEBREAKS:
+        wins, ties = S.decode_tables(S.DATA_FILE.read_bytes())[preset]
+        assert max(w + t for w, t in zip(wins, ties, strict=True)) <= S.N_OPPONENT_HANDS
+        # A-A-A beats every hand an opponent can hold.
+        aaa = S.hand_index(Card.parse_many("AH AD AS"))
+        assert wins[aaa] == S.N_OPPONENT_HANDS and ties[aaa] == 0
+
+
+def test_v8club_never_ties_and_split_ties_most() -> None:
+    hands = S.colex_hands()
+    v8 = S.decode_tables(S.DATA_FILE.read_bytes())["v8club"][1]
+    split = S.decode_tables(S.DATA_FILE.read_bytes())["split"][1]
+    classic = S.decode_tables(S.DATA_FILE.read_bytes())["classic"][1]
+    assert sum(v8) == 0  # RULES.md: two v8club hands from one deck never tie
+    assert sum(split) > sum(classic) > 0
+    assert len(hands) == S.N_HANDS
+
+
+def _monte_carlo(hand: tuple[Card, ...], preset: str, samples: int,
+                 rng: random.Random) -> list[float]:
+    """Pot share against 1..5 random opponents, one nested draw per sample."""
+    rules = PRESETS[preset]
+    keys = {hand_key(h): evaluate(h, rules).key for h in all_hands()}
+    v = keys[hand_key(hand)]
+    rest = [c.bit for c in FULL_DECK if c not in hand]
+    totals = [0.0] * 5
+    for _ in range(samples):
+        cs = rng.sample(rest, 15)
+        ties = 1
+        for n in range(5):
+            k = keys[cs[3 * n] | cs[3 * n + 1] | cs[3 * n + 2]]
+            if k > v:
+                break
+            ties += k == v
+            totals[n] += 1.0 / ties
+    return [t / samples for t in totals]
+
+
+@pytest.mark.parametrize("preset", TIEBREAKS)
+def test_win_probability_within_one_point_of_monte_carlo(preset: str) -> None:
+    rng = random.Random(20261129)
+    hands = [tuple(Card.parse_many(t)) for t in ("4H 5S KD", "JH JS QD", "AS 8D KC")]
+    hands += [tuple(h) for h in rng.sample(all_hands(), 5)]
+    for hand in hands:
+        mc = _monte_carlo(hand, preset, 100_000, rng)
+        for n in range(1, 6):
+            model = S.win_probability(hand, n, PRESETS[preset])
+            assert abs(model - mc[n - 1]) < 0.01, (hand, n, model, mc[n - 1])
+
+
+def test_win_probability_edges() -> None:
+    aaa = Card.parse_many("AH AD AS")
+    assert S.win_probability(aaa, 5) == 1.0
+    weak = Card.parse_many("2S 3C 5D")  # 0 points
+    assert S.win_probability(weak, 0) == 1.0
+    assert S.win_probability(weak, 1) == pytest.approx(S.strength(weak))
+    assert S.win_probability(weak, 1) > S.win_probability(weak, 2) > S.win_probability(weak, 5)
+    with pytest.raises(ValueError):
+        S.win_probability(weak, -1)
+    with pytest.raises(ValueError):
+        S.hand_index([Card.parse("2S")] * 3)
