@@ -1,0 +1,1 @@
+"""Developer tools: building the packaged program."""

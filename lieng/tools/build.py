@@ -1,0 +1,94 @@
+"""Build the packaged game and smoke-test it: ``python -m lieng.tools.build``.
+
+Runs PyInstaller on ``build.spec`` (one folder, ``dist/lieng/``), then starts the built
+program with ``--selftest --hands 2`` under SDL's dummy video and audio drivers and with an
+empty, temporary user data directory. Fails (exit 1) if the build fails, if the program does
+not exit 0, or if it wrote its settings and bankroll anywhere but that data directory.
+Prints the folder's size and the program's start time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def folder_size(path: Path) -> int:
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file() and not f.is_symlink())
+
+
+def build(dist: Path, work: Path) -> Path:
+    """Run PyInstaller; return the built program's path."""
+    subprocess.run([sys.executable, "-m", "PyInstaller", str(ROOT / "build.spec"), "--noconfirm",
+                    "--clean", "--log-level", "WARN", "--distpath", str(dist),
+                    "--workpath", str(work)], check=True, cwd=ROOT)
+    exe = dist / "lieng" / ("lieng.exe" if os.name == "nt" else "lieng")
+    if not exe.is_file():
+        raise SystemExit(f"build finished but {exe} is missing")
+    return exe
+
+
+def smoke_test(exe: Path, hands: int = 2) -> tuple[float, list[Path]]:
+    """Run the built program's self-test in an empty data directory.
+
+    Returns the run time and the files it created there.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp) / "data"
+        cwd = Path(tmp) / "cwd"
+        cwd.mkdir()
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                   XDG_DATA_HOME=str(data), XDG_CONFIG_HOME=str(Path(tmp) / "config"),
+                   XDG_CACHE_HOME=str(Path(tmp) / "cache"),
+                   HOME=str(Path(tmp) / "home"))
+        before = set(exe.parent.rglob("*"))
+        t0 = time.perf_counter()
+        proc = subprocess.run([str(exe), "--selftest", "--hands", str(hands)], env=env,
+                              cwd=cwd, capture_output=True, text=True, timeout=300)
+        elapsed = time.perf_counter() - t0
+        print(proc.stdout.strip())
+        if proc.returncode != 0:
+            print(proc.stderr[-4000:], file=sys.stderr)
+            raise SystemExit(f"the built program's self-test exited {proc.returncode}")
+        written = sorted(p for p in data.rglob("*") if p.is_file())
+        stray = [p for p in cwd.rglob("*")] + [p for p in set(exe.parent.rglob("*")) - before]
+        if stray:
+            raise SystemExit(f"the program wrote outside its data directory: {stray}")
+        return elapsed, [p.relative_to(data) for p in written]
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m lieng.tools.build", description=__doc__)
+    p.add_argument("--dist", type=Path, default=ROOT / "dist")
+    p.add_argument("--work", type=Path, default=ROOT / "build")
+    p.add_argument("--skip-build", action="store_true", help="only smoke-test dist/lieng")
+    args = p.parse_args(argv)
+    if shutil.which("pyinstaller") is None and not args.skip_build:
+        try:
+            import PyInstaller  # noqa: F401
+        except ImportError:
+            raise SystemExit("PyInstaller is not installed: python -m pip install '.[dev]'") \
+                from None
+    exe = args.dist / "lieng" / ("lieng.exe" if os.name == "nt" else "lieng")
+    if not args.skip_build:
+        t0 = time.perf_counter()
+        exe = build(args.dist, args.work)
+        print(f"built {exe} in {time.perf_counter() - t0:.0f} s")
+    size = folder_size(exe.parent)
+    print(f"folder size: {size / 1e6:.1f} MB ({exe.parent})")
+    elapsed, files = smoke_test(exe)
+    print(f"smoke test passed in {elapsed:.1f} s; it created in the data directory: "
+          + ", ".join(str(f) for f in files))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
