@@ -211,10 +211,13 @@ def _write_temp(folder: Path, name: str, data: bytes) -> str:
     """A fully written and fsynced temp file next to the target; its path."""
     fd, tmp = _temp_in(folder, name)
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
+        try:
+            view = memoryview(data)
+            while view:  # unbuffered: a short write (full disk) is seen here, not later
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
