@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import tempfile
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -175,7 +176,7 @@ def test_replace_retried_on_permission_error(tmp_path: Path,
             raise PermissionError(errno.EACCES, "sharing violation")
         real(src, dst)
 
-    monkeypatch.setattr(atomic.os, "replace", flaky)
+    monkeypatch.setattr(os, "replace", flaky)
     p = tmp_path / "t.json"
     write_atomic(p, b"hello", sleep=sleeps.append)
     assert p.read_bytes() == b"hello"
@@ -192,7 +193,7 @@ def test_replace_gives_up_after_bounded_attempts(tmp_path: Path,
         real(src, dst)
 
     sleeps: list[float] = []
-    monkeypatch.setattr(atomic.os, "replace", refuse)
+    monkeypatch.setattr(os, "replace", refuse)
     p = tmp_path / "t.json"
     p.write_bytes(b"old")
     notice = save_document(p, SCHEMA, {"n": 1}, sleep=sleeps.append)
@@ -210,7 +211,7 @@ def test_full_disk_is_a_message_not_a_crash(tmp_path: Path,
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(atomic.os, "fsync", full)
+    monkeypatch.setattr(os, "fsync", full)
     notice = save_document(p, SCHEMA, {"n": 2})
     assert notice is not None and notice.code == "disk_full"
     assert "full" in notice.en and "đầy" in notice.vi
@@ -266,7 +267,7 @@ def test_read_only_file_system_is_a_message_not_a_crash(tmp_path: Path,
     def erofs(*args: Any, **kwargs: Any) -> Any:
         raise OSError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr(atomic.tempfile, "mkstemp", erofs)
+    monkeypatch.setattr(tempfile, "mkstemp", erofs)
     notice = save_document(p, SCHEMA, {"n": 2})
     assert notice is not None and notice.code == "read_only"
     assert "read-only" in notice.en and "chỉ cho đọc" in notice.vi

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,6 @@ from typing import Any
 import pytest
 
 from lieng.engine import PRESETS, Action, Card, Hand
-from lieng.storage import atomic
 from lieng.storage.bankroll import BROKE_BELOW, REFILL_TO, STARTING_CHIPS, Bankroll
 
 
@@ -107,7 +107,7 @@ def test_full_disk_keeps_playing_and_tells_once(tmp_path: Path,
     def enospc(fd: int, data: Any) -> int:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(atomic.os, "write", enospc)
+    monkeypatch.setattr(os, "write", enospc)
     first = bank.commit_hand(40)
     second = bank.commit_hand(40)
     assert first is not None and first.code == "disk_full"
