@@ -31,12 +31,13 @@ opponent models learn within a chunk of ``CHUNK`` deals).
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lieng.engine import PRESETS, TIEBREAKS, Card, Hand, RuleSet, shuffled_deck
@@ -195,12 +196,12 @@ def league_heads_up(deals: int, seed: int, preset: str, personality: str | None,
             "gaps": _gaps(direct, lineup)}
 
 
-def _gaps(diff: object, lineup: tuple[str, ...]) -> dict[str, Estimate]:
+def _gaps(diff: Callable[[str, str], list[float]],
+          lineup: tuple[str, ...]) -> dict[str, Estimate]:
     """The ladder's gaps: hard − normal, normal − easy, easy − each baseline."""
-    assert callable(diff)
     out: dict[str, Estimate] = {}
     levels = [k for k in LADDER if k in lineup]
-    for hi, lo in zip(levels, levels[1:], strict=False):
+    for hi, lo in itertools.pairwise(levels):
         out[f"{hi} − {lo}"] = estimate(diff(hi, lo))
     weakest = levels[-1] if levels else None
     if weakest is not None:
