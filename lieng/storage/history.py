@@ -1,0 +1,452 @@
+"""Hand history (issue 5 "Hand history"): every hand, and every game's final standings,
+appended as one JSON line to ``history.jsonl`` in the user data directory.
+
+What a hand line holds, and why:
+
+* ``rules``, ``seats`` (name, kind, bot level), ``mode`` and ``when`` — what the history
+  screen lists and what the statistics group by.
+* ``events`` — the hand's event log *as the local seat saw it* (``Hand.events_for``):
+  other players' dealt cards are absent, only cards shown at showdown appear
+  (RULES.md step 8; an uncontested winner's cards stay hidden). Replaying a hand on the
+  table is feeding these events to the same animation queue as a live hand, so the
+  replay looks exactly like the game did, and no deck order is ever stored — a history
+  file can be shared without giving away cards nobody saw.
+* ``cards`` — the local player's own three cards, for the list and the statistics.
+* ``summary`` — net, pot and winners, for people and tools reading the file; readers
+  here recompute them from the events and ignore it.
+
+Every line carries ``"v"`` (``LINE_SCHEMA`` with its migrations, like the other files).
+
+Rotation: before an append would take ``history.jsonl`` past ``max_bytes`` it becomes
+``history.1.jsonl`` (older archives shift up, the oldest beyond ``keep`` is deleted), so
+the history never takes more than about ``(keep + 1) * max_bytes`` on disk.
+
+Reading never fails: a torn last line (the game was killed mid-append) or a damaged or
+newer-version line is skipped, and one ``Notice`` says how many.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal, cast
+
+from lieng.engine import (
+    ActionTaken,
+    Card,
+    CardDealt,
+    Event,
+    Hand,
+    HandEnded,
+    HandStarted,
+    PotAwarded,
+    RuleSet,
+    Showdown,
+    ShownHand,
+    evaluate,
+    event_from_dict,
+    redact,
+)
+
+from .atomic import BadFileError, Notice, Schema, append_line, archive_path, rotate, write_failure
+from .paths import resolve_root
+
+FILE_NAME = "history.jsonl"
+MAX_BYTES = 2_000_000
+"""Default cap of one history file (a hand line is a few kilobytes)."""
+KEEP = 4
+"""Default number of archived files kept besides the current one."""
+
+LINE_SCHEMA = Schema(name="history", version=1, title_vi="lịch sử ván", title_en="hand history")
+"""Version and migrations of one line's object (``"v"``)."""
+
+GameMode = Literal["bots", "hotseat", "lan"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """Who sat in a seat: ``kind`` is ``"human"``, ``"bot"`` or ``"remote"`` (LAN)."""
+
+    name: str
+    kind: str = "human"
+    level: str | None = None
+    """The bot's level (``"easy"``, ``"normal"``, ``"hard"``); None for people."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> SeatRecord:
+        if not isinstance(data, dict):
+            raise ValueError("a seat must be an object")
+        name, kind, level = data.get("name"), data.get("kind"), data.get("level")
+        if not isinstance(name, str) or not isinstance(kind, str):
+            raise ValueError("a seat needs a name and a kind")
+        if level is not None and not isinstance(level, str):
+            raise ValueError("a bot level is a string")
+        return cls(name, kind, level)
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One finished hand as the local seat (``viewer``) saw it.
+
+    ``viewer`` is None for a hand watched by nobody in particular (a hot-seat hand, where
+    every person at the screen is a player): then only shown cards are stored.
+    """
+
+    when: datetime
+    mode: GameMode
+    viewer: int | None
+    seats: tuple[SeatRecord, ...]
+    events: tuple[Event, ...]
+
+    # ------------------------------------------------------------ building
+
+    @classmethod
+    def from_hand(cls, hand: Hand, viewer: int | None, seats: Sequence[SeatRecord],
+                  when: datetime, mode: GameMode = "bots") -> HandRecord:
+        """The record of a finished ``hand`` for the local seat ``viewer``."""
+        if not hand.is_over:
+            raise ValueError("only a finished hand goes into the history")
+        return cls.from_events(hand.events, viewer, seats, when, mode)
+
+    @classmethod
+    def from_events(cls, events: Iterable[Event], viewer: int | None,
+                    seats: Sequence[SeatRecord], when: datetime,
+                    mode: GameMode = "bots") -> HandRecord:
+        """The record from a hand's event log (full or already redacted: it is redacted for
+        ``viewer`` here, so other seats' cards can never reach the file)."""
+        evs = tuple(redact(e, viewer) for e in events)
+        if not evs or not isinstance(evs[0], HandStarted):
+            raise ValueError("a hand's events start with HandStarted")
+        if not isinstance(evs[-1], HandEnded):
+            raise ValueError("only a finished hand goes into the history")
+        if len(seats) != len(evs[0].stacks):
+            raise ValueError(f"{len(evs[0].stacks)} seats in the hand, {len(seats)} given")
+        return cls(when, mode, viewer, tuple(seats), evs)
+
+    # ------------------------------------------------------------ reading the hand
+
+    @property
+    def started(self) -> HandStarted:
+        first = self.events[0]
+        assert isinstance(first, HandStarted)
+        return first
+
+    @property
+    def ended(self) -> HandEnded:
+        last = self.events[-1]
+        assert isinstance(last, HandEnded)
+        return last
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.started.rules
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The viewer's own cards (empty for no viewer or a seat that sat out)."""
+        if self.viewer is None:
+            return ()
+        return tuple(e.card for e in self.events
+                     if isinstance(e, CardDealt) and e.seat == self.viewer and e.card is not None)
+
+    @property
+    def actions(self) -> tuple[ActionTaken, ...]:
+        """Every action of the hand, in order (public information)."""
+        return tuple(e for e in self.events if isinstance(e, ActionTaken))
+
+    @property
+    def showdown(self) -> dict[int, tuple[Card, ...]]:
+        """Cards shown at showdown, by seat (empty for an uncontested hand)."""
+        return {h.seat: h.cards for e in self.events if isinstance(e, Showdown) for h in e.hands}
+
+    @property
+    def pots(self) -> tuple[PotAwarded, ...]:
+        return tuple(e for e in self.events if isinstance(e, PotAwarded))
+
+    @property
+    def pot(self) -> int:
+        """All chips that were in the middle (antes included)."""
+        return sum(p.amount for p in self.pots)
+
+    @property
+    def net(self) -> int | None:
+        """The viewer's result (None without a viewer)."""
+        return None if self.viewer is None else self.ended.net[self.viewer]
+
+    @property
+    def dealt_in(self) -> bool:
+        """The viewer was dealt cards this hand."""
+        return self.viewer is not None and self.started.dealt_in[self.viewer]
+
+    @property
+    def won(self) -> bool:
+        """The viewer took a share of a contested pot (a refund of their own chips from a
+        side pot nobody else could win doesn't count)."""
+        v = self.viewer
+        return v is not None and any(v in p.winners and not p.refund for p in self.pots)
+
+    # ------------------------------------------------------------ JSON
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "v": LINE_SCHEMA.version, "type": "hand",
+            "when": self.when.isoformat(timespec="seconds"), "mode": self.mode,
+            "viewer": self.viewer, "rules": self.rules.to_dict(),
+            "seats": [s.to_dict() for s in self.seats],
+            "cards": [c.code for c in self.cards],
+            "events": [e.to_dict() for e in self.events],
+            "summary": {"net": self.net, "pot": self.pot, "winners": list(self.ended.winners)},
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandRecord:
+        """Inverse of ``to_dict``; ``ValueError`` for anything malformed."""
+        seats = tuple(SeatRecord.from_dict(s) for s in _list(data, "seats"))
+        viewer = data.get("viewer")
+        if viewer is not None and (not isinstance(viewer, int) or not 0 <= viewer < len(seats)):
+            raise ValueError("bad viewer seat")
+        events = [event_from_dict(e) for e in _list(data, "events")]
+        if not events or not isinstance(events[0], HandStarted):
+            raise ValueError("a hand's events start with HandStarted")
+        rules = events[0].rules
+        events = [_revalue(e, rules) for e in events]
+        record = cls.from_events(events, viewer, seats, _when(data), _mode(data))
+        if viewer is not None and [c.code for c in record.cards] != data.get("cards", []):
+            raise ValueError("the stored cards don't match the dealt cards")
+        return record
+
+
+def _revalue(event: Event, rules: RuleSet) -> Event:
+    """``event_from_dict`` values shown hands under the classic preset; re-value them
+    under the hand's own tie-break preset so the events compare and sort as they did."""
+    if isinstance(event, Showdown) and rules.tiebreak != "classic":
+        return Showdown(tuple(ShownHand(h.seat, h.cards, evaluate(h.cards, rules))
+                              for h in event.hands))
+    return event
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player's final position in a game."""
+
+    name: str
+    kind: str
+    level: str | None
+    chips: int
+    """Chips at the end of the game."""
+    net: int
+    """Chips won (+) or lost (−) over the game, buy-ins not counted."""
+    place: int
+    """1 for the winner; players with equal chips share a place."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The final standings of a game (hot-seat above all, but any mode)."""
+
+    when: datetime
+    mode: GameMode
+    hands: int
+    standings: tuple[Standing, ...]
+
+    @classmethod
+    def build(cls, when: datetime, mode: GameMode, hands: int,
+              players: Sequence[tuple[SeatRecord, int, int]]) -> GameResult:
+        """Standings from ``(seat, chips, net)`` per player, ranked by chips."""
+        ranked = sorted(players, key=lambda p: -p[1])
+        standings: list[Standing] = []
+        for i, (seat, chips, net) in enumerate(ranked):
+            place = i + 1
+            if i and chips == ranked[i - 1][1]:
+                place = standings[-1].place
+            standings.append(Standing(seat.name, seat.kind, seat.level, chips, net, place))
+        return cls(when, mode, hands, tuple(standings))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"v": LINE_SCHEMA.version, "type": "game_result",
+                "when": self.when.isoformat(timespec="seconds"), "mode": self.mode,
+                "hands": self.hands,
+                "standings": [{"name": s.name, "kind": s.kind, "level": s.level,
+                               "chips": s.chips, "net": s.net, "place": s.place}
+                              for s in self.standings]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameResult:
+        hands = data.get("hands")
+        if not isinstance(hands, int) or hands < 0:
+            raise ValueError("hands must be a whole number")
+        standings = []
+        for s in _list(data, "standings"):
+            seat = SeatRecord.from_dict(s)
+            chips, net, place = s.get("chips"), s.get("net"), s.get("place")
+            if not all(isinstance(x, int) for x in (chips, net, place)):
+                raise ValueError("a standing needs chips, net and place")
+            standings.append(Standing(seat.name, seat.kind, seat.level, chips, net, place))
+        return cls(_when(data), _mode(data), hands, tuple(standings))
+
+
+Record = HandRecord | GameResult
+
+
+def _list(data: dict[str, Any], key: str) -> list[Any]:
+    value = data.get(key)
+    if not isinstance(value, list):
+        raise ValueError(f"{key} must be a list")
+    return value
+
+
+def _when(data: dict[str, Any]) -> datetime:
+    when = data.get("when")
+    if not isinstance(when, str):
+        raise ValueError("when must be a date and time")
+    return datetime.fromisoformat(when)
+
+
+def _mode(data: dict[str, Any]) -> GameMode:
+    mode = data.get("mode")
+    if mode not in ("bots", "hotseat", "lan"):
+        raise ValueError(f"unknown game mode {mode!r}")
+    return cast(GameMode, mode)
+
+
+def decode_line(data: Any) -> Record:
+    """One history line's object as a record; ``ValueError`` (``BadFileError`` for a
+    future version) when it can't be used."""
+    if not isinstance(data, dict):
+        raise ValueError("a history line must be an object")
+    version = data.get("v")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ValueError("a history line needs a version")
+    data = LINE_SCHEMA.upgrade(data, version)
+    kind = data.get("type")
+    if kind == "hand":
+        return HandRecord.from_dict(data)
+    if kind == "game_result":
+        return GameResult.from_dict(data)
+    raise ValueError(f"unknown record type {kind!r}")
+
+
+class History:
+    """The history files in ``root`` (default: the user data directory).
+
+    ``append`` never raises for a disk problem: it returns a ``Notice`` the first time
+    in a row a write fails, and the game goes on without that line.
+    """
+
+    def __init__(self, root: Path | None = None, *, max_bytes: int = MAX_BYTES,
+                 keep: int = KEEP) -> None:
+        if max_bytes < 1 or keep < 0:
+            raise ValueError("max_bytes must be >= 1 and keep >= 0")
+        self.path = resolve_root(root) / FILE_NAME
+        self.max_bytes = max_bytes
+        self.keep = keep
+        self._failing = False
+
+    def files(self) -> list[Path]:
+        """Existing history files, oldest first."""
+        archives = [archive_path(self.path, i) for i in range(self.keep, 0, -1)]
+        return [p for p in [*archives, self.path] if p.exists()]
+
+    def append(self, record: Record) -> Notice | None:
+        """Add one record (rotating first if the current file would pass ``max_bytes``)."""
+        line = json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":"))
+        try:
+            size = self.path.stat().st_size if self.path.exists() else 0
+            if size and size + len(line.encode("utf-8")) + 1 > self.max_bytes:
+                rotate(self.path, self.keep)
+            append_line(self.path, line)
+        except OSError as exc:
+            if self._failing:
+                return None
+            self._failing = True
+            return write_failure(exc, self.path, LINE_SCHEMA.title_vi, LINE_SCHEMA.title_en)
+        self._failing = False
+        return None
+
+    def read(self) -> tuple[list[Record], list[Notice]]:
+        """Every readable record, oldest first, and at most one notice about skipped lines."""
+        records: list[Record] = []
+        torn = damaged = future = 0
+        unreadable: list[str] = []
+        for path in self.files():
+            try:
+                raw = path.read_bytes()
+            except OSError:
+                unreadable.append(path.name)
+                continue
+            lines = raw.split(b"\n")
+            for i, chunk in enumerate(lines):
+                if not chunk.strip():
+                    continue
+                last = i == len(lines) - 1  # no newline after it: the append was cut short
+                try:
+                    records.append(decode_line(json.loads(chunk.decode("utf-8"))))
+                except BadFileError as exc:
+                    if exc.reason == "future_version":
+                        future += 1
+                    else:
+                        damaged += 1
+                except (ValueError, KeyError, TypeError, AttributeError):
+                    if last:
+                        torn += 1
+                    else:
+                        damaged += 1
+        notices = []
+        if torn or damaged or future or unreadable:
+            notices.append(_skipped_notice(torn, damaged, future, unreadable, self.path))
+        return records, notices
+
+    def hands(self) -> tuple[list[HandRecord], list[Notice]]:
+        """Only the hands, oldest first."""
+        records, notices = self.read()
+        return [r for r in records if isinstance(r, HandRecord)], notices
+
+    def games(self) -> tuple[list[GameResult], list[Notice]]:
+        """Only the game results, oldest first."""
+        records, notices = self.read()
+        return [r for r in records if isinstance(r, GameResult)], notices
+
+
+def _skipped_notice(torn: int, damaged: int, future: int, unreadable: list[str],
+                    path: Path) -> Notice:
+    vi: list[str] = []
+    en: list[str] = []
+    if torn:
+        vi.append(f"{torn} dòng cuối chưa ghi xong (trò chơi bị tắt khi đang lưu)")
+        en.append(f"{torn} unfinished last line{'s' if torn > 1 else ''} (the game was closed "
+                  f"while saving)")
+    if damaged:
+        vi.append(f"{damaged} dòng bị hỏng")
+        en.append(f"{damaged} damaged line{'s' if damaged > 1 else ''}")
+    if future:
+        vi.append(f"{future} dòng từ phiên bản mới hơn")
+        en.append(f"{future} line{'s' if future > 1 else ''} from a newer version")
+    if unreadable:
+        vi.append(f"không đọc được {', '.join(unreadable)}")
+        en.append(f"could not read {', '.join(unreadable)}")
+    return Notice("skipped_lines",
+                  "Lịch sử ván: đã bỏ qua " + "; ".join(vi) + ". Các ván khác vẫn đầy đủ.",
+                  "Hand history: skipped " + "; ".join(en) + ". All other hands are intact.",
+                  str(path))
+
+
+__all__ = [
+    "FILE_NAME",
+    "KEEP",
+    "LINE_SCHEMA",
+    "MAX_BYTES",
+    "GameMode",
+    "GameResult",
+    "HandRecord",
+    "History",
+    "Record",
+    "SeatRecord",
+    "Standing",
+    "decode_line",
+]
