@@ -41,8 +41,9 @@ from .opponents import OpponentModel
 from .personality import Personality
 from .strength import hand_index, strength_row
 
-SHOVE_STRENGTH = 0.90
-"""A bot only moves all-in by choice with a hand that beats at least 90 % of random hands."""
+SHOVE_STRENGTH = 0.95
+"""A bot only moves all-in by choice with a hand that beats at least 95 % of random hands
+(in practice sáp, liêng or ảnh), unless its stack is at most half the pot."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,15 +300,23 @@ class HeuristicBot(BaseBot):
     def _shove(self, view: HandView, legal: Legal, s: float, eq: float, opps: list[int],
                ranges: dict[int, float], pot: int,
                stack: int) -> tuple[float, Action] | None:
-        """All-in by choice: only with ``SHOVE_STRENGTH`` and when it beats calling."""
-        if legal.all_in is None or legal.all_in <= legal.call or not opps:
+        """All-in by choice, only with a hand that justifies it: ``SHOVE_STRENGTH``, or a
+        short stack (all-in at most half the pot) whose equity beats the price."""
+        all_in = legal.all_in
+        if all_in is None or all_in <= legal.call or not opps:
             return None
-        if s < SHOVE_STRENGTH:
+        short = 2 * all_in <= pot
+        if s < SHOVE_STRENGTH and not (short and eq >= all_in / (pot + all_in)):
             return None
-        extra = legal.all_in - legal.owed
-        ev, vs_callers = self._raise_ev(s, opps, ranges, view, legal.all_in, extra, pot)
+        extra = all_in - legal.owed
+        ev, vs_callers = self._raise_ev(s, opps, ranges, view, all_in, extra, pot)
+        if short:
+            return ev, Action.all_in()
         committed = stack <= pot or not legal.raise_k
         if vs_callers < 0.6 or (not committed and eq < 0.85):
+            return None
+        # Not every monster goes all-in at once: a raise keeps others in the pot.
+        if not committed and self.rng.random() < 0.35 / self.style.size:
             return None
         return ev, Action.all_in()
 
@@ -319,9 +328,9 @@ class HeuristicBot(BaseBot):
         if view.round > view.rules.max_rounds - 1 and self.model is None:
             return None
         n = len(view.opponents_in())
-        if n > 2:
+        if n > 3:
             return None
-        rate = p.bluff * self.style.bluff * (1.0 if not behind else 0.6)
+        rate = p.bluff * self.style.bluff * (1.0 if not behind else 0.6) / n
         if self.model is not None and value_ev <= 0:
             return None
         if self.rng.random() >= rate:
