@@ -1,0 +1,61 @@
+"""Entry point: ``python main.py``, ``python -m lieng`` and the ``lieng`` script.
+
+``--selftest --hands N`` plays N hands through the real window on autopilot and exits 0
+when every chip is accounted for; ``--screenshot PATH`` saves a mid-hand table as PNG.
+Both work headless (``SDL_VIDEODRIVER=dummy``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from lieng import __version__
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = text.lower().split("x")
+        return int(w), int(h)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, e.g. 1280x720, got {text!r}")
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="lieng", description="Liêng — the Vietnamese three-card game")
+    p.add_argument("--version", action="version", version=f"Liêng {__version__}")
+    p.add_argument("--selftest", action="store_true",
+                   help="play hands on autopilot through the real window, print a summary")
+    p.add_argument("--hands", type=int, default=3, help="hands for --selftest (default 3)")
+    p.add_argument("--seed", type=int, default=None, help="seed for --selftest (replayable)")
+    p.add_argument("--screenshot", type=Path, metavar="PATH",
+                   help="save a mid-hand table (six seats, a raise pending, side pots) as PNG")
+    p.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
+    p.add_argument("--lang", choices=("vi", "en"), default="vi", help="language")
+    return p.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.selftest:
+        from lieng.ui.modes import run_selftest
+
+        sys.exit(run_selftest(max(1, args.hands), args.size, args.seed, lang=args.lang))
+    if args.screenshot is not None:
+        from lieng.ui.modes import take_screenshot
+
+        path = take_screenshot(args.screenshot, args.size, args.lang)
+        print(f"saved {path}")
+        return
+    from lieng.ui.game import GameApp
+    from lieng.ui.scenes.menu import MenuScene
+    from lieng.ui.settings import UISettings
+
+    app = GameApp(args.size, UISettings(language=args.lang))
+    app.push(MenuScene(app))
+    app.run()
+    app.close()

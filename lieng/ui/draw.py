@@ -1,0 +1,172 @@
+"""Drawing helpers shared by the scenes: cached text, chips, panels, the felt.
+
+Rendering a string is the costly part of a frame, so rendered text is cached by
+(text, size, bold, colour); the cache is bounded and dropped on a language switch.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+
+import pygame
+
+from .assets import font
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+
+GOLD = (232, 193, 90)
+CREAM = (243, 238, 220)
+MUTED = (170, 176, 166)
+SHADOW = (0, 0, 0)
+
+_text_cache: OrderedDict[tuple[str, int, bool, Colour], pygame.Surface] = OrderedDict()
+_TEXT_CACHE_MAX = 600
+
+
+def text_surface(text: str, size: int, colour: Colour = CREAM, bold: bool = False) -> pygame.Surface:
+    key = (text, int(size), bold, colour)
+    surf = _text_cache.get(key)
+    if surf is None:
+        surf = font(int(size), bold).render(text, True, colour)
+        _text_cache[key] = surf
+        if len(_text_cache) > _TEXT_CACHE_MAX:
+            _text_cache.popitem(last=False)
+    else:
+        _text_cache.move_to_end(key)
+    return surf
+
+
+def text(target: pygame.Surface, s: str, pos: tuple[float, float], size: int,
+         colour: Colour = CREAM, bold: bool = False, anchor: str = "center",
+         shadow: bool = True, max_width: int | None = None) -> pygame.Rect:
+    """Draw ``s`` anchored at ``pos`` (``anchor`` is a pygame.Rect attribute name).
+    With ``max_width`` the size shrinks until the text fits."""
+    size = int(size)
+    surf = text_surface(s, size, colour, bold)
+    while max_width is not None and surf.get_width() > max_width and size > 8:
+        size -= 1
+        surf = text_surface(s, size, colour, bold)
+    rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    if shadow:
+        sh = text_surface(s, size, (0, 0, 0), bold)
+        off = max(1, size // 14)
+        target.blit(sh, rect.move(off, off))
+    target.blit(surf, rect)
+    return rect
+
+
+def clear_text_cache() -> None:
+    _text_cache.clear()
+
+
+def panel(target: pygame.Surface, rect: pygame.Rect, fill: Colour = (14, 22, 19, 215),
+          border: Colour | None = (142, 122, 60), radius: int = 12, width: int = 2) -> None:
+    """A rounded translucent panel."""
+    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(surf, border, surf.get_rect(), width, border_radius=radius)
+    target.blit(surf, rect)
+
+
+CHIP_COLOURS: list[tuple[int, tuple[int, int, int]]] = [
+    (500, (40, 40, 46)), (100, (30, 90, 170)), (50, (200, 120, 20)),
+    (25, (30, 140, 70)), (5, (190, 30, 40)), (1, (235, 235, 230)),
+]
+
+_chip_cache: dict[tuple[int, tuple[int, int, int]], pygame.Surface] = {}
+
+
+def chip(radius: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """One casino chip seen from above: coloured disc, white edge stripes, inner ring."""
+    radius = max(3, int(radius))
+    key = (radius, colour)
+    surf = _chip_cache.get(key)
+    if surf is not None:
+        return surf
+    ss = 3
+    r = radius * ss
+    big = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+    c = (r + 1, r + 1)
+    pygame.draw.circle(big, (0, 0, 0, 90), (c[0], c[1] + ss), r)
+    pygame.draw.circle(big, colour, c, r)
+    stripe = (250, 250, 245) if sum(colour) < 600 else (190, 30, 40)
+    for k in range(6):
+        a = k * math.pi / 3
+        a0, a1 = a - 0.18, a + 0.18
+        pts = [(c[0] + math.cos(a0) * r, c[1] + math.sin(a0) * r),
+               (c[0] + math.cos(a1) * r, c[1] + math.sin(a1) * r),
+               (c[0] + math.cos(a1) * r * 0.72, c[1] + math.sin(a1) * r * 0.72),
+               (c[0] + math.cos(a0) * r * 0.72, c[1] + math.sin(a0) * r * 0.72)]
+        pygame.draw.polygon(big, stripe, pts)
+    pygame.draw.circle(big, stripe, c, int(r * 0.62), max(1, ss))
+    dark = tuple(max(0, v - 40) for v in colour)
+    pygame.draw.circle(big, dark, c, int(r * 0.55))
+    surf = pygame.transform.smoothscale(big, (2 * radius + 1, 2 * radius + 1))
+    _chip_cache[key] = surf
+    return surf
+
+
+def chips_for(amount: int, max_chips: int = 8) -> list[tuple[int, int, int]]:
+    """Chip colours for a pile showing ``amount`` (largest denominations first)."""
+    out: list[tuple[int, int, int]] = []
+    left = amount
+    for value, colour in CHIP_COLOURS:
+        while left >= value and len(out) < max_chips:
+            out.append(colour)
+            left -= value
+    if not out and amount > 0:
+        out.append(CHIP_COLOURS[-1][1])
+    return out
+
+
+def chip_pile(target: pygame.Surface, amount: int, center: tuple[float, float], radius: int,
+              max_chips: int = 8) -> None:
+    """A short stack of chips for ``amount``, bottom at ``center``."""
+    colours = chips_for(amount, max_chips)
+    step = max(2, radius // 3)
+    for i, colour in enumerate(reversed(colours)):
+        s = chip(radius, colour)
+        target.blit(s, s.get_rect(center=(int(center[0]), int(center[1] - i * step))))
+
+
+def felt(size: tuple[int, int], scale: float) -> pygame.Surface:
+    """The background: dark room, an oval table with a wooden rail and green felt."""
+    w, h = size
+    surf = pygame.Surface(size)
+    # Vertical gradient for the room.
+    top, bottom = (22, 26, 30), (8, 10, 12)
+    for y in range(h):
+        t = y / max(1, h - 1)
+        surf.fill(tuple(int(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)),
+                  (0, y, w, 1))
+    rect = table_rect(size, scale)
+    rail = rect.inflate(int(46 * scale), int(46 * scale))
+    shadow = pygame.Surface(rail.inflate(40, 40).size, pygame.SRCALPHA)
+    pygame.draw.ellipse(shadow, (0, 0, 0, 120), shadow.get_rect())
+    surf.blit(shadow, shadow.get_rect(center=(rail.centerx, rail.centery + int(12 * scale))))
+    pygame.draw.ellipse(surf, (70, 38, 20), rail)
+    pygame.draw.ellipse(surf, (110, 64, 32), rail.inflate(-int(8 * scale), -int(8 * scale)))
+    pygame.draw.ellipse(surf, (84, 46, 22), rail.inflate(-int(30 * scale), -int(30 * scale)))
+    # Felt with a radial glow.
+    felt_s = pygame.Surface(rect.size, pygame.SRCALPHA)
+    steps = 24
+    for i in range(steps):
+        t = i / (steps - 1)
+        col = (int(18 + 22 * t), int(86 + 46 * t), int(54 + 26 * t))
+        r = felt_s.get_rect().inflate(-int(rect.w * 0.55 * t), -int(rect.h * 0.55 * t))
+        pygame.draw.ellipse(felt_s, col, r)
+    surf.blit(felt_s, rect)
+    pygame.draw.ellipse(surf, (232, 193, 90), rect.inflate(-int(36 * scale), -int(36 * scale)),
+                        max(1, int(2 * scale)))
+    return surf
+
+
+def table_rect(size: tuple[int, int], scale: float) -> pygame.Rect:
+    w, h = size
+    rw = min(w - int(220 * scale), int(h * 1.75))
+    rh = int(h * 0.56)
+    r = pygame.Rect(0, 0, rw, rh)
+    r.center = (w // 2, int(h * 0.43))
+    return r

@@ -1,0 +1,191 @@
+"""The window and its loop: one ``GameApp`` owns the display, the UI manager, the scene
+stack, the sounds and the card renderer.
+
+``step(dt)`` is one frame — events, update, draw — and ``run`` calls it at 60 FPS. The
+self-test, the screenshot and the GUI tests drive the very same ``step`` (issue 4: the real
+app, the same scenes, the same loop); they only choose how ``dt`` is measured.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+
+from lieng import __version__
+from lieng.paths import asset
+
+from . import i18n
+from .assets import Sounds, register_fonts, theme_dict
+from .cards import CardRenderer
+from .scene import Scene, SceneStack
+from .settings import UISettings
+
+DEFAULT_SIZE = (1280, 720)
+MIN_SIZE = (960, 540)
+MAX_SIZE = (2560, 1440)
+BASE = (1280, 720)
+FPS = 60
+
+
+def ui_tier(scale: float) -> str:
+    """Font-size class of the theme for a layout scale (pygame_gui fonts don't scale)."""
+    if scale < 0.9:
+        return "@ui_s"
+    if scale < 1.25:
+        return "@ui_m"
+    if scale < 1.75:
+        return "@ui_l"
+    return "@ui_xl"
+
+
+class GameApp:
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: UISettings | None = None,
+                 fps: int = FPS) -> None:
+        self.settings = settings or UISettings()
+        self.fps = fps
+        pygame.init()
+        i18n.configure(self.settings.language)
+        size = _clamp_size(size)
+        pygame.display.set_caption(f"Liêng {__version__}")
+        try:
+            pygame.display.set_icon(pygame.image.load(str(asset("icon.png"))))
+        except (pygame.error, FileNotFoundError):
+            pass
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.size = size
+        self.ui = pygame_gui.UIManager(size, None, enable_live_theme_updates=False,
+                                       starting_language=self.settings.language,
+                                       translation_directory_paths=[str(asset("translations"))])
+        register_fonts(self.ui)
+        self.ui.get_theme().load_theme(theme_dict())
+        self.sounds = Sounds(self.settings.muted)
+        self.cards = CardRenderer()
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frames = 0
+        self.frame_hooks: list[Callable[[GameApp], None]] = []
+        """Called after every drawn frame (the self-test, the benchmark)."""
+
+    # ----------------------------------------------------------------- geometry
+
+    @property
+    def scale(self) -> float:
+        w, h = self.size
+        return min(w / BASE[0], h / BASE[1])
+
+    @property
+    def tier(self) -> str:
+        return ui_tier(self.scale)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        size = _clamp_size(size)
+        if size != tuple(self.screen.get_size()):
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.size = size
+        self.ui.set_window_resolution(size)
+        for scene in self.stack.scenes:
+            scene.resize()
+
+    # ----------------------------------------------------------------- settings
+
+    def set_language(self, lang: str) -> None:
+        self.settings.language = lang
+        i18n.set_language(lang)
+        self.ui.set_locale(lang)
+        for scene in self.stack.scenes:
+            scene.resize()
+
+    def set_muted(self, muted: bool) -> None:
+        self.settings.muted = muted
+        self.sounds.muted = muted
+
+    # ----------------------------------------------------------------- scenes
+
+    def push(self, scene: Scene) -> None:
+        self.stack.push(scene)
+
+    def pop(self) -> None:
+        self.stack.pop()
+        if not self.stack.scenes:
+            self.running = False
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.replace(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ----------------------------------------------------------------- the loop
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw, flip."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+        if not self.running:
+            return
+        self.ui.update(dt)
+        top = self.stack.top
+        for scene in list(self.stack.scenes):
+            # Scenes under a dialog keep animating; only the top one takes input.
+            scene.update(dt)
+        if top is None:
+            self.running = False
+            return
+        self.draw()
+        pygame.display.flip()
+        self.frames += 1
+        for hook in list(self.frame_hooks):
+            hook(self)
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            if (event.x, event.y) != self.size:
+                self.resize((event.x, event.y))
+            return
+        if self.ui.process_events(event):
+            # A pygame_gui element used it (a click on a button): the table must not
+            # see it too. Its UI_* follow-up events still reach the scene.
+            if event.type not in (pygame.KEYDOWN, pygame.KEYUP):
+                return
+        top = self.stack.top
+        if top is not None:
+            top.handle_event(event)
+
+    def draw(self) -> None:
+        for scene in self.stack.visible():
+            scene.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+
+    def run(self, max_frames: int | None = None) -> None:
+        self.clock.tick()
+        while self.running and (max_frames is None or self.frames < max_frames):
+            dt = self.clock.tick(self.fps) / 1000.0
+            self.step(min(dt, 0.1))
+
+    def run_fixed(self, dt: float, max_frames: int) -> None:
+        """Drive the loop with a fixed time step (self-test, tests, benchmark)."""
+        while self.running and self.frames < max_frames:
+            self.step(dt)
+
+    def now(self) -> float:
+        return time.perf_counter()
+
+    def close(self) -> None:
+        self.stack.clear()
+        pygame.display.quit()
+
+
+def _clamp_size(size: tuple[int, int]) -> tuple[int, int]:
+    w = max(MIN_SIZE[0], min(MAX_SIZE[0], int(size[0])))
+    h = max(MIN_SIZE[1], min(MAX_SIZE[1], int(size[1])))
+    return (w, h)

@@ -1,0 +1,1 @@
+"""The game's screens: menu, new game, table, rules, settings and dialogs."""

@@ -1,0 +1,97 @@
+"""A modal message over the scene below, with one to three buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from ..draw import GOLD, panel, text
+from ..i18n import key, t
+from ..scene import Scene
+
+if TYPE_CHECKING:
+    from ..game import GameApp
+
+
+class Dialog(Scene):
+    opaque = False
+
+    def __init__(self, app: GameApp, title: str, body: str,
+                 buttons: Sequence[tuple[str, Callable[[], None]]],
+                 args: dict[str, str] | None = None) -> None:
+        super().__init__(app)
+        self.title = title
+        self.body = body
+        self.args = args or {}
+        self.choices = list(buttons)
+        self.buttons: list[pygame_gui.elements.UIButton] = []
+
+    def _rect(self) -> pygame.Rect:
+        s = self.app.scale
+        r = pygame.Rect(0, 0, int(560 * s), int(250 * s))
+        r.center = (self.app.size[0] // 2, int(self.app.size[1] * 0.45))
+        return r
+
+    def build(self) -> None:
+        s = self.app.scale
+        r = self._rect()
+        n = len(self.choices)
+        bw, bh, gap = int(200 * s), int(48 * s), int(16 * s)
+        x = r.centerx - (n * bw + (n - 1) * gap) // 2
+        self.buttons = []
+        for i, (label, _cb) in enumerate(self.choices):
+            self.buttons.append(pygame_gui.elements.UIButton(
+                pygame.Rect(x + i * (bw + gap), r.bottom - bh - int(22 * s), bw, bh),
+                key(label), self.app.ui, self.container,
+                object_id=ObjectID(object_id="#primary" if i == 0 else "#plain",
+                                   class_id=f"{self.app.tier}_b")))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            cb = self.choices[self.buttons.index(event.ui_element)][1]
+            self.app.pop()
+            cb()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            cb = self.choices[0][1]
+            self.app.pop()
+            cb()
+            return True
+        return True  # modal: nothing reaches the scene below
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surface.blit(shade, (0, 0))
+        r = self._rect()
+        panel(surface, r, (16, 26, 22, 245), GOLD, radius=int(18 * s), width=max(2, int(2 * s)))
+        text(surface, t(self.title, **self.args), (r.centerx, r.top + 40 * s), int(27 * s), GOLD,
+             bold=True, max_width=r.w - int(40 * s))
+        body = t(self.body, **self.args)
+        y = r.top + 92 * s
+        for line in _wrap(body, int(20 * s), r.w - int(60 * s)):
+            text(surface, line, (r.centerx, y), int(19 * s))
+            y += 28 * s
+
+
+def _wrap(s: str, size: int, width: int) -> list[str]:
+    from ..assets import font
+
+    f = font(size)
+    lines: list[str] = []
+    for para in s.split("\n"):
+        cur = ""
+        for word in para.split():
+            trial = f"{cur} {word}".strip()
+            if f.size(trial)[0] <= width or not cur:
+                cur = trial
+            else:
+                lines.append(cur)
+                cur = word
+        lines.append(cur)
+    return lines

@@ -1,0 +1,85 @@
+"""The main menu: Chơi với máy · Luật chơi · Cài đặt · Thoát (more modes slot in here)."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from lieng import __version__
+from lieng.engine import Card
+
+from ..draw import GOLD, MUTED, text
+from ..felt_cache import felt_for
+from ..i18n import key, t
+from ..layout import compute
+from ..scene import Scene
+
+MENU_ITEMS = ("play_bots", "rules", "settings", "quit")
+
+
+class MenuScene(Scene):
+    def build(self) -> None:
+        s = self.app.scale
+        w, h = self.app.size
+        bw, bh, gap = int(320 * s), int(56 * s), int(14 * s)
+        y = int(h * 0.47)
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        for i, name in enumerate(MENU_ITEMS):
+            self.buttons[name] = pygame_gui.elements.UIButton(
+                pygame.Rect(w // 2 - bw // 2, y + i * (bh + gap), bw, bh), key(f"menu.{name}"),
+                self.app.ui, self.container,
+                object_id=ObjectID(object_id="#primary" if i == 0 else "#plain",
+                                   class_id=f"{self.app.tier}_big"))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for name, b in self.buttons.items():
+                if event.ui_element is b:
+                    self.choose(name)
+                    return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+            return True
+        return False
+
+    def choose(self, name: str) -> None:
+        app = self.app
+        if name == "play_bots":
+            from .new_game import NewGameScene
+
+            app.push(NewGameScene(app))
+        elif name == "rules":
+            from lieng.engine import PRESETS
+
+            from .rules import RulesScene
+
+            app.push(RulesScene(app, PRESETS["classic"]))
+        elif name == "settings":
+            from .settings import SettingsScene
+
+            app.push(SettingsScene(app))
+        elif name == "quit":
+            app.quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        w, h = self.app.size
+        surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 110))
+        surface.blit(shade, (0, 0))
+        # A fan of the best hand in the game above the title.
+        fan = Card.parse_many("AH AD AS")
+        for i, card in enumerate(fan):
+            a = (i - 1) * 14
+            cx = w / 2 + (i - 1) * 58 * s
+            cy = h * 0.17 + abs(i - 1) * 8 * s
+            self.app.cards.draw(surface, card, (cx, cy), int(78 * s), True,
+                                angle=-a + 2 * math.sin(i))
+        text(surface, "LIÊNG", (w / 2, h * 0.345), int(84 * s), GOLD, bold=True)
+        text(surface, t("menu.tagline"), (w / 2, h * 0.415), int(20 * s))
+        text(surface, f"v{__version__}", (w - 12 * s, h - 14 * s), int(13 * s), MUTED,
+             anchor="midright", shadow=False)

@@ -1,0 +1,127 @@
+"""The new-game dialog: how many bots (1–5), their level, the table bet and the tie-break
+preset (RULES.md "Tie-break presets"); then the table scene takes over."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from lieng.engine import PRESETS, TIEBREAKS
+from lieng.table import PlayerSpec, Table
+
+from ..draw import GOLD, panel, text
+from ..i18n import chips, key, t
+from ..scene import Scene
+
+if TYPE_CHECKING:
+    from ..game import GameApp
+
+BOT_NAMES = ("Minh", "Lan", "Hùng", "Thảo", "Quốc", "Hạnh", "Tuấn", "Phương")
+LEVELS = ("easy", "normal", "hard")
+TABLE_BETS = (10, 20, 50, 100)
+STARTING_BETS = 100
+"""Everyone sits down with 100 table bets (a bankroll replaces this in issue 5)."""
+
+
+def make_table(n_bots: int, level: str, table_bet: int, preset: str, player_name: str,
+               seed: int | None = None) -> Table:
+    rules = dataclasses.replace(PRESETS[preset], table_bet=table_bet)
+    stack = STARTING_BETS * table_bet
+    players = [PlayerSpec(player_name, "human", stack=stack)]
+    players += [PlayerSpec(BOT_NAMES[i], "bot", level=level, stack=stack)
+                for i in range(n_bots)]
+    return Table(rules, players, seed=seed)
+
+
+class NewGameScene(Scene):
+    def __init__(self, app: GameApp) -> None:
+        super().__init__(app)
+        self.choice = {"bots": "3", "level": "normal", "bet": "10", "preset": "classic"}
+        self.seed: int | None = None
+        """Set by the self-test for a reproducible run; real games shuffle securely."""
+
+    def _rect(self) -> pygame.Rect:
+        s = self.app.scale
+        r = pygame.Rect(0, 0, int(620 * s), int(470 * s))
+        r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
+        return r
+
+    def build(self) -> None:
+        s = self.app.scale
+        r = self._rect()
+        ui, c, tier = self.app.ui, self.container, self.app.tier
+        lw, dw, rh = int(230 * s), int(300 * s), int(44 * s)
+        x0 = r.x + int(40 * s)
+        y = r.y + int(90 * s)
+        self.labels = []
+        self.menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
+        rows: list[tuple[str, list[tuple[str, str]]]] = [
+            ("bots", [(str(n), str(n)) for n in range(1, 6)]),
+            ("level", [(key(f"level.{lv}"), lv) for lv in LEVELS]),
+            ("bet", [(chips(b), str(b)) for b in TABLE_BETS]),
+            ("preset", [(key(f"preset.{p}"), p) for p in TIEBREAKS]),
+        ]
+        for name, options in rows:
+            self.labels.append(pygame_gui.elements.UILabel(
+                pygame.Rect(x0, y, lw, rh), key(f"new_game.{name}"), ui, c,
+                object_id=ObjectID(object_id="#caption", class_id=tier)))
+            start = next(o for o in options if o[1] == self.choice[name])
+            self.menus[name] = pygame_gui.elements.UIDropDownMenu(
+                options, start, pygame.Rect(x0 + lw, y, dw, rh), ui, c,
+                object_id=ObjectID(object_id=f"#ng_{name}", class_id=tier))
+            y += rh + int(22 * s)
+        bw, bh = int(220 * s), int(52 * s)
+        self.start = pygame_gui.elements.UIButton(
+            pygame.Rect(r.centerx + int(10 * s), r.bottom - bh - int(26 * s), bw, bh),
+            key("new_game.start"), ui, c, object_id=ObjectID("#primary", f"{tier}_b"))
+        self.back = pygame_gui.elements.UIButton(
+            pygame.Rect(r.centerx - bw - int(10 * s), r.bottom - bh - int(26 * s), bw, bh),
+            key("common.back"), ui, c, object_id=ObjectID("#plain", f"{tier}_b"))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            for name, m in self.menus.items():
+                if event.ui_element is m:
+                    self.choice[name] = m.selected_option[1]
+                    return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.start:
+                self.start_game()
+                return True
+            if event.ui_element is self.back:
+                self.app.pop()
+                return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start_game()
+                return True
+        return False
+
+    def start_game(self) -> None:
+        from .table import TableScene
+
+        ch = self.choice
+        table = make_table(int(ch["bots"]), ch["level"], int(ch["bet"]), ch["preset"],
+                           self.app.settings.player_name, seed=self.seed)
+        self.app.replace(TableScene(self.app, table))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from ..felt_cache import felt_for
+        from ..layout import compute
+
+        s = self.app.scale
+        surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
+        r = self._rect()
+        panel(surface, r, (14, 22, 19, 240), GOLD, radius=int(18 * s))
+        text(surface, t("new_game.title"), (r.centerx, r.y + 44 * s), int(30 * s), GOLD,
+             bold=True)
+        text(surface, t("new_game.stack_note", amount=chips(STARTING_BETS *
+                                                            int(self.choice["bet"]))),
+             (r.centerx, r.bottom - 104 * s), int(15 * s))

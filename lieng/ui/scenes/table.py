@@ -1,0 +1,425 @@
+"""The table: the board, the action bar, the turn timer, hand after hand against bots.
+
+Time: the scene keeps its own table clock and passes it to ``Table.tick``/``act`` (the
+table never reads a clock). The clock stands still while the board is still animating —
+so a bot "thinks" only once the cards and chips it reacts to have landed, and the turn
+timer starts when the turn is visible — but the player's buttons follow the engine's
+``legal()`` at once: an animation never blocks a legal action (issue 4). When the player
+acts, the board catches up first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from lieng.engine import (Action, ActionKind, ActionTaken, Event, IllegalActionError, Legal,
+                          NotEnoughPlayersError, evaluate, redact)
+from lieng.table import Table
+
+from .. import layout as layout_mod
+from ..action_bar import ActionBar
+from ..board import Board
+from ..draw import CREAM, GOLD, panel, text
+from ..i18n import chips, key, language, t
+from ..scene import Scene
+from ..table_draw import TableDrawer
+from .dialog import Dialog
+
+if TYPE_CHECKING:
+    from ..game import GameApp
+
+NEXT_HAND_PAUSE = 2.8
+"""Seconds (at normal speed) the result stays on screen before the next deal."""
+TIMER_WARNING = 5.0
+
+
+class TableScene(Scene):
+    def __init__(self, app: GameApp, table: Table, me: int = 0,
+                 on_leave: Callable[[], None] | None = None, rebuy: int | None = None) -> None:
+        super().__init__(app)
+        self.table = table
+        self.me = me
+        self.on_leave = on_leave
+        self.rebuy_amount = rebuy if rebuy is not None else table.seats[me].spec.stack
+        n = table.n_seats
+        self.order = [(me + i) % n for i in range(n)]
+        self.board = Board([s.name for s in table.seats], me, lambda: app.settings.speed_factor,
+                           app.sounds.play, chips)
+        self.drawer = TableDrawer(app.cards, chips)
+        self.clock = 0.0
+        self.next_hand_at: float | None = None
+        self.toasts: list[list[object]] = []
+        self.messages: list[str] = []
+        """Every message key shown to the player (tests read it)."""
+        self.peel: dict[int, float] = {}
+        self._drag: tuple[int, float] | None = None
+        self._legal_shown: Legal | None | bool = False
+        self._warned_turn: tuple[int, int] | None = None
+        self.autopilot: Callable[[TableScene], None] | None = None
+        self.bar: ActionBar | None = None
+        self.top_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.reveal_button: pygame_gui.elements.UIButton | None = None
+        self.layout = layout_mod.compute(app.size, n)
+        self.hands_played = 0
+        self.ended = False
+        table.subscribe(self._on_events)
+        table.timing.scale = app.settings.speed_factor
+
+    # ----------------------------------------------------------------- building
+
+    def build(self) -> None:
+        app = self.app
+        assert self.container is not None
+        s = app.scale
+        self.layout = layout_mod.compute(app.size, self.table.n_seats)
+        self.bar = ActionBar(app.ui, self.container, self.layout.bar, s, app.tier)
+        self._legal_shown = False
+        bw, bh = int(128 * s), int(34 * s)
+        x = app.size[0] - int(10 * s)
+        self.top_buttons = {}
+        for name in ("leave", "settings", "rules", "mute"):
+            w = bw if name != "mute" else int(100 * s)
+            x -= w
+            label = name if name != "mute" else ("unmute" if app.settings.muted else "mute")
+            self.top_buttons[name] = pygame_gui.elements.UIButton(
+                pygame.Rect(x, int(6 * s), w, bh), key(f"table.{label}"), app.ui,
+                self.container, object_id=ObjectID(object_id="#plain", class_id=app.tier))
+            x -= int(8 * s)
+        me_spot = self.layout.me()
+        rw = int(120 * s)
+        self.reveal_button = pygame_gui.elements.UIButton(
+            pygame.Rect(int(me_spot.cards[0] + me_spot.card_gap * 1.6 + 44 * s),
+                        int(me_spot.cards[1] - 17 * s), rw, bh),
+            key("table.reveal"), app.ui, self.container,
+            object_id=ObjectID(object_id="#plain", class_id=app.tier))
+        self.reveal_button.hide()
+
+    def enter(self) -> None:
+        super().enter()
+        if self.table.hand is None:
+            self.start_next_hand()
+
+    # ----------------------------------------------------------------- table plumbing
+
+    def _on_events(self, events: Sequence[Event]) -> None:
+        mine = [redact(e, self.me) for e in events]
+        for e in mine:
+            if isinstance(e, ActionTaken) and e.seat == self.me and e.kind is ActionKind.TIMEOUT:
+                self.toast("msg.timeout")
+        self.board.feed(mine)
+        if self.app.settings.reveal_own_cards:
+            self.reveal_all(animate=False)
+
+    def start_next_hand(self) -> None:
+        self.next_hand_at = None
+        table = self.table
+        me = table.seats[self.me]
+        if me.stack < table.rules.table_bet:
+            self.messages.append("msg.broke")
+            self.app.push(Dialog(self.app, "msg.broke_title", "msg.broke",
+                                 [("msg.rebuy", self._rebuy), ("msg.to_menu", self.leave)],
+                                 {"amount": chips(self.rebuy_amount)}))
+            return
+        if not table.can_continue():
+            self.messages.append("msg.table_won")
+            self.app.push(Dialog(self.app, "msg.table_won_title", "msg.table_won",
+                                 [("msg.to_menu", self.leave)]))
+            return
+        try:
+            table.start_hand(self.clock)
+        except NotEnoughPlayersError:
+            self.messages.append("msg.table_won")
+            self.app.push(Dialog(self.app, "msg.table_won_title", "msg.table_won",
+                                 [("msg.to_menu", self.leave)]))
+            return
+        self.peel.clear()
+        self.hands_played += 1
+
+    def _rebuy(self) -> None:
+        self.table.rebuy(self.me, self.rebuy_amount)
+        self.toast("msg.rebought", amount=chips(self.rebuy_amount))
+        self.start_next_hand()
+
+    def leave(self) -> None:
+        self.ended = True
+        if self.on_leave is not None:
+            self.on_leave()
+        else:
+            self.app.pop()
+
+    def act(self, action: Action) -> bool:
+        """The player's action, from a button, a key or the autopilot."""
+        hand = self.table.hand
+        if hand is None or hand.is_over or hand.to_act != self.me:
+            return False
+        self.board.catch_up()
+        try:
+            self.table.act(self.me, action, self.clock)
+        except IllegalActionError:
+            return False
+        return True
+
+    def toast(self, msg: str, **args: str) -> None:
+        self.messages.append(msg)
+        self.toasts.append([msg, args, 3.2])
+
+    def my_legal(self) -> Legal | None:
+        hand = self.table.hand
+        if hand is None or hand.is_over or hand.to_act != self.me:
+            return None
+        return hand.legal()
+
+    # ----------------------------------------------------------------- own cards
+
+    def own_cards(self) -> list:  # type: ignore[type-arg]
+        return self.board.seats[self.me].cards
+
+    def reveal(self, i: int, animate: bool = True) -> None:
+        from ..tween import Tween, ease_in_out_cubic
+
+        cards = self.own_cards()
+        if i >= len(cards) or cards[i].flip >= 1.0 or cards[i].card is None:
+            return
+        cs = cards[i]
+        if cs.flip_tween is not None and not cs.flip_tween.done:
+            return
+        start = max(cs.flip, self.peel.pop(i, 0.0))
+        f = self.app.settings.speed_factor if animate else 0.0
+
+        def done(cs=cs) -> None:  # type: ignore[no-untyped-def]
+            cs.flip = 1.0
+
+        tw = Tween(start, 1.0, 0.25 * f, ease_in_out_cubic, on_done=done)
+        cs.flip_tween = tw
+        cs.flip = start
+        self.board.tweener.add(tw)
+
+    def reveal_all(self, animate: bool = True) -> None:
+        for i in range(len(self.own_cards())):
+            self.reveal(i, animate)
+
+    def _own_card_at(self, pos: tuple[int, int]) -> int | None:
+        rects = self.drawer.card_rects(self.layout, 0)
+        for i in range(len(self.own_cards()) - 1, -1, -1):
+            if i < len(rects) and rects[i].collidepoint(pos) and self.own_cards()[i].landed:
+                return i
+        return None
+
+    def hand_name(self) -> str:
+        cards = self.own_cards()
+        if len(cards) == 3 and all(c.card is not None and c.flip >= 1.0 for c in cards):
+            value = evaluate([c.card for c in cards if c.card is not None], self.table.rules)
+            return value.name(language())
+        return ""
+
+    # ----------------------------------------------------------------- events
+
+    def _sync_bar(self) -> Legal | None:
+        """Make the bar show what ``legal()`` allows right now (cheap when unchanged)."""
+        legal = self.my_legal()
+        if self.bar is not None and legal != self._legal_shown:
+            self.bar.set_legal(legal)
+            self._legal_shown = legal
+        return legal
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        bar = self.bar
+        self._sync_bar()
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            el = event.ui_element
+            if bar is not None:
+                action = bar.action_for_button(el)
+                if action is not None:
+                    return self.act(action)
+            if el is self.reveal_button:
+                self.reveal_all()
+                return True
+            for name, b in self.top_buttons.items():
+                if el is b:
+                    self._top(name)
+                    return True
+            return False
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and bar is not None:
+            if event.ui_element is bar.slider:
+                bar.slider_moved()
+                return True
+        if event.type == pygame.KEYDOWN:
+            if bar is not None:
+                if event.key == pygame.K_LEFT:
+                    bar.nudge(-1)
+                    return True
+                if event.key == pygame.K_RIGHT:
+                    bar.nudge(1)
+                    return True
+                action = bar.action_for_key(event.key)
+                if action is not None:
+                    return self.act(action)
+            if event.key == pygame.K_l:
+                self.reveal_all()
+                return True
+            if event.key == pygame.K_m:
+                self._top("mute")
+                return True
+            if event.key == pygame.K_F1:
+                self._top("rules")
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            i = self._own_card_at(event.pos)
+            if i is not None and self.own_cards()[i].flip < 1.0:
+                self._drag = (i, float(event.pos[1]))
+                self.peel[i] = 0.0
+                return True
+        if event.type == pygame.MOUSEMOTION and self._drag is not None:
+            i, y0 = self._drag
+            h = self.layout.me().card_w * 1.4
+            self.peel[i] = max(0.0, min(0.49, (y0 - event.pos[1]) / (h * 1.2)))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag is not None:
+            i, y0 = self._drag
+            self._drag = None
+            # A click, or a drag past the middle, turns the card over ("nặn bài").
+            moved = abs(y0 - event.pos[1])
+            if moved < 6 or self.peel.get(i, 0.0) >= 0.2:
+                self.reveal(i)
+            else:
+                self.peel.pop(i, None)
+            return True
+        return False
+
+    def _top(self, name: str) -> None:
+        app = self.app
+        if name == "rules":
+            from .rules import RulesScene
+
+            app.push(RulesScene(app, self.table.rules))
+        elif name == "settings":
+            from .settings import SettingsScene
+
+            app.push(SettingsScene(app))
+        elif name == "mute":
+            app.set_muted(not app.settings.muted)
+            b = self.top_buttons.get("mute")
+            if b is not None:
+                b.set_text(key("table.unmute" if app.settings.muted else "table.mute"))
+        elif name == "leave":
+            in_hand = self.table.in_hand
+            app.push(Dialog(app, "msg.leave_title",
+                            "msg.leave_in_hand" if in_hand else "msg.leave",
+                            [("msg.leave_yes", self.leave), ("msg.stay", lambda: None)]))
+
+    # ----------------------------------------------------------------- per frame
+
+    def update(self, dt: float) -> None:
+        app = self.app
+        if app.stack.top is not self and self.app.stack.scenes and \
+                self not in self.app.stack.scenes:
+            return
+        self.table.timing.scale = app.settings.speed_factor
+        self.board.update(dt)
+        if not self.board.busy:
+            self.clock += dt
+        covered = app.stack.top is not self
+        if not covered or self.table.in_hand:
+            self.table.tick(self.clock)
+        # Buttons follow legal() — not the animation.
+        legal = self._sync_bar()
+        if self.bar is not None:
+            self.bar.set_hand_name(self.hand_name())
+        self._update_reveal_button()
+        self._timer_warning()
+        for toast in self.toasts:
+            toast[2] = float(toast[2]) - dt  # type: ignore[arg-type]
+        self.toasts = [x for x in self.toasts if float(x[2]) > 0]  # type: ignore[arg-type]
+        hand = self.table.hand
+        if hand is not None and hand.is_over and not self.board.busy and not covered \
+                and not self.ended:
+            if self.next_hand_at is None:
+                self.next_hand_at = self.clock + NEXT_HAND_PAUSE * app.settings.speed_factor
+            elif self.clock >= self.next_hand_at:
+                self.start_next_hand()
+        if legal is not None and self.autopilot is not None and not covered:
+            self.autopilot(self)
+
+    def _update_reveal_button(self) -> None:
+        b = self.reveal_button
+        if b is None:
+            return
+        cards = self.own_cards()
+        want = (len(cards) == 3 and all(c.landed for c in cards)
+                and any(c.flip < 1.0 for c in cards) and not self.board.seats[self.me].folded)
+        if want and not b.visible:
+            b.show()
+        elif not want and b.visible:
+            b.hide()
+
+    def remaining(self) -> float | None:
+        deadline = self.table.deadline
+        if deadline is None:
+            return None
+        return max(0.0, deadline - self.clock)
+
+    def _timer_warning(self) -> None:
+        rem = self.remaining()
+        hand = self.table.hand
+        if rem is None or hand is None or hand.to_act != self.me:
+            return
+        mark = (self.table.hand_no, len(hand.actions))
+        if rem <= TIMER_WARNING and self._warned_turn != mark:
+            self._warned_turn = mark
+            self.app.sounds.play("timer")
+
+    # ----------------------------------------------------------------- drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        s = lay.scale
+        rem = self.remaining()
+        total = float(self.table.rules.turn_seconds)
+        # The acting seat's ring: the player's real deadline, or the bot's (pulsing) turn.
+        self.drawer.draw(surface, self.board, lay, self.order, rem, total, self.peel)
+        self.app.cards.frame = self.app.frames
+        # Top-left info.
+        rules = self.table.rules
+        info = t("table.info", hand=str(self.table.hand_no), bet=chips(rules.table_bet),
+                 round=str(max(1, self.board.round)), rounds=str(rules.max_rounds),
+                 preset=t(f"preset.{rules.tiebreak}"))
+        text(surface, info, (12 * s, 23 * s), int(16 * s), CREAM, anchor="midleft")
+        # The player's timer bar above the action bar.
+        if rem is not None and self.table.hand is not None and \
+                self.table.hand.to_act == self.me and total > 0:
+            frac = rem / total
+            bar = pygame.Rect(0, 0, int(lay.size[0] * 0.5), max(4, int(7 * s)))
+            bar.midbottom = (lay.size[0] // 2, lay.bar.top - int(4 * s))
+            pygame.draw.rect(surface, (30, 30, 30), bar, border_radius=4)
+            fill = bar.copy()
+            fill.w = int(bar.w * frac)
+            colour = (90, 200, 110) if frac > 0.5 else (230, 190, 60) if frac > 0.25 \
+                else (220, 70, 60)
+            pygame.draw.rect(surface, colour, fill, border_radius=4)
+            text(surface, t("table.your_turn", s=str(int(rem + 0.999))),
+                 (bar.centerx, bar.top - 14 * s), int(16 * s), GOLD, bold=True)
+        # Toasts.
+        y = lay.table.top + 100 * s
+        for msg, args, _left in self.toasts:
+            label = t(str(msg), **args)  # type: ignore[arg-type]
+            w = int(min(lay.size[0] * 0.6, (len(label) * 11 + 60) * s))
+            r = pygame.Rect(0, 0, w, int(44 * s))
+            r.center = (lay.size[0] // 2, int(y))
+            panel(surface, r, (40, 14, 14, 230), GOLD, radius=int(12 * s))
+            text(surface, label, r.center, int(19 * s), CREAM, bold=True, max_width=w - 20)
+            y += 52 * s
+        # Between hands: the result.
+        hand = self.table.hand
+        if hand is not None and hand.is_over and self.board.hand_over and not self.board.busy:
+            net = self.board.seats[self.me].net
+            if net is not None:
+                msg = t("table.result_win", amount=chips(net)) if net > 0 else \
+                    t("table.result_loss", amount=chips(-net)) if net < 0 else t("table.result_even")
+                text(surface, msg, (lay.pot[0], lay.pot[1] + 64 * s), int(24 * s),
+                     GOLD if net > 0 else CREAM, bold=True)

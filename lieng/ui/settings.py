@@ -1,0 +1,30 @@
+"""What the window remembers about the player's preferences.
+
+An in-memory object for now; ``lieng.storage`` saves and loads it when that lands
+(issue 5). Only the window reads these: none of them changes a rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Speed = Literal["slow", "normal", "fast", "instant"]
+SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast", "instant")
+
+SPEED_FACTOR: dict[Speed, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+"""Multiplies every animation's duration and the bots' thinking pause (issue 4)."""
+
+
+@dataclass
+class UISettings:
+    language: str = "vi"
+    speed: Speed = "normal"
+    muted: bool = False
+    reveal_own_cards: bool = False
+    """Show the player's own cards face up at once instead of turning them by hand."""
+    player_name: str = "Bạn"
+
+    @property
+    def speed_factor(self) -> float:
+        return SPEED_FACTOR[self.speed]
