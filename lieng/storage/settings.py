@@ -11,7 +11,7 @@ Format history (``SCHEMA.migrations``):
   ``speed``, ``timer``, ``bots``, ``level``, ``bet``, ``tiebreak``, ``four_colour``,
   ``fullscreen``, ``coach``.
 * v2 — the current one: the names of the ``Settings`` fields, volume as a whole
-  percentage 0–100, plus the face-up/hot-seat/LAN fields.
+  percentage 0–100, plus the face-up, player name, hot-seat and LAN fields.
 """
 
 from __future__ import annotations
@@ -71,8 +71,10 @@ class Settings:
     """Off by default: players "nặn bài" — squeeze their cards open one by one."""
     hotseat_names: list[str] = field(default_factory=list)
     """Names last used for a hot-seat game, in seat order."""
-    lan_port: int = 47_470
-    """TCP port a LAN host listens on (1024–65535)."""
+    player_name: str = "Bạn"
+    """The local player's name at an offline table."""
+    lan_port: int = 47_123
+    """TCP port a LAN host listens on (1024–65535); ``lieng.net.DEFAULT_PORT``."""
     lan_discovery_address: str = "255.255.255.255"
     """Where LAN discovery broadcasts are sent."""
     lan_last_host: str = ""
@@ -182,6 +184,7 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "coach_hints": _boolean,
     "show_cards_at_once": _boolean,
     "hotseat_names": _names,
+    "player_name": _name,
     "lan_port": _int_range(1024, 65535),
     "lan_discovery_address": _address(allow_empty=False),
     "lan_last_host": _address(allow_empty=True),
@@ -248,10 +251,13 @@ _FIELD_NAMES_VI = {
     "bot_level": "cấp độ máy", "table_bet": "mức cược bàn", "tiebreak": "luật hòa",
     "four_colour_deck": "bộ bài bốn màu", "fullscreen": "toàn màn hình",
     "coach_hints": "gợi ý", "show_cards_at_once": "lật bài ngay",
-    "hotseat_names": "tên người chơi chung máy", "lan_port": "cổng LAN",
+    "hotseat_names": "tên người chơi chung máy", "player_name": "tên người chơi",
+    "lan_port": "cổng LAN",
     "lan_discovery_address": "địa chỉ dò tìm LAN", "lan_last_host": "máy chủ gần nhất",
     "lan_player_name": "tên người chơi LAN",
 }
+
+assert set(_FIELD_NAMES_VI) == set(_VALIDATORS)
 
 
 def _invalid_notice(bad: list[str], path: Path) -> Notice:

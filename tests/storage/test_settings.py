@@ -29,7 +29,7 @@ def test_round_trip_every_field(tmp_path: Path) -> None:
                  turn_timer=0, bots=5, bot_level="hard", table_bet=250, tiebreak="split",
                  four_colour_deck=True, fullscreen=True, coach_hints=True,
                  show_cards_at_once=True, hotseat_names=["Lan", "Minh", "Hùng"],
-                 lan_port=50000, lan_discovery_address="192.168.1.255",
+                 player_name="Hoa", lan_port=50000, lan_discovery_address="192.168.1.255",
                  lan_last_host="192.168.1.20", lan_player_name="Tuấn")
     assert save_settings(s, tmp_path) is None
     loaded, notices = load_settings(tmp_path)
@@ -57,7 +57,7 @@ def test_default_location_is_the_platformdirs_data_dir() -> None:
     ("show_cards_at_once", []), ("hotseat_names", "Lan"), ("hotseat_names", ["", "x"]),
     ("hotseat_names", [1]), ("lan_port", 80), ("lan_port", 70000), ("lan_port", True),
     ("lan_discovery_address", ""), ("lan_discovery_address", "a b"),
-    ("lan_last_host", 5), ("lan_player_name", "   "),
+    ("lan_last_host", 5), ("lan_player_name", "   "), ("player_name", None),
 ])
 def test_invalid_field_replaced_by_default_others_kept(tmp_path: Path, name: str,
                                                        bad: Any) -> None:
@@ -143,3 +143,9 @@ def test_invalid_values_in_memory_are_saved_as_defaults(tmp_path: Path) -> None:
     s.volume = 500
     save_settings(s, tmp_path)
     assert load_settings(tmp_path) == (Settings(), [])
+
+
+def test_lan_port_default_matches_the_network_code() -> None:
+    from lieng.net import DEFAULT_PORT
+
+    assert Settings().lan_port == DEFAULT_PORT
