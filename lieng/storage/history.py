@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Any, Literal, Protocol, cast
 
 from lieng.engine import (
     ActionTaken,
@@ -66,6 +66,19 @@ LINE_SCHEMA = Schema(name="history", version=1, title_vi="lịch sử ván", tit
 GameMode = Literal["bots", "hotseat", "lan"]
 
 
+class SeatLike(Protocol):
+    """What ``SeatRecord.of`` reads (``lieng.table.PlayerSpec`` has it)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def level(self) -> str | None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
     """Who sat in a seat: ``kind`` is ``"human"``, ``"bot"`` or ``"remote"`` (LAN)."""
@@ -74,6 +87,12 @@ class SeatRecord:
     kind: str = "human"
     level: str | None = None
     """The bot's level (``"easy"``, ``"normal"``, ``"hard"``); None for people."""
+
+    @classmethod
+    def of(cls, spec: SeatLike) -> SeatRecord:
+        """From anything with ``name``, ``kind`` and ``level`` — ``lieng.table.PlayerSpec``
+        or ``Seat.spec`` — without this module importing the table."""
+        return cls(spec.name, spec.kind, spec.level if spec.kind == "bot" else None)
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "level": self.level}

@@ -186,3 +186,12 @@ def test_stored_cards_must_match_the_events() -> None:
     data["cards"] = ["KS", "KH", "KD"]
     with pytest.raises(ValueError):
         decode_line(data)
+
+
+def test_seat_records_from_table_specs() -> None:
+    from lieng.table import PlayerSpec
+
+    specs = [PlayerSpec("Tôi"), PlayerSpec("Máy", "bot", "hard"), PlayerSpec("Xa", "remote")]
+    assert [SeatRecord.of(s) for s in specs] == [
+        SeatRecord("Tôi", "human", None), SeatRecord("Máy", "bot", "hard"),
+        SeatRecord("Xa", "remote", None)]
