@@ -1,0 +1,143 @@
+"""Frames, message checks, name cleaning and views as JSON (lieng/net/protocol.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+import struct
+
+import pytest
+
+from lieng.engine import PRESETS, Action, Hand
+from lieng.net.protocol import (
+    MAX_FRAME,
+    ErrorCode,
+    FrameBuffer,
+    ProtocolError,
+    clean_name,
+    decode,
+    encode,
+    frame_length,
+    get_hex32,
+    view_from_dict,
+    view_to_dict,
+)
+
+
+def test_frame_round_trip_in_arbitrary_chunks() -> None:
+    msgs = [{"t": "ping", "id": i, "name": "Bà Tư ♥"} for i in range(50)]
+    stream = b"".join(encode(m) for m in msgs)
+    rng = random.Random(3)
+    buf = FrameBuffer()
+    got = []
+    i = 0
+    while i < len(stream):
+        step = rng.randint(1, 40)
+        got += [decode(b) for b in buf.feed(stream[i:i + step])]
+        i += step
+    assert got == msgs
+
+
+def test_oversized_frames_are_refused_both_ways() -> None:
+    with pytest.raises(ProtocolError) as exc:
+        encode({"t": "x", "pad": "a" * MAX_FRAME})
+    assert exc.value.code == ErrorCode.TOO_LARGE
+    with pytest.raises(ProtocolError) as exc:
+        frame_length(struct.pack(">I", MAX_FRAME + 1))
+    assert exc.value.code == ErrorCode.TOO_LARGE
+    assert frame_length(struct.pack(">I", MAX_FRAME)) == MAX_FRAME
+    with pytest.raises(ProtocolError):
+        FrameBuffer().feed(struct.pack(">I", 2**32 - 1) + b"{}")
+
+
+@pytest.mark.parametrize("body", [
+    b"\xff\xfe", b"{", b"[1, 2]", b'"hi"', b"{}", b'{"t": 5}', b"NaN", b'{"t": "a", "x": NaN}',
+    b"[" * 50_000, b'{"t": "a", "n": ' + b"9" * 5000 + b"}", b"\x00" * 10,
+])
+def test_bad_bodies_are_protocol_errors(body: bytes) -> None:
+    with pytest.raises(ProtocolError) as exc:
+        decode(body)
+    assert exc.value.code in (ErrorCode.BAD_FRAME, ErrorCode.BAD_MESSAGE)
+
+
+def test_frames_carry_no_pickle_or_code() -> None:
+    """A frame is data: the decoder gives back plain JSON types only."""
+    body = json.dumps({"t": "hello", "name": "__import__('os').system('x')",
+                       "x": {"__class__": "Card"}}).encode()
+    msg = decode(body)
+    assert msg["name"] == "__import__('os').system('x')"
+    assert msg["x"] == {"__class__": "Card"}
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("  Ana  ", "Ana"),
+    ("Nguye\u0302\u0303n", "Nguyễn"),          # NFD in, NFC out
+    ("a\x00b\x1bc\u200bd\u202ee", "abcde"),   # control and format characters go
+    ("tab\there\nnew", "tab here new"),
+    ("x" * 50, "x" * 20),
+    ("Chị Hằng " * 3, "Chị Hằng Chị Hằng Ch"),
+])
+def test_names_are_cleaned(raw: str, clean: str) -> None:
+    assert clean_name(raw) == clean
+
+
+@pytest.mark.parametrize("raw", ["", "   ", "\x00\x01", 42, None, ["a"], "y" * 5000])
+def test_empty_or_non_text_names_are_refused(raw: object) -> None:
+    with pytest.raises(ProtocolError) as exc:
+        clean_name(raw)
+    assert exc.value.code == ErrorCode.BAD_NAME
+
+
+def test_hex_values_are_exactly_32_bytes() -> None:
+    assert get_hex32({"v": "ab" * 32}, "v") == bytes([0xAB]) * 32
+    for bad in ["ab" * 31, "zz" * 32, 5, None, "AB" * 33]:
+        with pytest.raises(ProtocolError):
+            get_hex32({"v": bad}, "v")
+
+
+def test_views_survive_json_exactly() -> None:
+    """A view read back from its JSON equals the host's ``view_for`` for every seat, at
+    every step of many random hands (showdowns and side pots included)."""
+    rng = random.Random(11)
+    for _ in range(60):
+        n = rng.randint(2, 6)
+        stacks = [rng.choice([5, 40, 200, 1000]) for _ in range(n)]
+        if sum(s >= 10 for s in stacks) < 2:
+            stacks[0] = stacks[1] = 1000
+        hand = Hand(PRESETS[rng.choice(list(PRESETS))], stacks, rng.randrange(n),
+                    rng=random.Random(rng.random()))
+        while True:
+            for seat in [None, *range(n)]:
+                view = hand.view_for(seat)
+                wire = json.loads(json.dumps(view_to_dict(view)))
+                assert view_from_dict(wire) == view
+            if hand.is_over:
+                break
+            legal = hand.legal()
+            options = [Action.fold(), Action.call()]
+            if legal.raise_k:
+                options.append(Action.raise_(rng.choice(list(legal.raise_k))))
+            if legal.all_in is not None:
+                options.append(Action.all_in())
+            hand.act(legal.seat, rng.choice(options))
+
+
+def test_a_view_never_holds_another_seats_hidden_cards() -> None:
+    hand = Hand(PRESETS["classic"], [1000, 1000, 1000], 0, rng=random.Random(5))
+    for seat in range(3):
+        text = json.dumps(view_to_dict(hand.view_for(seat)))
+        for other in range(3):
+            for card in hand.cards_of(other):
+                assert (f'"{card.code}"' in text) == (other == seat)
+
+
+def test_malformed_views_are_refused() -> None:
+    hand = Hand(PRESETS["classic"], [1000, 1000], 0, rng=random.Random(5))
+    good = view_to_dict(hand.view_for(0))
+    for key in ["rules", "my_cards", "actions", "stacks"]:
+        bad = dict(good)
+        bad[key] = "x"
+        with pytest.raises(ProtocolError):
+            view_from_dict(bad)
+    with pytest.raises(ProtocolError):
+        view_from_dict([])
