@@ -53,6 +53,18 @@ class CardState:
     def landed(self) -> bool:
         return self.arrive.done
 
+    @property
+    def flip_now(self) -> float:
+        """The turn-over as drawn this frame (a running flip tween wins)."""
+        tw = self.flip_tween
+        if tw is not None:
+            if tw.done:
+                self.flip = float(tw.end)  # type: ignore[arg-type]
+                self.flip_tween = None
+            else:
+                return float(tw.value)  # type: ignore[arg-type]
+        return self.flip
+
 
 @dataclass
 class SeatState:
@@ -310,8 +322,8 @@ class Board:
                 for i, cs in enumerate(seat.cards):
                     if i < len(cards):
                         cs.card = cards[i]
-                    if cs.flip < 1.0:
-                        tw = Tween(cs.flip, 1.0, FLIP * self.speed(), ease_in_out_cubic,
+                    if cs.flip_now < 1.0 and cs.flip_tween is None:
+                        tw = Tween(cs.flip_now, 1.0, FLIP * self.speed(), ease_in_out_cubic,
                                    delay=0.06 * i * self.speed())
                         cs.flip_tween = self.tweener.add(tw)
                 seat.hand_value = value

@@ -100,7 +100,7 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
         elif isinstance(top, TableScene):
             if top.autopilot is None:
                 top.autopilot = pilot
-                state["start_total"] = sum(top.table.stacks)
+                state["start_total"] = sum(seat.spec.stack for seat in top.table.seats)
             t = top.table
             if t.hand_no >= hands and t.hand is not None and t.hand.is_over \
                     and not top.board.busy:

@@ -113,7 +113,7 @@ class TableDrawer:
                  bold=True)
             if len(layers) > 1 and total != main:
                 text(surf, t("table.total", amount=self.fmt(total)),
-                     (layout.pot[0], layout.pot[1] - 44 * s), int(14 * s), CREAM)
+                     (layout.pot[0], layout.pot[1] + 50 * s), int(15 * s), CREAM)
         for i, (amount, _el) in enumerate(layers[1:], start=1):
             if not amount:
                 continue
@@ -228,7 +228,7 @@ class TableDrawer:
             target = centers[i]
             pos = lerp(layout.deck, target, cs.arrive.progress) if not cs.landed else target
             assert isinstance(pos, tuple)
-            flip = cs.flip
+            flip = cs.flip_now
             if peel is not None and i in peel:
                 flip = max(flip, peel[i])
             self._draw_card(surf, cs, (pos[0], pos[1]), spot.card_w, flip, seat.folded,

@@ -183,10 +183,10 @@ class TableScene(Scene):
         from ..tween import Tween, ease_in_out_cubic
 
         cards = self.own_cards()
-        if i >= len(cards) or cards[i].flip >= 1.0 or cards[i].card is None:
+        if i >= len(cards) or cards[i].flip_now >= 1.0 or cards[i].card is None:
             return
         cs = cards[i]
-        if cs.flip_tween is not None and not cs.flip_tween.done:
+        if cs.flip_tween is not None:
             return
         start = max(cs.flip, self.peel.pop(i, 0.0))
         f = self.app.settings.speed_factor if animate else 0.0
@@ -212,7 +212,7 @@ class TableScene(Scene):
 
     def hand_name(self) -> str:
         cards = self.own_cards()
-        if len(cards) == 3 and all(c.card is not None and c.flip >= 1.0 for c in cards):
+        if len(cards) == 3 and all(c.card is not None and c.flip_now >= 1.0 for c in cards):
             value = evaluate([c.card for c in cards if c.card is not None], self.table.rules)
             return value.name(language())
         return ""
@@ -271,7 +271,7 @@ class TableScene(Scene):
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             i = self._own_card_at(event.pos)
-            if i is not None and self.own_cards()[i].flip < 1.0:
+            if i is not None and self.own_cards()[i].flip_now < 1.0:
                 self._drag = (i, float(event.pos[1]))
                 self.peel[i] = 0.0
                 return True
@@ -352,7 +352,7 @@ class TableScene(Scene):
             return
         cards = self.own_cards()
         want = (len(cards) == 3 and all(c.landed for c in cards)
-                and any(c.flip < 1.0 for c in cards) and not self.board.seats[self.me].folded)
+                and any(c.flip_now < 1.0 for c in cards) and not self.board.seats[self.me].folded)
         if want and not b.visible:
             b.show()
         elif not want and b.visible:
@@ -421,5 +421,5 @@ class TableScene(Scene):
             if net is not None:
                 msg = t("table.result_win", amount=chips(net)) if net > 0 else \
                     t("table.result_loss", amount=chips(-net)) if net < 0 else t("table.result_even")
-                text(surface, msg, (lay.pot[0], lay.pot[1] + 64 * s), int(24 * s),
+                text(surface, msg, (lay.pot[0], lay.pot[1] + 84 * s), int(24 * s),
                      GOLD if net > 0 else CREAM, bold=True)

@@ -1,0 +1,27 @@
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from lieng.ui.game import GameApp  # noqa: E402
+from lieng.ui.settings import UISettings  # noqa: E402
+
+
+@pytest.fixture
+def make_app() -> Iterator:  # type: ignore[type-arg]
+    apps: list[GameApp] = []
+
+    def make(size: tuple[int, int] = (1280, 720), **settings: object) -> GameApp:
+        st = UISettings(muted=True, **settings)  # type: ignore[arg-type]
+        app = GameApp(size, st, fps=0)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()

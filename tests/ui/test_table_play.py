@@ -1,0 +1,272 @@
+"""Headless GUI tests: complete hands played by posting real pygame events (clicks at the
+buttons' rects, slider drags, key presses) into the real window (issue 4)."""
+
+from __future__ import annotations
+
+import random
+
+import i18n
+import pygame
+from helpers import click, click_at, drag, key, run_until, step
+
+from lieng.engine import Action, ActionKind, Legal
+from lieng.table import PlayerSpec, Table
+from lieng.engine import RuleSet
+from lieng.ui.i18n import chips, t
+from lieng.ui.modes import KeyAutopilot
+from lieng.ui.scenes.dialog import Dialog
+from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.scenes.new_game import make_table
+from lieng.ui.scenes.table import TableScene
+
+
+def shown(button: object) -> str:
+    """The text a button shows (its i18n key translated with its arguments)."""
+    return str(i18n.t(button.text, **(button.text_kwargs or {})))  # type: ignore[attr-defined]
+
+
+def open_table(app, table: Table) -> TableScene:  # type: ignore[no-untyped-def]
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    app.push(scene)
+    step(app)
+    return scene
+
+
+def my_actions(table: Table) -> list[Action]:
+    assert table.hand is not None
+    return [a for s, a in table.hand.actions if s == 0]
+
+
+def check_bar(scene: TableScene, legal: Legal | None) -> None:
+    """The buttons' enabled state and amounts follow ``legal()`` exactly."""
+    bar = scene.bar
+    assert bar is not None
+    if legal is None:
+        assert not any(b.is_enabled for b in bar.buttons().values())
+        return
+    assert bar.fold.is_enabled
+    assert bar.call.is_enabled
+    assert bar.raise_.is_enabled == bool(legal.raise_k)
+    assert bar.allin.is_enabled == (legal.all_in is not None)
+    if legal.call == 0:
+        assert shown(bar.call) == t("bar.check") == ("Theo" if t("bar.check") == "Theo" else "Check")
+    else:
+        assert chips(legal.call) in shown(bar.call)
+    if legal.raise_k:
+        assert bar.k in legal.raise_k
+        assert shown(bar.raise_) == t("bar.raise", k=str(bar.k),
+                                      amount=chips(legal.owed + bar.k * legal.table_bet))
+    if legal.all_in is not None:
+        assert shown(bar.allin) == t("bar.all_in", amount=chips(legal.all_in))
+
+
+def test_complete_hands_by_clicks_slider_and_keys(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="fast")
+    table = make_table(3, "normal", 10, "classic", "Bạn", seed=11)
+    scene = open_table(app, table)
+    plan = ["click_call", "slider_raise", "key_u", "key_c", "key_r", "key_space", "click_call",
+            "key_right_enter"]
+    done: dict[str, int] = {}
+    turn = 0
+    saw_disabled = False
+    while table.hand_no < 5 or table.hand is None or not table.hand.is_over:
+        run_until(app, lambda: scene.my_legal() is not None or
+                  (table.hand is not None and table.hand.is_over) or table.hand_no >= 6,
+                  limit=4000)
+        legal = scene.my_legal()
+        step(app)
+        if legal is None:
+            check_bar(scene, None)
+            saw_disabled = True
+            if table.hand_no >= 5 and table.hand is not None and table.hand.is_over:
+                break
+            continue
+        check_bar(scene, legal)
+        bar = scene.bar
+        assert bar is not None
+        kind = plan[turn % len(plan)]
+        turn += 1
+        before = len(my_actions(table))
+        hand_no = table.hand_no
+        if kind in ("slider_raise", "key_r", "key_right_enter") and not legal.raise_k:
+            kind = "click_call"
+        if kind == "click_call":
+            click(app, bar.call)
+            expected = Action.call()
+        elif kind == "slider_raise":
+            assert bar.slider is not None
+            knob = bar.slider.sliding_button.rect.center
+            drag(app, knob, (knob[0] + int(bar.slider.rect.w * 0.45), knob[1]))
+            lo, hi = legal.raise_k.start, legal.raise_k.stop - 1
+            if hi > lo:
+                assert bar.k > lo, "dragging the slider right raises k"
+            assert shown(bar.raise_) == t("bar.raise", k=str(bar.k),
+                                          amount=chips(legal.raise_amount(bar.k)))
+            expected = Action.raise_(bar.k)
+            click(app, bar.raise_)
+        elif kind == "key_right_enter":
+            k0 = bar.k
+            key(app, pygame.K_RIGHT)
+            hi = legal.raise_k.stop - 1
+            assert bar.k == min(hi, k0 + 1)
+            expected = Action.raise_(bar.k)
+            key(app, pygame.K_RETURN)
+        elif kind == "key_r":
+            expected = Action.raise_(bar.k)
+            key(app, pygame.K_r)
+        elif kind == "key_c":
+            expected = Action.call()
+            key(app, pygame.K_c)
+        elif kind == "key_space":
+            expected = Action.call()
+            key(app, pygame.K_SPACE)
+        else:
+            expected = Action.fold()
+            key(app, pygame.K_u)
+        assert table.hand_no == hand_no
+        mine = my_actions(table)
+        assert len(mine) == before + 1, kind
+        assert mine[-1] == expected, kind
+        done[kind] = done.get(kind, 0) + 1
+    assert saw_disabled
+    assert done.get("click_call") and done.get("key_u")
+    assert done.get("slider_raise") or done.get("key_r")
+    assert sum(table.stacks) == 4 * 1000
+
+
+def test_buttons_enabled_while_the_deal_is_still_animating(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="slow")
+    table = make_table(5, "normal", 10, "classic", "Bạn", seed=3)
+    scene = open_table(app, table)
+    # The host is the first player of the first hand: our turn from the first frame.
+    assert table.hand is not None and table.hand.to_act == 0
+    assert scene.board.busy, "the deal is still being animated"
+    check_bar(scene, scene.my_legal())
+    click(app, scene.bar.call)  # type: ignore[union-attr]
+    assert my_actions(table) == [Action.call()]
+
+
+def test_timer_folds_and_says_so(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="fast")
+    table = make_table(2, "normal", 10, "classic", "Bạn", seed=5)
+    scene = open_table(app, table)
+    assert table.hand is not None and table.hand.to_act == 0
+    run_until(app, lambda: bool(my_actions(table)), limit=400, dt=0.25)
+    assert my_actions(table)[-1].kind is ActionKind.TIMEOUT
+    assert scene.clock >= table.rules.turn_seconds
+    assert "msg.timeout" in scene.messages
+    assert "timer" in app.sounds.played
+    step(app, 5)
+    assert scene.board.seats[0].folded
+    assert scene.board.seats[0].status == "act.timeout"
+
+
+def test_a_broke_player_is_told_and_can_buy_chips(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="instant")
+    players = [PlayerSpec("Bạn", "human", stack=1000), PlayerSpec("Minh", "bot", "normal",
+                                                                    stack=1000)]
+    table = Table(RuleSet(table_bet=10), players, seed=9)
+    table.seats[0].stack = 4  # less than the ante
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    app.push(scene)
+    step(app)
+    top = app.stack.top
+    assert isinstance(top, Dialog) and top.title == "msg.broke_title"
+    assert "msg.broke" in scene.messages
+    assert table.hand is None
+    click(app, top.buttons[0])  # "Mua thêm"
+    assert app.stack.top is scene
+    assert table.hand is not None and table.seats[0].buy_ins == 2
+    assert table.hand.start_stacks[0] == 1004
+
+
+def test_a_player_who_loses_everything_is_told(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="instant")
+    table = make_table(1, "hard", 10, "classic", "Bạn", seed=21)
+    table.seats[0].stack = 30
+    scene = open_table(app, table)
+    # Shove every hand until the chips are gone.
+    for _ in range(200):
+        if isinstance(app.stack.top, Dialog):
+            break
+        if scene.my_legal() is not None:
+            legal = scene.my_legal()
+            key(app, pygame.K_a if legal is not None and legal.all_in is not None
+                else pygame.K_c)
+        else:
+            step(app)
+    top = app.stack.top
+    if table.seats[1].stack < 10:  # we broke the bot instead
+        assert isinstance(top, Dialog) and top.title == "msg.table_won_title"
+    else:
+        assert isinstance(top, Dialog) and top.title == "msg.broke_title"
+        assert "msg.broke" in scene.messages
+
+
+def test_other_seats_cards_are_never_drawn_face_up_before_showdown(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="fast")
+    table = make_table(5, "normal", 10, "classic", "Bạn", seed=8)
+    app.cards.face_log = []
+    violations: list[str] = []
+    other_faces_after_showdown = 0
+
+    def check(app) -> None:  # type: ignore[no-untyped-def]
+        nonlocal other_faces_after_showdown
+        hand = table.hand
+        log = app.cards.face_log
+        if hand is None:
+            log.clear()
+            return
+        own = set(hand.cards_of(0))
+        shown = set()
+        if hand.is_over:
+            for cards in hand.view_for(None).shown.values():
+                shown.update(cards)
+        for fd in log:
+            if fd.card in own:
+                continue
+            if fd.card in shown:
+                other_faces_after_showdown += 1
+                continue
+            violations.append(f"hand {table.hand_no}: {fd.card} drawn face up")
+        log.clear()
+
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    scene.autopilot = KeyAutopilot(random.Random(4))
+    app.frame_hooks.append(check)
+    app.push(scene)
+    run_until(app, lambda: table.hand_no >= 6 and table.hand is not None
+              and table.hand.is_over and not scene.board.busy, limit=20000)
+    assert not violations, violations[:5]
+    assert other_faces_after_showdown > 0, "no showdown seen: the check proved nothing"
+
+
+def test_own_cards_arrive_face_down_and_turn_on_click_drag_and_key(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="fast")
+    table = make_table(2, "normal", 10, "classic", "Bạn", seed=2)
+    app.cards.face_log = []
+    scene = open_table(app, table)
+    run_until(app, lambda: len(scene.own_cards()) == 3 and all(c.landed for c in scene.own_cards()))
+    step(app, 3)
+    assert app.cards.face_log == [], "own cards arrive face down"
+    assert scene.bar is not None and scene.bar.hand_label.text == ""
+    rects = scene.drawer.card_rects(scene.layout, 0)
+    click_at(app, rects[0].center)
+    step(app, 30)
+    app.cards.face_log.clear()
+    step(app)
+    assert {fd.card for fd in app.cards.face_log} == {scene.own_cards()[0].card}
+    # Drag the second card upwards: "nặn bài".
+    c = rects[1].center
+    drag(app, c, (c[0], c[1] - rects[1].h))
+    step(app, 30)
+    app.cards.face_log.clear()
+    step(app)
+    assert len({fd.card for fd in app.cards.face_log}) == 2
+    key(app, pygame.K_l)
+    step(app, 30)
+    assert all(cs.flip_now == 1.0 for cs in scene.own_cards())
+    assert scene.bar.hand_label.text == scene.hand_name() != ""
