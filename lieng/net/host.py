@@ -404,6 +404,7 @@ class LanHost:
                 self._close(conn)
                 return
             body = await asyncio.wait_for(conn.reader.readexactly(n), timeout)
+            await asyncio.sleep(0)  # one frame at a time: a flood must not starve the table
             ref: object = None
             try:
                 msg = decode(body)
@@ -427,9 +428,7 @@ class LanHost:
     def _close(self, conn: Conn) -> None:
         if not conn.closed:
             conn.queue.put_nowait(None)
-        conn.closed = True
-        with contextlib.suppress(Exception):
-            conn.reader.feed_eof()
+        conn.closed = True  # the writer hangs up once the queued frames are out
 
     def drop(self, conn: Conn, why: str) -> None:
         conn.closed = True
@@ -460,7 +459,7 @@ class LanHost:
             self._hello(conn, msg)
             return
         if t == "action":
-            self._action(conn, conn.session, msg)
+            self._action(conn.session, msg)
         elif t == "commit":
             self._commit(conn.session, msg)
         elif t == "reveal":
@@ -474,6 +473,8 @@ class LanHost:
             self._close(conn)
         else:
             raise ProtocolError(ErrorCode.BAD_MESSAGE, f"unknown or unexpected message {t!r}"[:80])
+        if t in ("action", "commit", "reveal") and isinstance(msg.get("id"), (int, str)):
+            conn.send({"t": "ack", "id": msg["id"]})
 
     def _hello(self, conn: Conn, msg: dict[str, Any]) -> None:
         proto = msg.get("proto")
@@ -576,7 +577,7 @@ class LanHost:
             if conn.session is not None:
                 conn.send(roster)
 
-    def _action(self, conn: Conn, session: Session, msg: dict[str, Any]) -> None:
+    def _action(self, session: Session, msg: dict[str, Any]) -> None:
         if "seat" in msg and msg["seat"] != session.seat:
             raise ProtocolError(ErrorCode.NOT_YOUR_SEAT, "you can only act for your own seat")
         hand_no = get_int(msg, "hand")
@@ -602,8 +603,6 @@ class LanHost:
             table.act(session.seat, action, time.monotonic())
         except IllegalActionError as exc:
             raise ProtocolError(ErrorCode.ILLEGAL_ACTION, str(exc)[:200]) from None
-        if isinstance(msg.get("id"), (int, str)):
-            conn.send({"t": "ack", "id": msg["id"]})
         self._wake()
 
     def _wake(self) -> None:

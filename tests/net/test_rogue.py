@@ -1,0 +1,207 @@
+"""Issue 7: a rogue client sends 10,000 random, truncated, oversized and well-formed but
+illegal messages while the others play. The host keeps serving, no exception escapes,
+every rejected message changes nothing, and chips are conserved."""
+
+from __future__ import annotations
+
+import json
+import random
+import socket
+import struct
+import threading
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from lieng.engine import ActionKind, Hand
+from lieng.net import LanClient, LanHost
+from lieng.net.protocol import GAME_VERSION, MAX_FRAME, PROTOCOL_VERSION, FrameBuffer, encode
+
+N_MESSAGES = 10_000
+
+
+class Rogue:
+    """A seated player speaking raw bytes; reconnects with its token when dropped."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.token: str | None = None
+        self.seat: int | None = None
+        self.hand = 0
+        self.turn: tuple[int, int] | None = None
+        self.codes: Counter[str] = Counter()
+        self.acks = 0
+        self.reconnects = -1
+        self.lock = threading.Condition()
+        self.replies = 0
+        """Errors and acks received: one for every complete frame sent."""
+        self.frames = 0
+        self.sock: socket.socket | None = None
+        self.connect()
+
+    def connect(self) -> None:
+        if self.sock is not None:
+            self.sock.close()
+        self.reconnects += 1
+        sock = socket.create_connection(("127.0.0.1", self.port), timeout=5)
+        hello: dict[str, Any] = {"t": "hello", "proto": PROTOCOL_VERSION, "game": GAME_VERSION,
+                                 "name": "Rogue"}
+        if self.token:
+            hello["token"] = self.token
+        sock.sendall(encode(hello))
+        self.sock = sock
+        self.buf = FrameBuffer()
+        self.closed = False
+        threading.Thread(target=self._read, args=(sock, self.buf), daemon=True).start()
+
+    def _read(self, sock: socket.socket, buf: FrameBuffer) -> None:
+        try:
+            while True:
+                data = sock.recv(65536)
+                if not data:
+                    break
+                for body in buf.feed(data):
+                    self._handle(json.loads(body))
+        except OSError:
+            pass
+        finally:
+            with self.lock:
+                if sock is self.sock:
+                    self.closed = True
+                self.lock.notify_all()
+
+    def _handle(self, msg: dict[str, Any]) -> None:
+        with self.lock:
+            t = msg["t"]
+            if t == "welcome":
+                self.token, self.seat = msg["token"], msg["seat"]
+            elif t in ("update", "snapshot"):
+                self.hand = max(self.hand, msg["hand"])
+            elif t == "your_turn":
+                self.turn = (msg["hand"], msg["turn"])
+            elif t == "error":
+                self.codes[msg["code"]] += 1
+                self.replies += 1
+                if msg["fatal"]:  # the host hangs up after a fatal error
+                    self.closed = True
+            elif t == "ack":
+                self.acks += 1
+                self.replies += 1
+            self.lock.notify_all()
+
+    def send(self, data: bytes, complete: bool) -> None:
+        """Send one message and wait for its reply; after a truncated frame (``complete``
+        False) hang up, as a client whose connection broke mid-frame would."""
+        with self.lock:
+            if self.closed:
+                self.connect()
+            before = self.replies
+        assert self.sock is not None
+        try:
+            self.sock.sendall(data)
+        except OSError:
+            with self.lock:
+                self.connect()
+            return
+        if not complete:
+            with self.lock:
+                self.closed = True
+            return
+        self.frames += 1
+        with self.lock:
+            assert self.lock.wait_for(lambda: self.replies > before or self.closed, 5), \
+                "the host stopped answering"
+
+
+def _message(rogue: Rogue, rng: random.Random) -> tuple[bytes, bool]:
+    """One rogue message (bytes on the wire), of a randomly chosen kind, and whether the
+    frame is complete."""
+    with rogue.lock:
+        hand, turn, seat = rogue.hand, rogue.turn, rogue.seat
+    kind = rng.randrange(14)
+    act = {"t": "action", "hand": hand, "turn": turn[1] if turn else rng.randrange(30),
+           "action": {"kind": "call"}, "id": rng.randrange(1 << 30)}
+    if kind == 0:  # random bytes in a well-formed frame
+        body = rng.randbytes(rng.randrange(0, 300))
+        return struct.pack(">I", len(body)) + body, True
+    if kind == 1:  # truncated: the header promises more than is sent
+        body = json.dumps(act).encode()
+        cut = body[:rng.randrange(len(body))]
+        return struct.pack(">I", len(body) + rng.randrange(1, 50)) + cut, False
+    if kind == 2:  # oversized
+        return struct.pack(">I", MAX_FRAME + rng.randrange(1, 1 << 20)) + b"{}", True
+    if kind == 3:  # wrong turn number
+        act["turn"] = act["turn"] + rng.choice([-3, -1, 1, 7])
+    elif kind == 4:  # impossible raise
+        act["action"] = {"kind": "raise", "k": rng.choice([0, -1, 21, 999, 10**12, "3", None])}
+    elif kind == 5:  # replayed / future hand number
+        act["hand"] = hand + rng.choice([-1, -2, 1, 100])
+    elif kind == 6:  # someone else's seat
+        act["seat"] = ((seat or 0) + rng.randrange(1, 4)) % 4
+    elif kind == 7:  # a timeout is the host's to declare
+        act["action"] = {"kind": "timeout"}
+    elif kind == 8:  # wrong types
+        act[rng.choice(["hand", "turn", "action"])] = rng.choice(["x", 1.5, None, [], {}, True])
+    elif kind == 9:  # fair-deal messages out of place
+        act = {"t": rng.choice(["commit", "reveal"]), "hand": hand + 1,
+               rng.choice(["commit", "value"]): rng.choice(["00" * 32, "zz", 7])}
+    elif kind == 10:  # unknown and out-of-place messages
+        act = {"t": rng.choice(["hello", "welcome", "snapshot", "shuffle", ""]),
+               "proto": PROTOCOL_VERSION, "game": GAME_VERSION, "name": "again"}
+    elif kind == 11:  # a legal-looking action: call, fold or all-in, maybe on its turn
+        act["action"] = {"kind": rng.choice(["call", "fold", "all_in"])}
+    elif kind == 12:  # valid JSON that is not a message
+        return (encode({"t": 5}) if rng.random() < 0.5 else
+                struct.pack(">I", 7) + b"[1,2,3]"), True
+    else:  # a raise that may or may not be allowed
+        act["action"] = {"kind": "raise", "k": rng.randrange(1, 25)}
+    act.setdefault("id", rng.randrange(1 << 30))
+    return encode(act), True
+
+
+def test_rogue_flood_changes_nothing(make_host: Callable[..., LanHost],
+                                     make_client: Callable[..., LanClient]) -> None:
+    host = make_host(seats=4, bots=1, turn_seconds=0.3, start_when=3, deal_timeout=0.3)
+    honest = [make_client(host, name, pilot=i) for i, name in enumerate(["Ana", "Bảo"])]
+    rogue = Rogue(host.port)
+    rng = random.Random(2024)
+    for _ in range(N_MESSAGES):
+        rogue.send(*_message(rogue, rng))
+    # The others kept playing through the flood and keep playing after it.
+    done_before = len(host.call(lambda: list(host.history)))
+    assert done_before >= 2, "nobody played during the flood"
+    for c in honest:
+        assert c.wait_until(lambda c=c: len(c.hand_views) >= done_before + 3, 30)
+    history = host.call(lambda: list(host.history))
+    stacks = host.call(lambda: host.table.stacks if host.table else [])
+    pot = host.call(lambda: host.table.hand.pot if host.table and host.table.hand else 0)
+    chips_in = host.chips_in
+    rogue_seat = rogue.seat
+    host.stop()
+
+    assert host.errors == []
+    assert len(history) >= 5
+    assert sum(stacks) + pot == chips_in
+    # Every kind of refusal happened, and the host dropped the rogue repeatedly.
+    for code in ["bad_frame", "too_large", "bad_message", "not_your_turn", "stale_hand",
+                 "stale_turn", "not_your_seat", "illegal_action", "bad_deal", "dropped"]:
+        assert rogue.codes[code] > 0, code
+    assert rogue.reconnects > 10
+    # Every complete frame got exactly one answer (an error, or an ack when accepted).
+    assert rogue.replies == rogue.frames
+    # Rejected actions changed nothing: the only non-timeout actions of the rogue's seat
+    # are the ones the host acknowledged, and every hand replays exactly.
+    taken = [a for rec in history for s, a in rec.actions
+             if s == rogue_seat and a.kind is not ActionKind.TIMEOUT]
+    assert len(taken) <= rogue.acks
+    for rec in history:
+        assert sum(rec.stacks) == sum(rec.start_stacks)
+        again = Hand.replay(host.rules, rec.start_stacks, rec.first, rec.deck, rec.actions)
+        assert again.stacks == rec.stacks
+    for c in honest:
+        assert [k for k in c.checks if not k.ok] == []
+        assert c.errors == []
+        for rec in history:
+            if rec.hand in c.hand_views:
+                assert c.seat is not None
+                assert c.hand_views[rec.hand] == rec.views[c.seat]
