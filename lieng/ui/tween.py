@@ -66,6 +66,8 @@ class Tween:
     @property
     def progress(self) -> float:
         """Eased progress 0..1 (0 while waiting out the delay)."""
+        if self.done:
+            return 1.0
         t = self.elapsed - self.delay
         if t <= 0:
             return 0.0
