@@ -1,0 +1,172 @@
+"""Issue 7, "Time and faults": disconnects, reconnects, refusals at the door, the host
+leaving, and joining in the middle of a hand."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from lieng.engine import Action, ActionKind
+from lieng.net import LanClient, LanError, LanHost
+from lieng.net.protocol import GAME_VERSION, PROTOCOL_VERSION, FrameBuffer, encode, view_from_dict
+
+from .test_play import QUOTED
+
+
+def _until(pred: Callable[[], bool], timeout: float = 10.0) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if pred():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_disconnect_mid_turn_folds_then_reconnect_gets_seat_and_snapshot(
+        make_host: Callable[..., LanHost], make_client: Callable[..., LanClient]) -> None:
+    host = make_host(seats=3, bots=1, turn_seconds=0.4, grace=30.0)
+    ana = make_client(host, "Ana")              # no autopilot: a person who goes quiet
+    make_client(host, "Bảo", pilot=1)
+    assert ana.wait_until(lambda: ana.turn is not None, 10)
+    seat, token = ana.seat, ana.token
+    assert seat is not None and token
+    hand_no, turn_no = ana.turn  # type: ignore[misc]
+    ana.drop_connection()
+
+    def folded_by_timer() -> bool:
+        table = host.table
+        assert table is not None
+        rec = next((r for r in host.history if r.hand == hand_no), None)
+        actions = rec.actions if rec else (table.hand.actions if table.hand else [])
+        return len(actions) > turn_no and actions[turn_no] == (seat, Action.timeout())
+
+    assert _until(lambda: host.call(folded_by_timer)), "the silent seat was not folded"
+    # Keep the seat's next turn open long enough to look at it, then wait for that turn.
+    host.call(lambda: setattr(host.table, "turn_limit", 60.0))
+
+    def seat_to_act() -> bool:
+        t = host.table
+        return t is not None and t.in_hand and t.hand is not None and t.hand.to_act == seat
+
+    assert _until(lambda: host.call(seat_to_act), 20)
+    back = make_client(host, "someone else", token=token)
+    assert back.seat == seat
+    assert back.name == "Ana"  # the session's name, not the one sent this time
+    assert back.wait_until(lambda: back.turn is not None, 5)
+    snapshot = next(m for m in back.poll() if m.type == "snapshot")
+    table = host.table
+    assert table is not None and table.hand is not None
+    host_view, host_events = host.call(
+        lambda: (table.hand.view_for(seat), [e.to_dict() for e in table.hand.events_for(seat)]))
+    assert view_from_dict(snapshot.data["view"]) == host_view
+    assert snapshot.data["events"] == json.loads(json.dumps(host_events))
+    assert back.view == host_view
+    # The seat plays on: a fold is accepted and shows in the host's log.
+    n = len(host_view.actions)
+    assert back.send_action(Action.fold())
+    assert _until(lambda: host.call(lambda: len(table.hand.actions) > n
+                                    or table.hand_no > snapshot.data["hand"]))
+    assert host.errors == []
+
+
+def test_reconnect_after_grace_is_refused_and_a_bot_takes_the_seat(
+        make_host: Callable[..., LanHost], make_client: Callable[..., LanClient]) -> None:
+    host = make_host(seats=2, bots=0, turn_seconds=0.2, grace=0.0, start_when=2)
+    ana = make_client(host, "Ana")
+    make_client(host, "Bảo", pilot=1)
+    seat, token = ana.seat, ana.token
+    assert seat is not None
+    ana.drop_connection()
+    assert _until(lambda: host.call(lambda: host.table is not None
+                                    and host.table.seats[seat].kind == "bot"), 15)
+    with pytest.raises(LanError) as exc:
+        make_client(host, "Ana", token=token)
+    assert exc.value.code == "bad_token"
+    # The seat is open again: a newcomer gets it and plays from the next hand.
+    again = make_client(host, "Chi", pilot=3)
+    assert again.seat == seat
+    assert again.wait_until(lambda: not again.watching and again.view is not None
+                            and again.view.seat == seat, 15)
+    assert host.errors == []
+
+
+def test_refusals_at_the_door(make_host: Callable[..., LanHost],
+                              make_client: Callable[..., LanClient]) -> None:
+    host = make_host(seats=2, bots=1, password="bí mật", start_when=99)
+    with pytest.raises(LanError) as exc:
+        make_client(host, "Ana")
+    assert exc.value.code == "wrong_password"
+    with pytest.raises(LanError) as exc:
+        make_client(host, "Ana", password="sai")
+    assert exc.value.code == "wrong_password"
+    with pytest.raises(LanError) as exc:
+        make_client(host, "\x00\x07 ", password="bí mật")
+    assert exc.value.code == "bad_name"
+    ok = make_client(host, "  Ana\u200b\x1b ", password="bí mật")
+    assert ok.seat == 0 and ok.name == "Ana"
+    with pytest.raises(LanError) as exc:
+        make_client(host, "Bảo", password="bí mật")
+    assert exc.value.code == "table_full"
+    for hello, code in [({"proto": PROTOCOL_VERSION + 1, "game": GAME_VERSION}, "version_mismatch"),
+                        ({"proto": PROTOCOL_VERSION, "game": "99.0.0"}, "version_mismatch"),
+                        ({"proto": PROTOCOL_VERSION, "game": GAME_VERSION}, "wrong_password")]:
+        reply = _raw_hello(host.port, {"t": "hello", "name": "X", **hello})
+        assert reply["t"] == "error" and reply["code"] == code and reply["fatal"]
+    assert host.errors == []
+
+
+def _raw_hello(port: int, hello: dict[str, Any]) -> dict[str, Any]:
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(encode(hello))
+        buf = FrameBuffer()
+        while True:
+            data = sock.recv(65536)
+            assert data, "closed without an answer"
+            frames = buf.feed(data)
+            if frames:
+                return json.loads(frames[0])  # type: ignore[no-any-return]
+
+
+def test_host_leaving_tells_every_client(make_host: Callable[..., LanHost],
+                                         make_client: Callable[..., LanClient]) -> None:
+    host = make_host(seats=3, bots=1, start_when=2)
+    clients = [make_client(host, n, pilot=i) for i, n in enumerate(["Ana", "Bảo"])]
+    assert clients[0].wait_until(lambda: len(clients[0].hand_views) >= 1, 10)
+    host.stop()
+    for c in clients:
+        assert c.wait_until(lambda c=c: c.closed is not None, 5)
+        assert c.closed == ("host_left", "The host closed the table.")
+        assert any(m.type == "closed" for m in c.poll())
+
+
+def test_a_late_joiner_watches_without_seeing_the_seat_it_will_take(
+        make_host: Callable[..., LanHost], make_client: Callable[..., LanClient]) -> None:
+    host = make_host(seats=3, bots=1, start_when=1, turn_seconds=60.0, hand_pause=0.3)
+    ana = make_client(host, "Ana")   # starts the game; the empty seat gets a stand-in bot
+    assert ana.wait_until(lambda: ana.turn is not None, 10)
+    late = make_client(host, "Bảo", pilot=2, record_raw=True)
+    assert late.watching and late.seat == 1
+    hand_no = ana.turn[0]  # type: ignore[index]
+    assert late.view is not None and late.view.seat is None and late.view.my_cards == ()
+    table = host.table
+    assert table is not None and table.hand is not None
+    assert table.seats[1].kind == "bot"
+    hidden = host.call(lambda: [QUOTED[c] for c in table.hand.cards_of(1)])
+    # Ana finishes the hand by folding; the late joiner sits down from the next one.
+    assert ana.send_action(Action.fold())
+    assert late.wait_until(lambda: late.view is not None and late.view.seat == 1, 15)
+    assert not late.watching
+    assert host.call(lambda: table.seats[1].kind) == "remote"
+    for body in late.raw_frames:
+        if json.loads(body).get("hand") == hand_no:
+            shown = json.loads(body).get("view") or {}
+            if any(s == 1 for s, _ in shown.get("shown", [])):
+                continue
+            assert not any(code in body for code in hidden)
+    assert any(a.kind is ActionKind.FOLD for a in host.history[0].views[0].actions)
+    assert host.errors == []
