@@ -21,7 +21,8 @@ def _size(text: str) -> tuple[int, int]:
         w, h = text.lower().split("x")
         return int(w), int(h)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, e.g. 1280x720, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"expected WIDTHxHEIGHT, e.g. 1280x720, got {text!r}") from None
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:

@@ -16,6 +16,7 @@ from pygame_gui.core import ObjectID
 
 from lieng.engine import Action, Legal
 
+from .gui import kill, set_enabled
 from .i18n import chips, key
 
 
@@ -68,7 +69,7 @@ class ActionBar:
 
     def _build_slider(self, lo: int, hi: int, value: int, enabled: bool) -> None:
         if self.slider is not None:
-            self.slider.kill()
+            kill(self.slider)
         # A one-value range would divide by zero inside the slider: give it a dummy end
         # and keep it disabled; the raise button still carries the only legal k.
         top = hi if hi > lo else lo + 1
@@ -78,13 +79,13 @@ class ActionBar:
             click_increment=1)
         self._slider_range = (lo, hi)
         if not enabled or hi <= lo:
-            self.slider.disable()
+            set_enabled(self.slider, False)
 
     def slider_value(self) -> int:
         lo, hi = self._slider_range
         if self.slider is None:
             return lo
-        v = int(round(self.slider.get_current_value()))
+        v = round(self.slider.get_current_value())
         return max(lo, min(hi, v))
 
     # ----------------------------------------------------------------- state
@@ -94,15 +95,15 @@ class ActionBar:
         self.legal = legal
         if legal is None:
             for b in (self.fold, self.call, self.raise_, self.allin):
-                b.disable()
+                set_enabled(b, False)
             self.call.set_text(key("bar.check"))
             self.raise_.set_text(key("bar.raise_plain"))
             self.allin.set_text(key("bar.all_in_plain"))
             if self.slider is not None:
-                self.slider.disable()
+                set_enabled(self.slider, False)
             return
-        self.fold.enable()
-        self.call.enable()
+        set_enabled(self.fold, True)
+        set_enabled(self.call, True)
         if legal.call == 0:
             self.call.set_text(key("bar.check"))
         elif legal.call < legal.owed:
@@ -117,18 +118,18 @@ class ActionBar:
                 self._build_slider(lo, hi, self.k, enabled=True)
             else:
                 self.slider.set_current_value(self.k, warn=False)
-            self.raise_.enable()
+            set_enabled(self.raise_, True)
         else:
-            self.raise_.disable()
+            set_enabled(self.raise_, False)
             self.raise_.set_text(key("bar.raise_plain"))
             if self.slider is not None:
-                self.slider.disable()
+                set_enabled(self.slider, False)
         self._update_raise_text()
         if legal.all_in is not None:
-            self.allin.enable()
+            set_enabled(self.allin, True)
             self.allin.set_text(key("bar.all_in"), text_kwargs={"amount": chips(legal.all_in)})
         else:
-            self.allin.disable()
+            set_enabled(self.allin, False)
             self.allin.set_text(key("bar.all_in_plain"))
 
     def _update_raise_text(self) -> None:

@@ -18,9 +18,21 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from lieng.engine import (ActionKind, ActionTaken, AntePosted, Card, CardDealt, Event,
-                          HandEnded, HandStarted, PotAwarded, RoundStarted, Showdown,
-                          TurnStarted, pot_layers)
+from lieng.engine import (
+    ActionKind,
+    ActionTaken,
+    AntePosted,
+    Card,
+    CardDealt,
+    Event,
+    HandEnded,
+    HandStarted,
+    PotAwarded,
+    RoundStarted,
+    Showdown,
+    TurnStarted,
+    pot_layers,
+)
 from lieng.engine.hands import HandValue
 
 from .tween import Tween, Tweener, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear

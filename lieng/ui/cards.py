@@ -49,7 +49,7 @@ class CardRenderer:
 
     @staticmethod
     def size_for(width: int) -> tuple[int, int]:
-        return (int(width), int(round(width * CARD_RATIO)))
+        return (int(width), round(width * CARD_RATIO))
 
     # ----------------------------------------------------------------- surfaces
 
@@ -104,7 +104,7 @@ def _rounded(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...]
 
 def _draw_face(card: Card, width: int) -> pygame.Surface:
     ss = 2
-    w, h = width * ss, int(round(width * CARD_RATIO)) * ss
+    w, h = width * ss, round(width * CARD_RATIO) * ss
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     r = max(4, w // 10)
     _rounded(surf, surf.get_rect(), (0, 0, 0, 70), r)  # soft edge
@@ -136,12 +136,12 @@ def _draw_face(card: Card, width: int) -> pygame.Surface:
     else:
         pip = font(int(h * 0.46)).render(card.suit.symbol, True, colour)
         surf.blit(pip, pip.get_rect(center=centre))
-    return pygame.transform.smoothscale(surf, (width, int(round(width * CARD_RATIO))))
+    return pygame.transform.smoothscale(surf, (width, round(width * CARD_RATIO)))
 
 
 def _draw_back(width: int) -> pygame.Surface:
     ss = 2
-    w, h = width * ss, int(round(width * CARD_RATIO)) * ss
+    w, h = width * ss, round(width * CARD_RATIO) * ss
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     r = max(4, w // 10)
     _rounded(surf, surf.get_rect(), (0, 0, 0, 70), r)
@@ -167,4 +167,4 @@ def _draw_back(width: int) -> pygame.Surface:
     pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surf.blit(pattern, inner)
     _rounded(surf, inner, GOLD, max(2, r - int(w * 0.07)), lw)
-    return pygame.transform.smoothscale(surf, (width, int(round(width * CARD_RATIO))))
+    return pygame.transform.smoothscale(surf, (width, round(width * CARD_RATIO)))

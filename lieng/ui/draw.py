@@ -24,7 +24,8 @@ _text_cache: OrderedDict[tuple[str, int, bool, Colour], pygame.Surface] = Ordere
 _TEXT_CACHE_MAX = 600
 
 
-def text_surface(text: str, size: int, colour: Colour = CREAM, bold: bool = False) -> pygame.Surface:
+def text_surface(text: str, size: int, colour: Colour = CREAM,
+                 bold: bool = False) -> pygame.Surface:
     key = (text, int(size), bold, colour)
     surf = _text_cache.get(key)
     if surf is None:

@@ -8,6 +8,7 @@ app, the same scenes, the same loop); they only choose how ``dt`` is measured.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 
@@ -50,10 +51,8 @@ class GameApp:
         i18n.configure(self.settings.language)
         size = _clamp_size(size)
         pygame.display.set_caption(f"Liêng {__version__}")
-        try:
+        with contextlib.suppress(pygame.error, FileNotFoundError):
             pygame.display.set_icon(pygame.image.load(str(asset("icon.png"))))
-        except (pygame.error, FileNotFoundError):
-            pass
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.size = size
         self.ui = pygame_gui.UIManager(size, None, enable_live_theme_updates=False,
@@ -152,11 +151,10 @@ class GameApp:
             if (event.x, event.y) != self.size:
                 self.resize((event.x, event.y))
             return
-        if self.ui.process_events(event):
-            # A pygame_gui element used it (a click on a button): the table must not
-            # see it too. Its UI_* follow-up events still reach the scene.
-            if event.type not in (pygame.KEYDOWN, pygame.KEYUP):
-                return
+        # A pygame_gui element that used the event (a click on a button) keeps it from
+        # the table; its UI_* follow-up events still reach the scene. Keys always pass.
+        if self.ui.process_events(event) and event.type not in (pygame.KEYDOWN, pygame.KEYUP):
+            return
         top = self.stack.top
         if top is not None:
             top.handle_event(event)

@@ -70,7 +70,7 @@ def compute(size: tuple[int, int], n: int) -> TableLayout:
         if i == 0:
             # The player: plate at the bottom left of the cards, big cards in front.
             card_w = int(84 * s)
-            cards = (cx, table.bottom - 10 * s)
+            cards: Point = (cx, table.bottom - 10 * s)
             panel = pygame.Rect(0, 0, pw, ph)
             panel.midright = (int(cx - card_w * 2.0), int(cards[1] + 18 * s))
             seats.append(SeatSpot(
@@ -92,7 +92,7 @@ def compute(size: tuple[int, int], n: int) -> TableLayout:
         card_w = int(46 * s)
         cards = (px + ux * 150 * s * 1.25, py + uy * 125 * s * 0.75)
         bet = (px + ux * 235 * s * 1.25, py + uy * 235 * s * 0.62)
-        status = (panel.centerx, panel.bottom + 13 * s) if py < cy else \
+        status: Point = (panel.centerx, panel.bottom + 13 * s) if py < cy else \
             (panel.centerx, panel.top - 13 * s)
         seats.append(SeatSpot(
             panel=panel, avatar=(panel.x + ph / 2, panel.centery), avatar_r=int(ph * 0.4),

@@ -22,7 +22,6 @@ from lieng.engine import Action, Event, HandView, RuleSet
 from lieng.table import PlayerSpec, Table
 
 from .game import GameApp
-from .scene import Scene
 from .scenes.dialog import Dialog
 from .scenes.menu import MenuScene
 from .scenes.new_game import NewGameScene
@@ -34,7 +33,8 @@ def click(app: GameApp, element: object) -> None:
     """Post a real left click at the centre of a pygame_gui element."""
     rect = element.rect  # type: ignore[attr-defined]
     pos = rect.center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 

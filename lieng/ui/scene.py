@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from .gui import kill
+
 if TYPE_CHECKING:
     from .game import GameApp
 
@@ -35,7 +37,7 @@ class Scene:
 
     def exit(self) -> None:
         if self.container is not None:
-            self.container.kill()
+            kill(self.container)
             self.container = None
 
     def pause(self) -> None:

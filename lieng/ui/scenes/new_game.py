@@ -59,7 +59,7 @@ class NewGameScene(Scene):
         y = r.y + int(90 * s)
         self.labels = []
         self.menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
-        rows: list[tuple[str, list[tuple[str, str]]]] = [
+        rows: list[tuple[str, list[str | tuple[str, str]]]] = [
             ("bots", [(str(n), str(n)) for n in range(1, 6)]),
             ("level", [(key(f"level.{lv}"), lv) for lv in LEVELS]),
             ("bet", [(chips(b), str(b)) for b in TABLE_BETS]),

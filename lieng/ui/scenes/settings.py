@@ -29,7 +29,7 @@ class SettingsScene(Scene):
         lw, dw, rh = int(250 * s), int(300 * s), int(44 * s)
         x0 = r.x + int(40 * s)
         y = r.y + int(90 * s)
-        rows: list[tuple[str, list[tuple[str, str]], str]] = [
+        rows: list[tuple[str, list[str | tuple[str, str]], str]] = [
             ("language", [(key(f"language.{lg}"), lg) for lg in LANGUAGES], st.language),
             ("speed", [(key(f"speed.{sp}"), sp) for sp in SPEEDS], st.speed),
             ("sound", [(key("settings.on"), "on"), (key("settings.off"), "off")],

@@ -17,14 +17,24 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from lieng.engine import (Action, ActionKind, ActionTaken, Event, IllegalActionError, Legal,
-                          NotEnoughPlayersError, evaluate, redact)
+from lieng.engine import (
+    Action,
+    ActionKind,
+    ActionTaken,
+    Event,
+    IllegalActionError,
+    Legal,
+    NotEnoughPlayersError,
+    evaluate,
+    redact,
+)
 from lieng.table import Table
 
 from .. import layout as layout_mod
 from ..action_bar import ActionBar
 from ..board import Board
 from ..draw import CREAM, GOLD, panel, text
+from ..gui import set_visible
 from ..i18n import chips, key, language, t
 from ..scene import Scene
 from ..table_draw import TableDrawer
@@ -58,7 +68,7 @@ class TableScene(Scene):
         """Every message key shown to the player (tests read it)."""
         self.peel: dict[int, float] = {}
         self._drag: tuple[int, float] | None = None
-        self._legal_shown: Legal | None | bool = False
+        self._legal_shown: Legal | bool | None = False
         self._warned_turn: tuple[int, int] | None = None
         self.autopilot: Callable[[TableScene], None] | None = None
         self.bar: ActionBar | None = None
@@ -97,7 +107,7 @@ class TableScene(Scene):
                         int(me_spot.cards[1] - 17 * s), rw, bh),
             key("table.reveal"), app.ui, self.container,
             object_id=ObjectID(object_id="#plain", class_id=app.tier))
-        self.reveal_button.hide()
+        set_visible(self.reveal_button, False)
 
     def enter(self) -> None:
         super().enter()
@@ -244,10 +254,10 @@ class TableScene(Scene):
                     self._top(name)
                     return True
             return False
-        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and bar is not None:
-            if event.ui_element is bar.slider:
-                bar.slider_moved()
-                return True
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and bar is not None \
+                and event.ui_element is bar.slider:
+            bar.slider_moved()
+            return True
         if event.type == pygame.KEYDOWN:
             if bar is not None:
                 if event.key == pygame.K_LEFT:
@@ -353,10 +363,8 @@ class TableScene(Scene):
         cards = self.own_cards()
         want = (len(cards) == 3 and all(c.landed for c in cards)
                 and any(c.flip_now < 1.0 for c in cards) and not self.board.seats[self.me].folded)
-        if want and not b.visible:
-            b.show()
-        elif not want and b.visible:
-            b.hide()
+        if want != bool(b.visible):
+            set_visible(b, want)
 
     def remaining(self) -> float | None:
         deadline = self.table.deadline
@@ -419,7 +427,11 @@ class TableScene(Scene):
         if hand is not None and hand.is_over and self.board.hand_over and not self.board.busy:
             net = self.board.seats[self.me].net
             if net is not None:
-                msg = t("table.result_win", amount=chips(net)) if net > 0 else \
-                    t("table.result_loss", amount=chips(-net)) if net < 0 else t("table.result_even")
+                if net > 0:
+                    msg = t("table.result_win", amount=chips(net))
+                elif net < 0:
+                    msg = t("table.result_loss", amount=chips(-net))
+                else:
+                    msg = t("table.result_even")
                 text(surface, msg, (lay.pot[0], lay.pot[1] + 84 * s), int(24 * s),
                      GOLD if net > 0 else CREAM, bold=True)
