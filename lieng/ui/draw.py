@@ -50,24 +50,55 @@ def text(target: pygame.Surface, s: str, pos: tuple[float, float], size: int,
         surf = text_surface(s, size, colour, bold)
     rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     if shadow:
+        target.blit(_shadowed(s, size, colour, bold), rect)
+    else:
+        target.blit(surf, rect)
+    return rect
+
+
+_shadow_cache: OrderedDict[tuple[str, int, bool, Colour], pygame.Surface] = OrderedDict()
+
+
+def _shadowed(s: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
+    """Text with its drop shadow composed once: one blit per frame instead of two."""
+    key = (s, size, bold, colour)
+    surf = _shadow_cache.get(key)
+    if surf is None:
+        fg = text_surface(s, size, colour, bold)
         sh = text_surface(s, size, (0, 0, 0), bold)
         off = max(1, size // 14)
-        target.blit(sh, rect.move(off, off))
-    target.blit(surf, rect)
-    return rect
+        surf = pygame.Surface((fg.get_width() + off, fg.get_height() + off), pygame.SRCALPHA)
+        surf.blit(sh, (off, off))
+        surf.blit(fg, (0, 0))
+        _shadow_cache[key] = surf
+        if len(_shadow_cache) > _TEXT_CACHE_MAX:
+            _shadow_cache.popitem(last=False)
+    else:
+        _shadow_cache.move_to_end(key)
+    return surf
 
 
 def clear_text_cache() -> None:
     _text_cache.clear()
+    _shadow_cache.clear()
+
+
+_panel_cache: dict[tuple[object, ...], pygame.Surface] = {}
 
 
 def panel(target: pygame.Surface, rect: pygame.Rect, fill: Colour = (14, 22, 19, 215),
           border: Colour | None = (142, 122, 60), radius: int = 12, width: int = 2) -> None:
-    """A rounded translucent panel."""
-    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
-    if border is not None:
-        pygame.draw.rect(surf, border, surf.get_rect(), width, border_radius=radius)
+    """A rounded translucent panel (cached by size and colours)."""
+    key = (rect.size, fill, border, radius, width)
+    surf = _panel_cache.get(key)
+    if surf is None:
+        if len(_panel_cache) > 200:
+            _panel_cache.clear()
+        surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
+        if border is not None:
+            pygame.draw.rect(surf, border, surf.get_rect(), width, border_radius=radius)
+        _panel_cache[key] = surf
     target.blit(surf, rect)
 
 

@@ -20,7 +20,7 @@ DEFAULT_LANGUAGE = "vi"
 NAMESPACE = "lieng"
 
 _configured = False
-_cache: dict[tuple[str, str], str] = {}
+_cache: dict[tuple[object, ...], str] = {}
 
 
 def configure(language: str = DEFAULT_LANGUAGE) -> None:
@@ -57,13 +57,14 @@ def t(name: str, **kwargs: Any) -> str:
     """Our string ``name`` in the current language, NFC-normalised (ARCHITECTURE.md:
     fonts render composed Vietnamese letters best). ``%{x}`` placeholders take kwargs."""
     loc = language()
-    if not kwargs:
-        hit = _cache.get((loc, name))
-        if hit is not None:
-            return hit
+    ck = (loc, name, tuple(sorted(kwargs.items()))) if kwargs else (loc, name)
+    hit = _cache.get(ck)
+    if hit is not None:
+        return hit
     text = unicodedata.normalize("NFC", str(i18n.t(key(name), **kwargs)))
-    if not kwargs:
-        _cache[(loc, name)] = text
+    if len(_cache) > 2000:
+        _cache.clear()
+    _cache[ck] = text
     return text
 
 

@@ -131,10 +131,7 @@ class TableDrawer:
         rect = spot.panel
         acting = board.to_act == seat_i
         if seat.winner and board.hand_over:
-            glow = pygame.Surface(rect.inflate(24, 24).size, pygame.SRCALPHA)
-            pygame.draw.rect(glow, (232, 193, 90, 90), glow.get_rect(),
-                             border_radius=int(18 * s))
-            surf.blit(glow, rect.inflate(24, 24))
+            panel(surf, rect.inflate(24, 24), (232, 193, 90, 90), None, radius=int(18 * s))
         border = GOLD if acting or seat.winner else (90, 96, 90)
         fill = (14, 22, 19, 225) if not seat.folded else (14, 16, 16, 170)
         panel(surf, rect, fill, border, radius=int(14 * s), width=max(1, int(2 * s)))

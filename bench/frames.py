@@ -1,0 +1,194 @@
+"""Frame times and time to the first table frame (issue 4), each beside a bare
+pygame-ce + pygame_gui window measured in the same run.
+
+    SDL_VIDEODRIVER=dummy python bench/frames.py [--hands 6] [--runs 5]
+
+Frame time is the work of one ``GameApp.step`` (events, update, draw, flip) without the
+60 FPS sleep, through the busiest sequence: six seats, a full deal, chips flying on every
+ante, raise and call, the showdown flips and the payouts, at normal animation speed,
+1280×720. The bare window is a UIManager with one button, updated, drawn and flipped the
+same way. Start-up is wall time from launching a fresh Python process to the first
+flipped frame (the table's, for the game), median of ``--runs`` launches each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZE = (1280, 720)
+
+
+def pct(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, round(q / 100 * (len(s) - 1)))]
+
+
+# --------------------------------------------------------------------- frame times
+
+
+Samples = tuple[list[float], list[float]]
+"""(wall seconds, CPU seconds of this thread) per frame."""
+
+
+def game_frames(hands: int) -> Samples:
+    import pygame
+
+    from lieng.engine import Action, RuleSet
+    from lieng.table import PlayerSpec, Table
+    from lieng.ui.game import GameApp
+    from lieng.ui.modes import ScriptedPlayer
+    from lieng.ui.scenes.menu import MenuScene
+    from lieng.ui.scenes.table import TableScene
+    from lieng.ui.settings import UISettings
+
+    app = GameApp(SIZE, UISettings(speed="normal", muted=True, reveal_own_cards=True), fps=0)
+    names = ["Bạn", "Minh", "Lan", "Hùng", "Thảo", "Quốc"]
+    players = [PlayerSpec(n, "human" if i == 0 else "bot", stack=100_000)
+               for i, n in enumerate(names)]
+
+    def factory(spec: PlayerSpec, rng: object) -> ScriptedPlayer:
+        # Raise once, then call: every seat puts chips in and every hand reaches a showdown.
+        return ScriptedPlayer([Action.raise_(2)] + [Action.call()] * 50)
+
+    table = Table(RuleSet(table_bet=10), players, seed=1, bot_factory=factory)  # type: ignore[arg-type]
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+
+    def pilot(sc: TableScene) -> None:
+        sc.act(Action.call())
+
+    scene.autopilot = pilot
+    app.push(scene)
+    times: list[float] = []
+    cpu: list[float] = []
+    dt = 1 / 60
+    while table.hand_no < hands or table.hand is None or not table.hand.is_over \
+            or scene.board.busy:
+        t0, c0 = time.perf_counter(), time.thread_time()
+        app.step(dt)
+        times.append(time.perf_counter() - t0)
+        cpu.append(time.thread_time() - c0)
+        if len(times) > 60 * 60 * hands:
+            raise RuntimeError("the benchmark hands did not finish")
+    for s in scene.board.seats:
+        for cs in s.cards:
+            assert cs.card is not None  # every hand went to a showdown: all faces shown
+    app.close()
+    pygame.quit()
+    return times, cpu
+
+
+def bare_frames(n: int) -> Samples:
+    import pygame
+    import pygame_gui
+
+    pygame.init()
+    screen = pygame.display.set_mode(SIZE)
+    ui = pygame_gui.UIManager(SIZE, enable_live_theme_updates=False)
+    pygame_gui.elements.UIButton(pygame.Rect(20, 20, 160, 44), "OK", ui)
+    times, cpu = [], []
+    for _ in range(n):
+        t0, c0 = time.perf_counter(), time.thread_time()
+        for event in pygame.event.get():
+            ui.process_events(event)
+        ui.update(1 / 60)
+        screen.fill((20, 60, 40))
+        ui.draw_ui(screen)
+        pygame.display.flip()
+        times.append(time.perf_counter() - t0)
+        cpu.append(time.thread_time() - c0)
+    pygame.quit()
+    return times, cpu
+
+
+# --------------------------------------------------------------------- start-up
+
+
+def child(kind: str) -> None:
+    """Run in a fresh process: open the window, draw one frame, say so, exit."""
+    if kind == "game":
+        from lieng.ui.game import GameApp
+        from lieng.ui.scenes.new_game import make_table
+        from lieng.ui.scenes.table import TableScene
+        from lieng.ui.settings import UISettings
+
+        app = GameApp(SIZE, UISettings(muted=True), fps=0)
+        app.push(TableScene(app, make_table(5, "normal", 10, "classic", "Bạn")))
+        app.step(1 / 60)
+    else:
+        import pygame
+        import pygame_gui
+
+        pygame.init()
+        screen = pygame.display.set_mode(SIZE)
+        ui = pygame_gui.UIManager(SIZE, enable_live_theme_updates=False)
+        pygame_gui.elements.UIButton(pygame.Rect(20, 20, 160, 44), "OK", ui)
+        ui.update(1 / 60)
+        screen.fill((20, 60, 40))
+        ui.draw_ui(screen)
+        pygame.display.flip()
+    print("first-frame", flush=True)
+    os._exit(0)
+
+
+def startup(kind: str, runs: int) -> tuple[float, float]:
+    """Median wall time and median CPU time (user + system, from the child's rusage) from
+    launching the process to its first frame. The child exits right after that frame, so
+    its CPU total is the start-up work, unaffected by other load on the machine."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    wall, cpu = [], []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, __file__, "--child", kind], env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        wall.append(time.perf_counter() - t0)
+        _pid, _status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = 0
+        cpu.append(usage.ru_utime + usage.ru_stime)
+        if line.strip() != "first-frame":
+            raise RuntimeError(f"{kind} child failed")
+    return statistics.median(wall), statistics.median(cpu)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--hands", type=int, default=6)
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--child", choices=("game", "bare"))
+    args = p.parse_args()
+    if args.child:
+        child(args.child)
+        return
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    sys.path.insert(0, str(ROOT))
+    game, game_cpu = game_frames(args.hands)
+    bare, bare_cpu = bare_frames(len(game))
+    print(f"video driver: {os.environ.get('SDL_VIDEODRIVER', 'default')}, {SIZE[0]}x{SIZE[1]}, "
+          f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+
+    def line(name: str, wall: list[float], cpu: list[float]) -> str:
+        return (f"{name} ({len(wall)} frames): wall p50 {pct(wall, 50) * 1000:.2f} ms "
+                f"p99 {pct(wall, 99) * 1000:.2f} ms · CPU p50 {pct(cpu, 50) * 1000:.2f} ms "
+                f"p99 {pct(cpu, 99) * 1000:.2f} ms")
+
+    print(line(f"frame time, table, busiest sequence ({args.hands} six-seat hands)", game,
+               game_cpu))
+    print(line("frame time, bare pygame-ce + pygame_gui window", bare, bare_cpu))
+    gw, gc = startup("game", args.runs)
+    bw, bc = startup("bare", args.runs)
+    print(f"process start to first frame (median of {args.runs}): table wall {gw * 1000:.0f} ms"
+          f" CPU {gc * 1000:.0f} ms · bare window wall {bw * 1000:.0f} ms CPU {bc * 1000:.0f} ms"
+          f" · ratio wall {gw / bw:.2f} CPU {gc / bc:.2f}")
+
+
+if __name__ == "__main__":
+    main()
