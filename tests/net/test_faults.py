@@ -152,6 +152,7 @@ def test_a_late_joiner_watches_without_seeing_the_seat_it_will_take(
     late = make_client(host, "Bảo", pilot=2, record_raw=True)
     assert late.watching and late.seat == 1
     hand_no = ana.turn[0]  # type: ignore[index]
+    assert late.wait_until(lambda: late.view is not None, 5)
     assert late.view is not None and late.view.seat is None and late.view.my_cards == ()
     table = host.table
     assert table is not None and table.hand is not None
@@ -169,4 +170,24 @@ def test_a_late_joiner_watches_without_seeing_the_seat_it_will_take(
                 continue
             assert not any(code in body for code in hidden)
     assert any(a.kind is ActionKind.FOLD for a in host.history[0].views[0].actions)
+    assert host.errors == []
+
+
+def test_the_hosting_player_plays_seat_zero_through_a_local_client(
+        make_host: Callable[..., LanHost], make_client: Callable[..., LanClient]) -> None:
+    import random
+
+    from lieng.bots import make_bot
+    from lieng.net import connect_local
+
+    host = make_host(seats=3, bots=1, local_player="Chủ bàn", max_hands=3)
+    guest = make_client(host, "Ana", pilot=1)
+    assert guest.seat == 1  # seat 0 is kept for the host's own window
+    me = connect_local(host, autopilot=make_bot("easy", rng=random.Random(0)))
+    assert me.seat == 0 and me.name == "Chủ bàn"
+    assert me.wait_until(lambda: me.closed is not None, 30)
+    assert me.closed is not None and me.closed[0] == "finished"
+    assert [k.ok for k in me.checks] == [True] * 3
+    assert all(0 in rec.contributors for rec in host.history)
+    me.close()
     assert host.errors == []

@@ -1,0 +1,64 @@
+"""The headless host and the autopilot client as programs (``python -m``), on loopback."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+def test_headless_host_and_autopilot_clients_play_to_the_end() -> None:
+    host = subprocess.Popen(
+        [sys.executable, "-m", "lieng.net.host", "--bind", "127.0.0.1", "--port", "0",
+         "--seats", "4", "--bots", "2", "--hands", "3", "--pause", "0", "--bot-speed", "0",
+         "--beacon", "off"], stdout=subprocess.PIPE, text=True, env=_env(), cwd=ROOT)
+    try:
+        assert host.stdout is not None
+        ready = json.loads(host.stdout.readline())
+        assert ready["listening"] == "127.0.0.1" and ready["port"] > 0
+        clients = [subprocess.Popen(
+            [sys.executable, "-m", "lieng.net.client", "--host", "127.0.0.1", "--port",
+             str(ready["port"]), "--name", name, "--autopilot", "--seconds", "60"],
+            stdout=subprocess.PIPE, text=True, env=_env(), cwd=ROOT) for name in ("Ana", "Bảo")]
+        outs = [c.communicate(timeout=90)[0] for c in clients]
+        assert [c.returncode for c in clients] == [0, 0], outs
+        for out in outs:
+            first, last = (json.loads(line) for line in out.strip().splitlines())
+            assert first["seat"] in (0, 1)
+            assert last == {"closed": "finished", "hands": 3, "checks_passed": 3,
+                            "checks_failed": []}
+        assert host.wait(30) == 0
+        summary = json.loads(host.stdout.read().strip().splitlines()[-1])
+        assert summary == {"closed": "finished", "hands": 3, "errors": []}
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.wait()
+
+
+def test_client_reports_a_refused_join() -> None:
+    out = subprocess.run([sys.executable, "-m", "lieng.net.client", "--host", "127.0.0.1",
+                          "--port", "1", "--autopilot"], capture_output=True, text=True,
+                         env=_env(), cwd=ROOT, timeout=60)
+    assert out.returncode == 2
+    assert json.loads(out.stdout)["error"] in ("connect", "timeout")
+
+
+@pytest.mark.parametrize("args", [["--seats", "7"], ["--bots", "9"], ["--timer", "0"]])
+def test_host_rejects_bad_settings(args: list[str]) -> None:
+    out = subprocess.run([sys.executable, "-m", "lieng.net.host", "--bind", "127.0.0.1",
+                          "--port", "0", "--beacon", "off", *args], capture_output=True,
+                         text=True, env=_env(), cwd=ROOT, timeout=60)
+    assert out.returncode == 2 and "error" in out.stderr
