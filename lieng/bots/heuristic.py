@@ -109,6 +109,12 @@ class HeuristicBot(BaseBot):
         if self.model is not None:
             self.model.observe(event)
 
+    def reseat(self, moves: dict[int, int]) -> None:
+        """Players changed seats between hands (``moves[old] = new``, as everyone at the
+        table sees); the opponent model follows the players, not the chairs."""
+        if self.model is not None:
+            self.model.reseat(moves)
+
     # ------------------------------------------------------------------ deciding
 
     def decide(self, view: HandView) -> Action:
@@ -156,7 +162,7 @@ class HeuristicBot(BaseBot):
 
         # Slow-play a monster early: just call and let others put chips in.
         monster = s >= 0.95 and eq >= 0.8
-        if monster and not last_round and rng.random() < p.slowplay * style.slowplay:
+        if monster and not last_round and rng.random() < self._slowplay_rate(opps_with_chips):
             return Action.call()
         if shove is not None and (best is None or shove[0] >= best[0]):
             return shove[1]
@@ -172,6 +178,15 @@ class HeuristicBot(BaseBot):
         if call_ok:
             return Action.call()
         return Action.fold()
+
+    def _slowplay_rate(self, opps: list[int]) -> float:
+        """Level × personality rate; ``hard`` mostly slow-plays only when someone still in
+        raises often enough to bet for it."""
+        rate = self.params.slowplay * self.style.slowplay
+        if self.model is not None and not any(self.model.stats(o).raise_rate() >= 0.3
+                                              for o in opps):
+            rate *= 0.3
+        return rate
 
     # ------------------------------------------------------------------ ranges
 
@@ -236,7 +251,7 @@ class HeuristicBot(BaseBot):
         frac = bet / (pot + bet)
         base = _FOLD_BASE + _FOLD_SLOPE * frac
         if self.model is not None:
-            base = self.model.fold_chance(seat, base)
+            base = self.model.fold_chance(seat, base, frac)
         return min(0.92, max(0.0, base))
 
     def _raise_ev(self, s: float, opps: list[int], ranges: dict[int, float], view: HandView,

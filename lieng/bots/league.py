@@ -19,7 +19,11 @@ table bets; the deals are independent, so the mean over deals has a normal 95 % 
 interval of ±1.96 · sd / √deals. Gaps between two bots are the per-deal *paired*
 differences (same deals, same replays), which is much tighter than comparing two intervals.
 
-* ``--players 6``: the three levels and the three baselines at one table.
+* ``--players 6``: the three levels and the three baselines at one table. Who sits
+  next to whom matters a lot at six seats (sitting right after the always-raise bot is
+  worth several table bets a hand), so successive deals cycle through every circular
+  seating order (``seatings``); bots are told who moved where (``reseat``), as players at a
+  real table would see it.
 * ``--players 2``: heads-up round robin, every pair of bots on the same deals; a bot's line
   is its average over its five matches, and a gap uses the direct match of the two bots.
 
@@ -79,27 +83,53 @@ def _make(kind: str, rng: random.Random, personality: str | None) -> Bot:
     return make_bot(kind, rng, personality if kind in LEVELS else None)
 
 
+def seatings(n: int) -> list[tuple[int, ...]]:
+    """Every circular order of ``n`` players: ``order[seat]`` is the player in ``seat``.
+
+    Player 0 stays in seat 0 (rotating the whole table changes nothing once the first
+    player rotates too); the others take every order, so over ``(n - 1)!`` deals each
+    player sits after and before every other player equally often.
+    """
+    return [(0, *rest) for rest in itertools.permutations(range(1, n))]
+
+
 def play_task(task: Task) -> list[list[int]]:
-    """Play one chunk; returns, per deal, each seat's net chips summed over the replays."""
+    """Play one chunk; returns, per deal, each player's net chips summed over the replays
+    (players in ``task.lineup`` order)."""
     n = len(task.lineup)
     rules = PRESETS[task.preset]
     B = rules.table_bet
     stacks = [STACK_BETS * B] * n
     base = f"{task.seed}:{task.preset}:{','.join(task.lineup)}:{task.chunk}"
     deal_rng = random.Random(f"{task.seed}:{task.preset}:{n}:{task.chunk}:deal")
-    bots = [[_make(kind, random.Random(f"{base}:{r}:{s}"), task.personality)
-             for s, kind in enumerate(task.lineup)] for r in range(n)]
+    # One set of bots per replay, so nothing seen in one replay of a deal helps another.
+    bots = [[_make(kind, random.Random(f"{base}:{r}:{p}"), task.personality)
+             for p, kind in enumerate(task.lineup)] for r in range(n)]
+    orders = seatings(n)
+    seated: tuple[int, ...] | None = None
     out: list[list[int]] = []
     for d in range(task.deals):
+        deal_no = task.chunk * CHUNK + d
+        order = orders[deal_no % len(orders)]
+        if seated is not None and order != seated:
+            # Players change seats between deals; a bot keeps what it knows about each
+            # player (at a real table it would see who moved where).
+            moves = {seated.index(p): order.index(p) for p in range(n)}
+            for replay in bots:
+                for bot in replay:
+                    reseat = getattr(bot, "reseat", None)
+                    if reseat is not None:
+                        reseat(moves)
+        seated = order
         deck = shuffled_deck(deal_rng)
         hands = [deck[3 * s:3 * s + 3] for s in range(n)]
-        first0 = (task.chunk * CHUNK + d) % n
+        first0 = deal_no % n
         totals = [0] * n
         for r in range(n):
             rotated = [hands[(s + r) % n] for s in range(n)]
             first = (first0 - r) % n
             hand = Hand(rules, stacks, first, deck=_deck_for(rotated, first))
-            seat_bots = bots[r]
+            seat_bots = [bots[r][order[s]] for s in range(n)]
             while not hand.is_over:
                 seat = hand.to_act
                 assert seat is not None
@@ -108,7 +138,7 @@ def play_task(task: Task) -> list[list[int]]:
                 bot = seat_bots[s]
                 for event in hand.events_for(s):
                     bot.observe(event)
-                totals[s] += hand.stacks[s] - stacks[s]
+                totals[order[s]] += hand.stacks[s] - stacks[s]
         out.append(totals)
     return out
 

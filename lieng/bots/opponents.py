@@ -24,6 +24,7 @@ from lieng.engine import (
     PRESETS,
     ActionKind,
     ActionTaken,
+    AntePosted,
     Event,
     HandStarted,
     HandView,
@@ -36,6 +37,8 @@ from .strength import hand_index, strength_row
 
 BINS = 20
 """Strength histogram resolution (shares of random hands beaten, 5 % wide)."""
+SIZE_BINS = 4
+"""Fold statistics by the price faced, owed / (pot + owed): <0.15, <0.3, <0.45, more."""
 _PRIOR_RAISE_RATE = 0.2
 _PRIOR_FOLD_RATE = 0.35
 _PRIOR_WEIGHT = 10.0
@@ -51,6 +54,8 @@ class SeatStats:
     raises: float = 0.0
     faced: float = 0.0
     folded_faced: float = 0.0
+    faced_by_size: list[float] = field(default_factory=lambda: [0.0] * SIZE_BINS)
+    folded_by_size: list[float] = field(default_factory=lambda: [0.0] * SIZE_BINS)
     shown: list[list[float]] = field(default_factory=lambda: [[0.0] * BINS for _ in range(3)])
     shown_n: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
 
@@ -62,14 +67,24 @@ class SeatStats:
                 / (self.faced + _PRIOR_WEIGHT))
 
 
+def size_bin(price: float) -> int:
+    return min(SIZE_BINS - 1, int(price / 0.15))
+
+
 class OpponentModel:
     """Per-seat statistics built from ``observe``d events and queried by ``HeuristicBot``."""
 
     def __init__(self) -> None:
         self.seats: dict[int, SeatStats] = {}
         self._rules: RuleSet = PRESETS["classic"]
-        self._facing: dict[int, bool] = {}
+        self._facing: dict[int, float] = {}
+        """Price (owed / (pot + owed)) faced by a seat whose turn it is, if it owes."""
         self._hand_raises: dict[int, int] = {}
+        self._pot = 0
+
+    def reseat(self, moves: dict[int, int]) -> None:
+        """Players changed seats (``moves[old] = new``): keep each player's statistics."""
+        self.seats = {moves[s]: st for s, st in self.seats.items() if s in moves}
 
     def sync_rules(self, rules: RuleSet) -> None:
         self._rules = rules
@@ -87,18 +102,29 @@ class OpponentModel:
             self._rules = event.rules
             self._facing.clear()
             self._hand_raises.clear()
+            self._pot = 0
+        elif isinstance(event, AntePosted):
+            self._pot += event.amount
         elif isinstance(event, TurnStarted):
-            self._facing[event.seat] = event.legal.owed > 0
+            owed = event.legal.owed
+            if owed > 0:
+                self._facing[event.seat] = owed / (self._pot + owed)
         elif isinstance(event, ActionTaken):
+            self._pot += event.amount
             st = self.stats(event.seat)
             st.decisions += 1
             if event.raised:
                 st.raises += 1
                 self._hand_raises[event.seat] = self._hand_raises.get(event.seat, 0) + 1
-            if self._facing.pop(event.seat, False):
+            price = self._facing.pop(event.seat, None)
+            if price is not None:
+                folded = event.kind is ActionKind.FOLD or event.kind is ActionKind.TIMEOUT
+                b = size_bin(price)
                 st.faced += 1
-                if event.kind is ActionKind.FOLD or event.kind is ActionKind.TIMEOUT:
+                st.faced_by_size[b] += 1
+                if folded:
                     st.folded_faced += 1
+                    st.folded_by_size[b] += 1
         elif isinstance(event, Showdown):
             row = strength_row(self._rules)
             for shown in event.hands:
@@ -125,8 +151,13 @@ class OpponentModel:
         rate = self.stats(seat).fold_rate()
         return min(1.0, max(0.5, 1.0 - (1.0 - base) * rate / _PRIOR_FOLD_RATE))
 
-    def fold_chance(self, seat: int, base: float) -> float:
-        return base * self.stats(seat).fold_rate() / _PRIOR_FOLD_RATE
+    def fold_chance(self, seat: int, base: float, price: float) -> float:
+        """Chance ``seat`` folds to a bet priced ``price`` (owed / (pot + owed)): what it
+        did at that price before, shrunk towards ``base`` while evidence is thin."""
+        st = self.stats(seat)
+        b = size_bin(price)
+        return ((st.folded_by_size[b] + base * _PRIOR_WEIGHT)
+                / (st.faced_by_size[b] + _PRIOR_WEIGHT))
 
     def beat(self, seat: int, s: float, prior: float, view: HandView) -> float:
         """Chance to beat ``seat``: the range prior, blended with the hands it showed
