@@ -52,21 +52,28 @@ def _worker(root: Path, kills: int, seed: int, failures: list[str], counted: lis
     last = (10_000, 0)  # a new bankroll: 10,000 chips, no hands
     for i in range(kills):
         proc = subprocess.Popen([sys.executable, "-c", CHILD, str(root)], cwd=REPO, env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                # unbuffered: readline() must not read ahead, or lines that
+                                # communicate() never sees would be lost
+                                bufsize=0)
         assert proc.stdout is not None
+        first = b""
         if i % 8 != 7:
-            proc.stdout.readline()  # wait until it is in the commit loop (mostly)
-            # the first line is already committed; the rest are read after the kill
+            first = proc.stdout.readline()  # wait until it is in the commit loop (mostly)
         time.sleep(rng.uniform(0.005, 0.040))
         proc.send_signal(signal.SIGKILL)
         out, err = proc.communicate()
+        out = first + out
         if proc.returncode != -signal.SIGKILL:
             failures.append(f"kill {i}: child exited {proc.returncode}: {err.decode()[-500:]}")
             return
         counted.append(1)
         lines = out.decode().split("\n")[:-1]  # a torn last print has no newline
         for line in lines:
-            total, hands = map(int, line.split())
+            fields = line.split()
+            if len(fields) != 2:  # a print torn by the kill, then nothing after it
+                continue
+            total, hands = map(int, fields)
             last = (total, hands)
         # every file loads: the main file and its backup are valid documents
         path = root / FILE_NAME
