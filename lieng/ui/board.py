@@ -242,16 +242,16 @@ class Board:
         flight_tween = Tween(0.0, 1.0, CHIP_FLIGHT * self.speed(), ease_in_out_cubic)
 
         def start() -> None:
+            # The pot counts the chips as they leave the seat, so the pot layers are
+            # always those of a real moment of the hand (never a half-landed one).
             self.seats[seat].stack = e.stack
+            self.contrib[seat] += e.amount
             self.flights.append(ChipFlight(("seat", seat), ("pot", 0), e.amount, flight_tween))
             self.tweener.add(flight_tween)
             self.sound("chip")
 
-        def land() -> None:
-            self.contrib[seat] += e.amount
-
-        # Antes go in almost together; each lands when its flight would.
-        self._beat(CHIP_FLIGHT, 0.06, linear, on_start=start, on_done=land)
+        # Antes go in almost together.
+        self._beat(0.0, 0.06, on_start=start)
 
     def _dealt(self, e: CardDealt) -> None:
         seat = self.seats[e.seat]
@@ -308,15 +308,12 @@ class Board:
             else:
                 seat.status, seat.status_args = "act.call", {"amount": self.fmt(e.amount)}
             if e.amount > 0:
+                self.contrib[e.seat] += e.amount
                 self.flights.append(ChipFlight(("seat", e.seat), ("pot", 0), e.amount, flight))
                 self.tweener.add(flight)
                 self.sound("chip")
 
-        def land() -> None:
-            if e.kind not in (ActionKind.FOLD, ActionKind.TIMEOUT):
-                self.contrib[e.seat] += e.amount
-
-        self._beat(CHIP_FLIGHT, ACTION_GAP, linear, on_start=start, on_done=land)
+        self._beat(0.0, ACTION_GAP, on_start=start)
 
     def _showdown(self, e: Showdown) -> None:
         def start() -> None:
@@ -379,5 +376,6 @@ class Board:
                 seat.stack = e.stacks[i]
                 seat.net = e.net[i]
             self.contrib = [0] * self.n
+            self.frozen_layers = []
 
         self._beat(0.0, 0.0, on_start=start)

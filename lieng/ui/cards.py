@@ -83,7 +83,7 @@ class CardRenderer:
             w = max(1, int(surf.get_width() * max(0.02, flip)))
             surf = pygame.transform.scale(surf, (w, surf.get_height()))
         if angle:
-            surf = pygame.transform.rotate(surf, angle)
+            surf = pygame.transform.rotozoom(surf, angle, 1.0)
         if dim or alpha < 255:
             surf = surf.copy()
             if dim:

@@ -162,7 +162,7 @@ def screenshot_app(size: tuple[int, int], lang: str = "vi") -> tuple[GameApp, Ta
     """Build the app at the screenshot moment: the player (seat 0) checked, Lan went
     all-in short, Hùng raised 5×, Thảo called, Quốc folded — the player faces the raise,
     with a main pot and two side pots."""
-    settings = UISettings(language=lang, speed="instant", muted=True, reveal_own_cards=True)
+    settings = UISettings(language=lang, speed="instant", muted=False, reveal_own_cards=True)
     app = GameApp(size, settings, fps=0)
     scripts = {name: list(script) for name, _stack, script in SCREENSHOT_SEATS}
     players = [PlayerSpec(name if i else settings.player_name, "human" if i == 0 else "bot",

@@ -174,7 +174,7 @@ class TableDrawer:
             pygame.draw.circle(surf, (60, 60, 60), (mx, my), int(11 * s), max(1, int(s)))
             text(surf, "1", (mx, my), int(14 * s), (30, 30, 30), bold=True, shadow=False)
         # Status line: hand name at the showdown, else the last action.
-        status, colour = self._status_text(seat)
+        status, colour = self._status_text(seat, acting and seat_i != board.me)
         if status:
             sx, sy = spot.status
             if slot == 0:
@@ -188,7 +188,10 @@ class TableDrawer:
             text(surf, self.fmt(seat.bet), (bx - 2 * s, by), int(15 * s), CREAM, bold=True,
                  anchor="midleft")
 
-    def _status_text(self, seat: SeatState) -> tuple[str, tuple[int, int, int]]:
+    def _status_text(self, seat: SeatState, thinking: bool = False
+                     ) -> tuple[str, tuple[int, int, int]]:
+        if thinking:
+            return t("status.thinking"), (200, 220, 255)
         if seat.hand_value is not None:
             from .i18n import language
 
