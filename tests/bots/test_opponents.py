@@ -1,0 +1,109 @@
+"""What ``hard`` learns about each seat (issue 3 "Levels": models each opponent)."""
+
+from __future__ import annotations
+
+import random
+
+from lieng.bots import make_bot
+from lieng.bots.base import Bot
+from lieng.bots.heuristic import HeuristicBot
+from lieng.bots.opponents import OpponentModel
+from lieng.engine import (
+    FULL_DECK,
+    PRESETS,
+    Action,
+    ActionKind,
+    ActionTaken,
+    Card,
+    Hand,
+    HandStarted,
+    Showdown,
+    ShownHand,
+    evaluate,
+)
+
+
+def _heads_up(bots: list[Bot], hands: int, seed: int) -> None:
+    """Play ``hands`` heads-up hands, every bot observing its own redacted events."""
+    deal = random.Random(seed)
+    for h in range(hands):
+        hand = Hand(PRESETS["classic"], [1000, 1000], h % 2, rng=deal)
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            hand.act(seat, bots[seat].decide(hand.view_for(seat)))
+        for s, bot in enumerate(bots):
+            for event in hand.events_for(s):
+                bot.observe(event)
+
+
+def _model(bot: Bot) -> OpponentModel:
+    assert isinstance(bot, HeuristicBot) and bot.model is not None
+    return bot.model
+
+
+def test_raise_frequency_and_folds_are_learnt_per_seat() -> None:
+    vs_maniac = make_bot("hard", random.Random(1))
+    _heads_up([vs_maniac, make_bot("raise", random.Random(2))], 200, 3)
+    vs_station = make_bot("hard", random.Random(1))
+    _heads_up([vs_station, make_bot("call", random.Random(2))], 200, 3)
+    maniac = _model(vs_maniac).stats(1)
+    station = _model(vs_station).stats(1)
+    assert maniac.raise_rate() > 0.8
+    assert station.raise_rate() < 0.05
+    # Neither baseline ever folds: hard's fold estimate for them falls far below its prior.
+    for st_model in (_model(vs_maniac), _model(vs_station)):
+        assert st_model.fold_chance(1, 0.5, 0.4) < 0.2
+    # A raise from the maniac says (almost) nothing; prior shrink for others stays.
+    assert _model(vs_maniac).raise_shrink(1, 0.5) == 1.0
+    assert _model(vs_station).raise_shrink(5, 0.5) == 0.5  # never saw seat 5: the prior
+
+
+def test_showdowns_after_raises_set_how_much_a_raise_is_respected() -> None:
+    model = OpponentModel()
+    hands = [tuple(Card.parse_many(t)) for t in ("AH AD AS", "KH KD KS", "QH QD QS")]
+    # Seat 1 raised once and showed a sáp, many times.
+    rules = PRESETS["classic"]
+    for i in range(30):
+        cards = hands[i % 3]
+        model.observe(HandStarted(rules, (1000, 1000), 0, (True, True)))
+        model.observe(ActionTaken(1, ActionKind.RAISE, 50, 5, 50, 940, 50, True, False, 1))
+        a, b, c = cards
+        model.observe(Showdown((ShownHand(1, (a, b, c), evaluate(cards, rules)),)))
+    hand = Hand(rules, [1000, 1000], 1, rng=random.Random(1))
+    hand.act(1, Action.raise_(5))
+    view = hand.view_for(0)
+    assert model.beat(1, 0.9, 0.8, view) < 0.2  # a 9-point hand is beaten by what it shows
+    assert model.beat(0, 0.9, 0.8, view) == 0.8  # nothing known about seat 0: the prior
+
+
+def test_reseat_follows_the_players() -> None:
+    model = OpponentModel()
+    model.stats(1).raises = 7
+    model.stats(2).raises = 1
+    model.reseat({0: 0, 1: 2, 2: 1})
+    assert model.stats(2).raises == 7 and model.stats(1).raises == 1
+
+
+def _spot_vs(seat0_cards: str, mine: str) -> Hand:
+    a, b = Card.parse_many(seat0_cards), Card.parse_many(mine)
+    rest = [c for c in FULL_DECK if c not in a and c not in b]
+    deck = [a[0], b[0], a[1], b[1], a[2], b[2], *rest]
+    return Hand(PRESETS["classic"], [1000, 1000], 0, deck=deck)
+
+
+def test_hard_calls_the_maniac_down_lighter_than_normal() -> None:
+    calls = {"normal": 0, "hard": 0}
+    for seed in range(20):
+        for level in calls:
+            bot = make_bot(level, random.Random(seed), "calm")
+            _heads_up([bot, make_bot("raise", random.Random(seed))], 150, seed)
+            # Seat 1 (the maniac's seat during warm-up) opens with a big raise; we hold
+            # 6 points, a hand that is behind a real raising range but ahead of a random one.
+            hand = _spot_vs("2S 3C 4D", "2H 7C 7D")
+            # The two players swap seats for it; the bot follows the maniac to seat 0.
+            assert isinstance(bot, HeuristicBot)
+            bot.reseat({0: 1, 1: 0})
+            hand.act(0, Action.raise_(12))
+            calls[level] += bot.decide(hand.view_for(1)).kind is not ActionKind.FOLD
+    assert calls["hard"] >= calls["normal"] + 5, calls
