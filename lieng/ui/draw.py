@@ -166,13 +166,14 @@ def chip_pile(target: pygame.Surface, amount: int, center: tuple[float, float], 
 def felt(size: tuple[int, int], scale: float) -> pygame.Surface:
     """The background: dark room, an oval table with a wooden rail and green felt."""
     w, h = size
-    surf = pygame.Surface(size)
-    # Vertical gradient for the room.
+    # Vertical gradient for the room: 64 bands, smooth-scaled up (a full-height loop of
+    # fills costs more than the whole first frame otherwise).
     top, bottom = (22, 26, 30), (8, 10, 12)
-    for y in range(h):
-        t = y / max(1, h - 1)
-        surf.fill(tuple(int(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)),
-                  (0, y, w, 1))
+    strip = pygame.Surface((1, 64))
+    for y in range(64):
+        t = y / 63
+        strip.set_at((0, y), tuple(int(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)))
+    surf = pygame.transform.scale(strip, size)
     rect = table_rect(size, scale)
     rail = rect.inflate(int(46 * scale), int(46 * scale))
     shadow = pygame.Surface(rail.inflate(40, 40).size, pygame.SRCALPHA)
@@ -181,15 +182,20 @@ def felt(size: tuple[int, int], scale: float) -> pygame.Surface:
     pygame.draw.ellipse(surf, (70, 38, 20), rail)
     pygame.draw.ellipse(surf, (110, 64, 32), rail.inflate(-int(8 * scale), -int(8 * scale)))
     pygame.draw.ellipse(surf, (84, 46, 22), rail.inflate(-int(30 * scale), -int(30 * scale)))
-    # Felt with a radial glow.
-    felt_s = pygame.Surface(rect.size, pygame.SRCALPHA)
+    # Felt with a radial glow, drawn at a quarter size and smooth-scaled (it is soft
+    # anyway), then the felt's edge drawn crisp at full size.
+    q = pygame.Surface((max(8, rect.w // 4), max(8, rect.h // 4)), pygame.SRCALPHA)
     steps = 24
     for i in range(steps):
         t = i / (steps - 1)
         col = (int(18 + 22 * t), int(86 + 46 * t), int(54 + 26 * t))
-        r = felt_s.get_rect().inflate(-int(rect.w * 0.55 * t), -int(rect.h * 0.55 * t))
-        pygame.draw.ellipse(felt_s, col, r)
-    surf.blit(felt_s, rect)
+        r = q.get_rect().inflate(-int(q.get_width() * 0.55 * t), -int(q.get_height() * 0.55 * t))
+        pygame.draw.ellipse(q, col, r)
+    glow = pygame.transform.smoothscale(q, rect.size)
+    mask = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.ellipse(mask, (255, 255, 255, 255), mask.get_rect())
+    glow.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(glow, rect)
     pygame.draw.ellipse(surf, (232, 193, 90), rect.inflate(-int(36 * scale), -int(36 * scale)),
                         max(1, int(2 * scale)))
     return surf
