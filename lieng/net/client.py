@@ -45,6 +45,9 @@ from .protocol import (
     view_from_dict,
 )
 
+MAX_KEPT_HANDS = 500
+"""Final views kept in ``hand_views`` (a long evening's worth)."""
+
 
 class LanError(Exception):
     """Joining failed; ``code`` is the host's ``ErrorCode`` (or "connect"/"timeout")."""
@@ -278,6 +281,8 @@ class LanClient:
                     self.watching = view.seat is None
                     if view.is_over:
                         self.hand_views[int(msg["hand"])] = view
+                        if len(self.hand_views) > MAX_KEPT_HANDS:
+                            del self.hand_views[min(self.hand_views)]
                 self.hand_no = int(msg["hand"])
                 if self.turn is not None and self.turn[0] != self.hand_no:
                     self.turn = None

@@ -706,6 +706,7 @@ class LanHost:
                 self._request_stop("finished", f"The game is over after {table.hand_no} hands.")
                 return
             self._between_hands(table)
+            await self._wait_for_people()
             if not table.can_continue():
                 self._request_stop("finished", "Fewer than two players can pay the table bet.")
                 return
@@ -720,6 +721,16 @@ class LanHost:
             self._send_roster()
             if cfg.hand_pause > 0:
                 await asyncio.sleep(cfg.hand_pause)
+
+    async def _wait_for_people(self) -> None:
+        """Deal no hand while every person is away (bots alone would play on for nothing);
+        a table set up with bots only plays anyway."""
+        assert self._stopping is not None
+        if self.config.bots == self.config.seats:
+            return
+        while not self._stopping.is_set() and not any(
+                s.conn is not None for s in self.sessions.values()):
+            await asyncio.sleep(0.1)
 
     async def _play_hand(self, table: DeckTable) -> None:
         assert self._poke is not None

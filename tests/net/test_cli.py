@@ -62,3 +62,13 @@ def test_host_rejects_bad_settings(args: list[str]) -> None:
                           "--port", "0", "--beacon", "off", *args], capture_output=True,
                          text=True, env=_env(), cwd=ROOT, timeout=60)
     assert out.returncode == 2 and "error" in out.stderr
+
+
+def test_loopback_selftest_passes() -> None:
+    from lieng.net import selftest
+
+    summary = selftest.run(clients=3, hands=3)
+    assert summary["ok"], summary
+    assert [c["seat"] for c in summary["clients"]] == [0, 1, 2]
+    with pytest.raises(ValueError):
+        selftest.loopback_table(clients=2, hands=1, beacon_target="255.255.255.255")
