@@ -52,11 +52,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         path = take_screenshot(args.screenshot, args.size, args.lang)
         print(f"saved {path}")
         return
+    from lieng.ui import persist
     from lieng.ui.game import GameApp
     from lieng.ui.scenes.menu import MenuScene
-    from lieng.ui.settings import UISettings
 
-    app = GameApp(args.size, UISettings(language=args.lang))
+    settings, stored, _notices = persist.load()
+    if "--lang" in (argv if argv is not None else sys.argv[1:]):
+        settings.language = args.lang
+    app = GameApp(args.size, settings)
+    app.stored = stored
     app.push(MenuScene(app))
     app.run()
+    app.save_settings()
     app.close()

@@ -165,8 +165,7 @@ def chip_pile(target: pygame.Surface, amount: int, center: tuple[float, float], 
 
 def felt(size: tuple[int, int], scale: float) -> pygame.Surface:
     """The background: dark room, an oval table with a wooden rail and green felt."""
-    w, h = size
-    # Vertical gradient for the room: 64 bands, smooth-scaled up (a full-height loop of
+    # Vertical gradient for the room: 64 bands, scaled up (a full-height loop of
     # fills costs more than the whole first frame otherwise).
     top, bottom = (22, 26, 30), (8, 10, 12)
     strip = pygame.Surface((1, 64))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -23,6 +24,9 @@ from .assets import Sounds, register_fonts, theme_dict
 from .cards import CardRenderer
 from .scene import Scene, SceneStack
 from .settings import UISettings
+
+if TYPE_CHECKING:
+    from lieng.storage.settings import Settings
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (960, 540)
@@ -68,6 +72,8 @@ class GameApp:
         self.frames = 0
         self.frame_hooks: list[Callable[[GameApp], None]] = []
         """Called after every drawn frame (the self-test, the benchmark)."""
+        self.stored: Settings | None = None
+        """The player's saved settings when running for real (None in tests)."""
 
     # ----------------------------------------------------------------- geometry
 
@@ -101,6 +107,13 @@ class GameApp:
     def set_muted(self, muted: bool) -> None:
         self.settings.muted = muted
         self.sounds.muted = muted
+
+    def save_settings(self) -> None:
+        """Write the settings to disk — only when running for real (``stored`` set)."""
+        if self.stored is not None:
+            from .persist import save
+
+            self.stored = save(self.settings, self.stored)
 
     # ----------------------------------------------------------------- scenes
 

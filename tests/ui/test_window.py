@@ -216,3 +216,60 @@ def test_command_line() -> None:
     assert args.selftest and args.hands == 5 and args.size == (960, 540)
     with pytest.raises(SystemExit):
         parse_args(["--version"])
+
+
+def test_settings_are_saved_only_for_the_real_game(make_app) -> None:  # type: ignore[no-untyped-def]
+    from lieng.ui import persist
+    from lieng.ui.scenes.settings import SettingsScene
+
+    ui, stored, _ = persist.load()
+    assert ui.language == "vi" and ui.speed == "normal"
+    app = make_app()
+    app.stored = stored
+    app.push(MenuScene(app))
+    scene = SettingsScene(app)
+    app.push(scene)
+    step(app, 2)
+    scene.apply("speed", "fast")
+    scene.apply("own_cards", "up")
+    from helpers import click
+
+    click(app, scene.back)
+    assert isinstance(app.stack.top, MenuScene)
+    again, _stored, _ = persist.load()
+    assert again.speed == "fast" and again.reveal_own_cards
+
+
+def test_menu_new_game_table_and_back_by_clicks(make_app) -> None:  # type: ignore[no-untyped-def]
+    from helpers import click
+
+    from lieng.ui.scenes.dialog import Dialog
+    from lieng.ui.scenes.new_game import NewGameScene
+    from lieng.ui.scenes.rules import RulesScene
+
+    app = make_app(speed="instant")
+    menu = MenuScene(app)
+    app.push(menu)
+    step(app, 2)
+    click(app, menu.buttons["rules"])
+    assert isinstance(app.stack.top, RulesScene)
+    click(app, app.stack.top.back)
+    assert app.stack.top is menu
+    click(app, menu.buttons["play_bots"])
+    ng = app.stack.top
+    assert isinstance(ng, NewGameScene)
+    ng.seed = 3
+    click(app, ng.start)
+    table_scene = app.stack.top
+    assert isinstance(table_scene, TableScene)
+    assert table_scene.table.n_seats == 4  # the player and 3 bots by default
+    click(app, table_scene.top_buttons["rules"])
+    assert isinstance(app.stack.top, RulesScene)
+    click(app, app.stack.top.back)
+    click(app, table_scene.top_buttons["leave"])
+    dialog = app.stack.top
+    assert isinstance(dialog, Dialog)
+    click(app, dialog.buttons[0])
+    assert app.stack.top is menu
+    click(app, menu.buttons["quit"])
+    assert not app.running

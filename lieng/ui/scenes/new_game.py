@@ -28,8 +28,9 @@ STARTING_BETS = 100
 
 
 def make_table(n_bots: int, level: str, table_bet: int, preset: str, player_name: str,
-               seed: int | None = None) -> Table:
-    rules = dataclasses.replace(PRESETS[preset], table_bet=table_bet)
+               seed: int | None = None, turn_seconds: int = 20) -> Table:
+    rules = dataclasses.replace(PRESETS[preset], table_bet=table_bet,
+                                turn_seconds=turn_seconds)
     stack = STARTING_BETS * table_bet
     players = [PlayerSpec(player_name, "human", stack=stack)]
     players += [PlayerSpec(BOT_NAMES[i], "bot", level=level, stack=stack)
@@ -41,6 +42,12 @@ class NewGameScene(Scene):
     def __init__(self, app: GameApp) -> None:
         super().__init__(app)
         self.choice = {"bots": "3", "level": "normal", "bet": "10", "preset": "classic"}
+        stored = app.stored
+        if stored is not None:
+            # Start from the player's last choices.
+            self.choice = {"bots": str(stored.bots), "level": stored.bot_level,
+                           "bet": str(stored.table_bet) if stored.table_bet in TABLE_BETS
+                           else "10", "preset": stored.tiebreak}
         self.seed: int | None = None
         """Set by the self-test for a reproducible run; real games shuffle securely."""
 
@@ -108,8 +115,15 @@ class NewGameScene(Scene):
         from .table import TableScene
 
         ch = self.choice
+        stored = self.app.stored
+        timer = stored.turn_timer if stored is not None else 20
         table = make_table(int(ch["bots"]), ch["level"], int(ch["bet"]), ch["preset"],
-                           self.app.settings.player_name, seed=self.seed)
+                           self.app.settings.player_name, seed=self.seed, turn_seconds=timer)
+        if stored is not None:
+            self.app.stored = dataclasses.replace(
+                stored, bots=int(ch["bots"]), bot_level=ch["level"],  # type: ignore[arg-type]
+                table_bet=int(ch["bet"]), tiebreak=ch["preset"])  # type: ignore[arg-type]
+            self.app.save_settings()
         self.app.replace(TableScene(self.app, table))
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -58,9 +58,11 @@ class SettingsScene(Scene):
                     self.apply(name, m.selected_option[1])
                     return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
+            self.app.save_settings()
             self.app.pop()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.save_settings()
             self.app.pop()
             return True
         return False

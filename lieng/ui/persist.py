@@ -1,0 +1,36 @@
+"""Bridge between the window's ``UISettings`` and the saved ``lieng.storage`` settings.
+
+Only the real game (``lieng.app.main``) loads and saves; the self-test, the screenshot and
+the tests use fresh in-memory settings and never touch the player's files.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from lieng.storage.settings import Language, Settings, load_settings, save_settings
+
+from .settings import UISettings
+
+
+def load() -> tuple[UISettings, Settings, list[str]]:
+    """The saved settings as the window uses them, the full stored object, and any
+    messages (a damaged file replaced by its backup, say) to show once."""
+    stored, notices = load_settings()
+    ui = UISettings(language=stored.language, speed=stored.animation_speed,
+                    muted=not stored.sound_on, reveal_own_cards=stored.show_cards_at_once,
+                    player_name=stored.player_name or "Bạn")
+    return ui, stored, [str(getattr(n, "message", n)) for n in notices]
+
+
+def merge(ui: UISettings, stored: Settings) -> Settings:
+    """``stored`` with the window's choices written into it."""
+    language: Language = "en" if ui.language == "en" else "vi"
+    return dataclasses.replace(stored, language=language, animation_speed=ui.speed,
+                               sound_on=not ui.muted, show_cards_at_once=ui.reveal_own_cards)
+
+
+def save(ui: UISettings, stored: Settings) -> Settings:
+    merged = merge(ui, stored)
+    save_settings(merged)
+    return merged
