@@ -270,3 +270,18 @@ def test_own_cards_arrive_face_down_and_turn_on_click_drag_and_key(make_app) -> 
     step(app, 30)
     assert all(cs.flip_now == 1.0 for cs in scene.own_cards())
     assert scene.bar.hand_label.text == scene.hand_name() != ""
+
+
+def test_the_turn_timer_waits_while_the_rules_cover_the_table(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="fast")
+    table = make_table(2, "normal", 10, "classic", "Bạn", seed=5)
+    scene = open_table(app, table)
+    assert table.hand is not None and table.hand.to_act == 0
+    click(app, scene.top_buttons["rules"])
+    assert app.stack.top is not scene
+    step(app, 160, dt=0.25)  # 40 s under the rules screen
+    assert my_actions(table) == []
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
+    run_until(app, lambda: bool(my_actions(table)), limit=400, dt=0.25)
+    assert my_actions(table)[-1].kind is ActionKind.TIMEOUT

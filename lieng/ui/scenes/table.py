@@ -332,9 +332,13 @@ class TableScene(Scene):
             return
         self.table.timing.scale = app.settings.speed_factor
         self.board.update(dt)
-        if not self.board.busy:
-            self.clock += dt
         covered = app.stack.top is not self
+        hand = self.table.hand
+        my_turn = hand is not None and not hand.is_over and hand.to_act == self.me
+        # The table's clock stands still while the board animates, and while the rules
+        # or the settings cover the table on the player's turn (their timer waits).
+        if not self.board.busy and not (covered and my_turn):
+            self.clock += dt
         if not covered or self.table.in_hand:
             self.table.tick(self.clock)
         # Buttons follow legal() — not the animation.
