@@ -8,8 +8,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from lieng.ui.game import GameApp  # noqa: E402
-from lieng.ui.settings import UISettings  # noqa: E402
+from lieng.ui.game import GameApp
+from lieng.ui.settings import UISettings
 
 
 @pytest.fixture

@@ -9,9 +9,8 @@ import i18n
 import pygame
 from helpers import click, click_at, drag, key, run_until, step
 
-from lieng.engine import Action, ActionKind, Legal
+from lieng.engine import Action, ActionKind, Legal, RuleSet
 from lieng.table import PlayerSpec, Table
-from lieng.engine import RuleSet
 from lieng.ui.i18n import chips, t
 from lieng.ui.modes import KeyAutopilot
 from lieng.ui.scenes.dialog import Dialog
@@ -50,9 +49,11 @@ def check_bar(scene: TableScene, legal: Legal | None) -> None:
     assert bar.raise_.is_enabled == bool(legal.raise_k)
     assert bar.allin.is_enabled == (legal.all_in is not None)
     if legal.call == 0:
-        assert shown(bar.call) == t("bar.check") == ("Theo" if t("bar.check") == "Theo" else "Check")
+        assert shown(bar.call) == t("bar.check") == "Theo"
+    elif legal.call < legal.owed:
+        assert shown(bar.call) == t("bar.call_short", amount=chips(legal.call))
     else:
-        assert chips(legal.call) in shown(bar.call)
+        assert shown(bar.call) == t("bar.call", amount=chips(legal.call))
     if legal.raise_k:
         assert bar.k in legal.raise_k
         assert shown(bar.raise_) == t("bar.raise", k=str(bar.k),
