@@ -43,6 +43,7 @@ class CardRenderer:
     def __init__(self) -> None:
         self._faces: dict[tuple[int, int], pygame.Surface] = {}
         self._backs: dict[int, pygame.Surface] = {}
+        self._dimmed: dict[tuple[int, int], pygame.Surface] = {}
         self.face_log: list[FaceDraw] | None = None
         """Set to a list to record every face drawn (tests)."""
         self.frame = 0
@@ -79,17 +80,22 @@ class CardRenderer:
         a face is drawn only when ``face_up`` and the card is known."""
         show_face = face_up and card is not None
         surf = self.face(card, width) if show_face and card is not None else self.back(width)
+        if dim:
+            key = (card.index if show_face and card is not None else -1, int(width))
+            dimmed = self._dimmed.get(key)
+            if dimmed is None:
+                dimmed = surf.copy()
+                dimmed.fill((120, 120, 120, 255), special_flags=pygame.BLEND_RGBA_MULT)
+                self._dimmed[key] = dimmed
+            surf = dimmed
         if flip < 0.999:
             w = max(1, int(surf.get_width() * max(0.02, flip)))
             surf = pygame.transform.scale(surf, (w, surf.get_height()))
         if angle:
             surf = pygame.transform.rotozoom(surf, angle, 1.0)
-        if dim or alpha < 255:
+        if alpha < 255:
             surf = surf.copy()
-            if dim:
-                surf.fill((120, 120, 120, 255), special_flags=pygame.BLEND_RGBA_MULT)
-            if alpha < 255:
-                surf.set_alpha(alpha)
+            surf.set_alpha(alpha)
         rect = surf.get_rect(center=(int(center[0]), int(center[1])))
         target.blit(surf, rect)
         if show_face and card is not None and self.face_log is not None:

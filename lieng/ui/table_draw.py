@@ -69,8 +69,11 @@ class TableDrawer:
                             remaining if board.to_act == seat_i else None, total)
         for seat_i, seat in enumerate(board.seats):
             slot = slot_of[seat_i]
+            # After the payout, the hands that lost are dimmed so the winner stands out.
+            lost = board.hand_over and seat.hand_value is not None and not seat.winner \
+                and any(x.winner for x in board.seats)
             self._draw_cards(surf, layout, slot, seat, seat_i == board.me,
-                             own_peel if seat_i == board.me else None)
+                             own_peel if seat_i == board.me else None, lost)
         for fl in board.flights:
             if not fl.tween.started:
                 continue
@@ -131,7 +134,11 @@ class TableDrawer:
         rect = spot.panel
         acting = board.to_act == seat_i
         if seat.winner and board.hand_over:
-            panel(surf, rect.inflate(24, 24), (232, 193, 90, 90), None, radius=int(18 * s))
+            # A soft gold halo: three cached rounded rects of falling opacity.
+            for k, alpha in ((22, 40), (14, 70), (7, 110)):
+                grow = int(k * s)
+                panel(surf, rect.inflate(2 * grow, 2 * grow), (232, 193, 90, alpha), None,
+                      radius=int(14 * s) + grow)
         border = GOLD if acting or seat.winner else (90, 96, 90)
         fill = (14, 22, 19, 225) if not seat.folded else (14, 16, 16, 170)
         panel(surf, rect, fill, border, radius=int(14 * s), width=max(1, int(2 * s)))
@@ -221,7 +228,7 @@ class TableDrawer:
         return out
 
     def _draw_cards(self, surf: pygame.Surface, layout: TableLayout, slot: int, seat: SeatState,
-                    own: bool, peel: dict[int, float] | None) -> None:
+                    own: bool, peel: dict[int, float] | None, lost: bool = False) -> None:
         spot = layout.seats[slot]
         centers = card_centers(spot)
         for i, cs in enumerate(seat.cards[:3]):
@@ -231,7 +238,7 @@ class TableDrawer:
             flip = cs.flip_now
             if peel is not None and i in peel:
                 flip = max(flip, peel[i])
-            self._draw_card(surf, cs, (pos[0], pos[1]), spot.card_w, flip, seat.folded,
+            self._draw_card(surf, cs, (pos[0], pos[1]), spot.card_w, flip, seat.folded or lost,
                             lift=(own and peel is not None and i in peel))
 
     def _draw_card(self, surf: pygame.Surface, cs: CardState, pos: tuple[float, float],
