@@ -1,12 +1,8 @@
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
 
 from lieng.ui.game import GameApp
 from lieng.ui.settings import UISettings

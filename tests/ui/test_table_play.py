@@ -7,7 +7,6 @@ import random
 
 import i18n
 import pygame
-from helpers import click, click_at, drag, key, run_until, step
 
 from lieng.engine import Action, ActionKind, Legal, RuleSet
 from lieng.table import PlayerSpec, Table
@@ -17,6 +16,8 @@ from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
+
+from .helpers import click, click_at, drag, key, run_until, step
 
 
 def shown(button: object) -> str:

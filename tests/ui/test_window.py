@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import step
 
 from lieng.app import parse_args
 from lieng.engine import RuleSet
@@ -24,6 +23,8 @@ from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tween import Tween, Tweener, ease_out_back, ease_out_cubic
+
+from .helpers import step
 
 VIETNAMESE = ("aàáảãạăằắẳẵặâầấẩẫậbcdđeèéẻẽẹêềếểễệghiìíỉĩịklmnoòóỏõọôồốổỗộơờớởỡợpqrstu"
               "ùúủũụưừứửữựvxyỳýỷỹỵ")
@@ -232,7 +233,7 @@ def test_settings_are_saved_only_for_the_real_game(make_app) -> None:  # type: i
     step(app, 2)
     scene.apply("speed", "fast")
     scene.apply("own_cards", "up")
-    from helpers import click
+    from .helpers import click
 
     click(app, scene.back)
     assert isinstance(app.stack.top, MenuScene)
@@ -241,11 +242,11 @@ def test_settings_are_saved_only_for_the_real_game(make_app) -> None:  # type: i
 
 
 def test_menu_new_game_table_and_back_by_clicks(make_app) -> None:  # type: ignore[no-untyped-def]
-    from helpers import click
-
     from lieng.ui.scenes.dialog import Dialog
     from lieng.ui.scenes.new_game import NewGameScene
     from lieng.ui.scenes.rules import RulesScene
+
+    from .helpers import click
 
     app = make_app(speed="instant")
     menu = MenuScene(app)
