@@ -84,10 +84,10 @@ LEVEL_PARAMS: dict[str, LevelParams] = {
 }
 
 # Fixed beliefs of the levels that do not model opponents (and hard's priors).
-_RAISE_SHRINK_FIRST = 0.5
-_RAISE_SHRINK_AGAIN = 0.7
+_RAISE_SHRINK_FIRST = 0.6
+_RAISE_SHRINK_AGAIN = 0.85
 _CALL_SHRINK = 0.85
-_RANGE_FLOOR = 0.12
+_RANGE_FLOOR = 0.2
 _FOLD_BASE = 0.25
 _FOLD_SLOPE = 0.7
 
