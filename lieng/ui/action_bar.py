@@ -43,11 +43,11 @@ class ActionBar:
         widths = {"fold": 136, "call": 170, "slider": 210, "raise": 196, "allin": 190}
         self.fold = pygame_gui.elements.UIButton(
             pygame.Rect(x, y, int(widths["fold"] * s), h), key("bar.fold"), manager,
-            container, object_id=oid("#fold"))
+            container, tool_tip_text=key("bar.tip_fold"), object_id=oid("#fold"))
         x += int(widths["fold"] * s) + gap
         self.call = pygame_gui.elements.UIButton(
             pygame.Rect(x, y, int(widths["call"] * s), h), key("bar.check"), manager,
-            container, object_id=oid("#call"))
+            container, tool_tip_text=key("bar.tip_call"), object_id=oid("#call"))
         x += int(widths["call"] * s) + gap
         self.slider_rect = pygame.Rect(x, y + int(h * 0.2), int(widths["slider"] * s),
                                        int(h * 0.6))
@@ -57,11 +57,11 @@ class ActionBar:
         x += int(widths["slider"] * s) + gap
         self.raise_ = pygame_gui.elements.UIButton(
             pygame.Rect(x, y, int(widths["raise"] * s), h), key("bar.raise_plain"), manager,
-            container, object_id=oid("#raise"))
+            container, tool_tip_text=key("bar.tip_raise"), object_id=oid("#raise"))
         x += int(widths["raise"] * s) + gap
         self.allin = pygame_gui.elements.UIButton(
             pygame.Rect(x, y, int(widths["allin"] * s), h), key("bar.all_in_plain"), manager,
-            container, object_id=oid("#allin"))
+            container, tool_tip_text=key("bar.tip_all_in"), object_id=oid("#allin"))
         self.k = 1
         self.set_legal(None)
 

@@ -103,6 +103,29 @@ class CardRenderer:
         return rect
 
 
+    def draw_peel(self, target: pygame.Surface, card: Card, center: tuple[float, float],
+                  width: int, progress: float) -> pygame.Rect:
+        """The player squeezing their own card open ("nặn bài"): the back is lifted from
+        the near (bottom) edge and ``progress`` (0..1) of the face shows under it."""
+        face = self.face(card, width)
+        back = self.back(width)
+        rect = face.get_rect(center=(int(center[0]), int(center[1])))
+        w, h = rect.size
+        shown = max(0, min(h, int(h * progress)))
+        target.blit(face, rect)
+        if shown < h:
+            target.blit(back, rect, pygame.Rect(0, 0, w, h - shown))
+            # The lifted edge: a light strip (the back's underside) and a shadow line.
+            fold = rect.y + h - shown
+            lip = max(2, min(shown, h // 14))
+            pygame.draw.rect(target, (235, 228, 210), (rect.x + 2, fold - lip, w - 4, lip))
+            pygame.draw.line(target, (60, 50, 40), (rect.x + 2, fold), (rect.right - 3, fold),
+                             max(1, w // 40))
+        if self.face_log is not None:
+            self.face_log.append(FaceDraw(card, (rect.x, rect.y, rect.w, rect.h), self.frame))
+        return rect
+
+
 def _rounded(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...], radius: int,
              width: int = 0) -> None:
     pygame.draw.rect(surface, colour, rect, width, border_radius=radius)

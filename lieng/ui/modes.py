@@ -184,6 +184,8 @@ def screenshot_app(size: tuple[int, int], lang: str = "vi") -> tuple[GameApp, Ta
     # Show the moment as a player would see it: animations at normal speed, settled,
     # the turn timer part-way down.
     settings.speed = "normal"
+    for _ in range(3):
+        press(pygame.K_RIGHT)  # the raise slider part-way: Tố 4×
     for _ in range(40):
         app.step(1 / 60)
     scene.clock += 6.0

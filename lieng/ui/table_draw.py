@@ -236,8 +236,10 @@ class TableDrawer:
             pos = lerp(layout.deck, target, cs.arrive.progress) if not cs.landed else target
             assert isinstance(pos, tuple)
             flip = cs.flip_now
-            if peel is not None and i in peel:
-                flip = max(flip, peel[i])
+            if peel is not None and i in peel and cs.card is not None and flip <= 0.0:
+                self.cards.draw_peel(surf, cs.card, (pos[0], pos[1] - 6), spot.card_w,
+                                     peel[i] * 0.8)
+                continue
             self._draw_card(surf, cs, (pos[0], pos[1]), spot.card_w, flip, seat.folded or lost,
                             lift=(own and peel is not None and i in peel))
 

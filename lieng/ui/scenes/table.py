@@ -198,7 +198,8 @@ class TableScene(Scene):
         cs = cards[i]
         if cs.flip_tween is not None:
             return
-        start = max(cs.flip, self.peel.pop(i, 0.0))
+        self.peel.pop(i, None)
+        start = cs.flip
         f = self.app.settings.speed_factor if animate else 0.0
 
         def done(cs=cs) -> None:  # type: ignore[no-untyped-def]
@@ -288,14 +289,15 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEMOTION and self._drag is not None:
             i, y0 = self._drag
             h = self.layout.me().card_w * 1.4
-            self.peel[i] = max(0.0, min(0.49, (y0 - event.pos[1]) / (h * 1.2)))
+            self.peel[i] = max(0.0, min(1.0, (y0 - event.pos[1]) / h))
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag is not None:
             i, y0 = self._drag
             self._drag = None
             # A click, or a drag past the middle, turns the card over ("nặn bài").
             moved = abs(y0 - event.pos[1])
-            if moved < 6 or self.peel.get(i, 0.0) >= 0.2:
+            if moved < 6 or self.peel.get(i, 0.0) >= 0.45:
+                self.peel.pop(i, None)
                 self.reveal(i)
             else:
                 self.peel.pop(i, None)
