@@ -42,6 +42,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.selftest or args.screenshot is not None:
+        # Both run muted: don't make SDL probe (and complain about) a sound card.
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if args.selftest:
         from lieng.ui.modes import run_selftest
 
