@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 NEXT_HAND_PAUSE = 2.8
 """Seconds (at normal speed) the result stays on screen before the next deal."""
+MIN_RESULT_PAUSE = 1.2
 TIMER_WARNING = 5.0
 
 
@@ -356,7 +357,9 @@ class TableScene(Scene):
         if hand is not None and hand.is_over and not self.board.busy and not covered \
                 and not self.ended:
             if self.next_hand_at is None:
-                self.next_hand_at = self.clock + NEXT_HAND_PAUSE * app.settings.speed_factor
+                # Even at "instant" the result stays up long enough to be read.
+                pause = max(MIN_RESULT_PAUSE, NEXT_HAND_PAUSE * app.settings.speed_factor)
+                self.next_hand_at = self.clock + pause
             elif self.clock >= self.next_hand_at:
                 self.start_next_hand()
         if legal is not None and self.autopilot is not None and not covered:
