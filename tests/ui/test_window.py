@@ -274,3 +274,19 @@ def test_menu_new_game_table_and_back_by_clicks(make_app) -> None:  # type: igno
     assert app.stack.top is menu
     click(app, menu.buttons["quit"])
     assert not app.running
+
+
+def test_sounds_are_the_generator_s_output(tmp_path: Path) -> None:
+    from lieng.ui import sound_synth
+
+    for path in sound_synth.main(tmp_path):
+        assert path.read_bytes() == asset("sounds", path.name).read_bytes(), path.name
+
+
+def test_mute_silences_but_still_counts(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="instant")
+    app.set_muted(False)
+    app.sounds.play("chip")
+    app.set_muted(True)
+    app.sounds.play("win")
+    assert app.sounds.played[-2:] == ["chip", "win"] and app.sounds.muted
