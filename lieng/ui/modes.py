@@ -74,6 +74,13 @@ class KeyAutopilot:
         self.presses += 1
 
 
+@dataclass
+class _SelftestState:
+    phase: str = "menu"
+    start_total: int = 0
+    rebuys: int = 0
+
+
 def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | None = None,
                  bots: int = 5, lang: str = "vi") -> int:
     """Play ``hands`` hands through the real window; print one line; return the exit code."""
@@ -83,31 +90,30 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
     app.push(MenuScene(app))
     rng = random.Random(seed)
     pilot = KeyAutopilot(random.Random(rng.getrandbits(32)))
-    state: dict[str, object] = {"phase": "menu", "start_total": None, "rebuys": 0}
+    state = _SelftestState()
     max_frames = 4000 + 400 * hands
 
     def hook(app: GameApp) -> None:
         top = app.stack.top
-        phase = state["phase"]
-        if phase == "menu" and isinstance(top, MenuScene):
+        if state.phase == "menu" and isinstance(top, MenuScene):
             click(app, top.buttons["play_bots"])
-            state["phase"] = "new_game"
-        elif phase == "new_game" and isinstance(top, NewGameScene):
+            state.phase = "new_game"
+        elif state.phase == "new_game" and isinstance(top, NewGameScene):
             top.choice["bots"] = str(bots)
             top.seed = seed
             click(app, top.start)
-            state["phase"] = "table"
+            state.phase = "table"
         elif isinstance(top, TableScene):
             if top.autopilot is None:
                 top.autopilot = pilot
-                state["start_total"] = sum(seat.spec.stack for seat in top.table.seats)
+                state.start_total = sum(seat.spec.stack for seat in top.table.seats)
             t = top.table
             if t.hand_no >= hands and t.hand is not None and t.hand.is_over \
                     and not top.board.busy:
                 app.running = False
         elif isinstance(top, Dialog):
             if top.title == "msg.broke_title":
-                state["rebuys"] = int(state["rebuys"]) + 1  # type: ignore[call-overload]
+                state.rebuys += 1
                 click(app, top.buttons[0])
             else:
                 app.running = False
@@ -122,7 +128,7 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
     t = table_scene.table
     rebought = sum(s.buy_ins - 1 for s in t.seats) * t.seats[0].spec.stack
     total = sum(t.stacks)
-    expected = int(state["start_total"] or 0) + rebought  # type: ignore[call-overload]
+    expected = state.start_total + rebought
     done = t.hand_no >= hands or "msg.table_won" in table_scene.messages
     ok = done and total == expected and t.hand is not None and t.hand.is_over
     print(f"selftest {'ok' if ok else 'FAILED'}: {t.hand_no}/{hands} hands, {t.n_seats} seats, "

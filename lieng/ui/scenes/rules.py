@@ -5,6 +5,7 @@ presets", "Table settings"). Reachable from the menu and from the table."""
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -15,6 +16,9 @@ from lieng.engine import Card, RuleSet, evaluate
 from ..draw import CREAM, GOLD, MUTED, panel, text
 from ..i18n import chips, key, language, t
 from ..scene import Scene
+
+if TYPE_CHECKING:
+    from ..game import GameApp
 
 EXAMPLES = ("AH AD AS", "QH KS AD", "AC 2D 3S", "JH JS QD", "4H 5S KD", "10H KC QS")
 """Best to worst: Sáp A, the top and bottom Liêng, an Ảnh, 9 points, 0 points."""
@@ -42,7 +46,7 @@ def settings_lines(rules: RuleSet) -> list[tuple[str, str]]:
 
 
 class RulesScene(Scene):
-    def __init__(self, app, rules: RuleSet) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app: GameApp, rules: RuleSet) -> None:
         super().__init__(app)
         self.rules = rules
 

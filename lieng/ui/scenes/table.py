@@ -11,6 +11,7 @@ acts, the board catches up first.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -32,7 +33,7 @@ from lieng.table import Table
 
 from .. import layout as layout_mod
 from ..action_bar import ActionBar
-from ..board import Board
+from ..board import Board, CardState
 from ..draw import CREAM, GOLD, panel, text
 from ..gui import set_visible
 from ..i18n import chips, key, language, t
@@ -42,6 +43,15 @@ from .dialog import Dialog
 
 if TYPE_CHECKING:
     from ..game import GameApp
+
+@dataclass
+class Toast:
+    """A message shown over the table for a few seconds (timeout, rebuy...)."""
+
+    key: str
+    args: dict[str, str]
+    left: float
+
 
 NEXT_HAND_PAUSE = 2.8
 """Seconds (at normal speed) the result stays on screen before the next deal."""
@@ -64,7 +74,7 @@ class TableScene(Scene):
         self.drawer = TableDrawer(app.cards, chips)
         self.clock = 0.0
         self.next_hand_at: float | None = None
-        self.toasts: list[list[object]] = []
+        self.toasts: list[Toast] = []
         self.messages: list[str] = []
         """Every message key shown to the player (tests read it)."""
         self.peel: dict[int, float] = {}
@@ -177,7 +187,7 @@ class TableScene(Scene):
 
     def toast(self, msg: str, **args: str) -> None:
         self.messages.append(msg)
-        self.toasts.append([msg, args, 3.2])
+        self.toasts.append(Toast(msg, args, 3.2))
 
     def my_legal(self) -> Legal | None:
         hand = self.table.hand
@@ -187,7 +197,7 @@ class TableScene(Scene):
 
     # ----------------------------------------------------------------- own cards
 
-    def own_cards(self) -> list:  # type: ignore[type-arg]
+    def own_cards(self) -> list[CardState]:
         return self.board.seats[self.me].cards
 
     def reveal(self, i: int, animate: bool = True) -> None:
@@ -203,7 +213,7 @@ class TableScene(Scene):
         start = cs.flip
         f = self.app.settings.speed_factor if animate else 0.0
 
-        def done(cs=cs) -> None:  # type: ignore[no-untyped-def]
+        def done(cs: CardState = cs) -> None:
             cs.flip = 1.0
 
         tw = Tween(start, 1.0, 0.25 * f, ease_in_out_cubic, on_done=done)
@@ -330,9 +340,6 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         app = self.app
-        if app.stack.top is not self and self.app.stack.scenes and \
-                self not in self.app.stack.scenes:
-            return
         self.table.timing.scale = app.settings.speed_factor
         self.board.update(dt)
         covered = app.stack.top is not self
@@ -351,8 +358,8 @@ class TableScene(Scene):
         self._update_reveal_button()
         self._timer_warning()
         for toast in self.toasts:
-            toast[2] = float(toast[2]) - dt  # type: ignore[arg-type]
-        self.toasts = [x for x in self.toasts if float(x[2]) > 0]  # type: ignore[arg-type]
+            toast.left -= dt
+        self.toasts = [x for x in self.toasts if x.left > 0]
         hand = self.table.hand
         if hand is not None and hand.is_over and not self.board.busy and not covered \
                 and not self.ended:
@@ -423,8 +430,8 @@ class TableScene(Scene):
                  (bar.centerx, bar.top - 14 * s), int(16 * s), GOLD, bold=True)
         # Toasts.
         y = lay.table.top + 100 * s
-        for msg, args, _left in self.toasts:
-            label = t(str(msg), **args)  # type: ignore[arg-type]
+        for toast in self.toasts:
+            label = t(toast.key, **toast.args)
             w = int(min(lay.size[0] * 0.6, (len(label) * 11 + 60) * s))
             r = pygame.Rect(0, 0, w, int(44 * s))
             r.center = (lay.size[0] // 2, int(y))
