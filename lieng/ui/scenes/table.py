@@ -290,6 +290,9 @@ class TableScene(Scene):
             if event.key == pygame.K_F1:
                 self._top("rules")
                 return True
+            if event.key == pygame.K_ESCAPE:
+                self._top("leave")
+                return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             i = self._own_card_at(event.pos)
