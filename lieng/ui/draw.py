@@ -178,9 +178,8 @@ def felt(size: tuple[int, int], scale: float) -> pygame.Surface:
     shadow = pygame.Surface(rail.inflate(40, 40).size, pygame.SRCALPHA)
     pygame.draw.ellipse(shadow, (0, 0, 0, 120), shadow.get_rect())
     surf.blit(shadow, shadow.get_rect(center=(rail.centerx, rail.centery + int(12 * scale))))
-    pygame.draw.ellipse(surf, (70, 38, 20), rail)
-    pygame.draw.ellipse(surf, (110, 64, 32), rail.inflate(-int(8 * scale), -int(8 * scale)))
-    pygame.draw.ellipse(surf, (84, 46, 22), rail.inflate(-int(30 * scale), -int(30 * scale)))
+    for colour, inset in (((70, 38, 20), 0), ((110, 64, 32), 8), ((84, 46, 22), 30)):
+        _smooth_ellipse(surf, colour, rail.inflate(-int(inset * scale), -int(inset * scale)))
     # Felt with a radial glow, drawn at a quarter size and smooth-scaled (it is soft
     # anyway), then the felt's edge drawn crisp at full size.
     q = pygame.Surface((max(8, rect.w // 4), max(8, rect.h // 4)), pygame.SRCALPHA)
@@ -195,9 +194,25 @@ def felt(size: tuple[int, int], scale: float) -> pygame.Surface:
     pygame.draw.ellipse(mask, (255, 255, 255, 255), mask.get_rect())
     glow.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surf.blit(glow, rect)
+    _aa_outline(surf, (24, 96, 60), rect)
     pygame.draw.ellipse(surf, (232, 193, 90), rect.inflate(-int(36 * scale), -int(36 * scale)),
                         max(1, int(2 * scale)))
     return surf
+
+
+def _aa_outline(surf: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect) -> None:
+    """An anti-aliased edge over a filled ellipse (``pygame.draw`` fills are aliased)."""
+    from pygame import gfxdraw
+
+    rx, ry = rect.w // 2 - 1, rect.h // 2 - 1
+    if rx > 0 and ry > 0:
+        gfxdraw.aaellipse(surf, rect.centerx, rect.centery, rx, ry, colour)
+
+
+def _smooth_ellipse(surf: pygame.Surface, colour: tuple[int, int, int],
+                    rect: pygame.Rect) -> None:
+    pygame.draw.ellipse(surf, colour, rect)
+    _aa_outline(surf, colour, rect)
 
 
 def table_rect(size: tuple[int, int], scale: float) -> pygame.Rect:
