@@ -448,6 +448,8 @@ class LanHost:
             s.conn = None
             s.disconnected_at = time.monotonic()
             self._send_roster()
+            if self._deal_changed is not None:
+                self._deal_changed.set()  # a fair-deal wait stops waiting for them
 
     # ----------------------------------------------------------------- messages
 
@@ -654,14 +656,20 @@ class LanHost:
         self._deal = d
         self._broadcast({"t": "deal_start", "hand": hand_no,
                          "host_commit": commit(d.host_value).hex(), "seats": list(seats)})
-        await self._wait_deal(lambda: all(s in d.commits for s in d.seats))
+        await self._wait_deal(lambda: all(s in d.commits or not self._online(s)
+                                          for s in d.seats))
         d.phase = "reveal"
         self._broadcast({"t": "deal_commits", "hand": hand_no,
                          "commits": [[s, c.hex()] for s, c in sorted(d.commits.items())]})
-        await self._wait_deal(lambda: all(s in d.values for s in d.commits))
+        await self._wait_deal(lambda: all(s in d.values or not self._online(s)
+                                          for s in d.commits))
         d.phase = "closed"
         seed = derive_seed(hand_no, d.host_value, d.values)
         return deck_from_seed(seed), d
+
+    def _online(self, seat: int) -> bool:
+        """Someone is connected for ``seat`` (a fair-deal wait need not wait for the gone)."""
+        return any(s.seat == seat and s.conn is not None for s in self.sessions.values())
 
     def _broadcast(self, message: dict[str, Any]) -> None:
         for conn in list(self.conns):

@@ -4,6 +4,7 @@ every rejected message changes nothing, and chips are conserved."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import socket
@@ -31,6 +32,9 @@ class Rogue:
         self.turn: tuple[int, int] | None = None
         self.codes: Counter[str] = Counter()
         self.acks = 0
+        self.action_acks = 0
+        self.sent: dict[int, str] = {}
+        """Message id -> type, for every message that carried an id."""
         self.reconnects = -1
         self.lock = threading.Condition()
         self.replies = 0
@@ -41,6 +45,9 @@ class Rogue:
 
     def connect(self) -> None:
         if self.sock is not None:
+            # shutdown wakes the old reader thread before its descriptor can be reused
+            with contextlib.suppress(OSError):
+                self.sock.shutdown(socket.SHUT_RDWR)
             self.sock.close()
         self.reconnects += 1
         sock = socket.create_connection(("127.0.0.1", self.port), timeout=5)
@@ -61,7 +68,7 @@ class Rogue:
                 if not data:
                     break
                 for body in buf.feed(data):
-                    self._handle(json.loads(body))
+                    self._handle(sock, json.loads(body))
         except OSError:
             pass
         finally:
@@ -70,8 +77,10 @@ class Rogue:
                     self.closed = True
                 self.lock.notify_all()
 
-    def _handle(self, msg: dict[str, Any]) -> None:
+    def _handle(self, sock: socket.socket, msg: dict[str, Any]) -> None:
         with self.lock:
+            if sock is not self.sock:  # a late frame on a connection already abandoned
+                return
             t = msg["t"]
             if t == "welcome":
                 self.token, self.seat = msg["token"], msg["seat"]
@@ -86,6 +95,7 @@ class Rogue:
                     self.closed = True
             elif t == "ack":
                 self.acks += 1
+                self.action_acks += self.sent.get(msg["id"]) == "action"
                 self.replies += 1
             self.lock.notify_all()
 
@@ -156,6 +166,8 @@ def _message(rogue: Rogue, rng: random.Random) -> tuple[bytes, bool]:
     else:  # a raise that may or may not be allowed
         act["action"] = {"kind": "raise", "k": rng.randrange(1, 25)}
     act.setdefault("id", rng.randrange(1 << 30))
+    if isinstance(act["id"], int):
+        rogue.sent[act["id"]] = str(act.get("t"))
     return encode(act), True
 
 
@@ -171,7 +183,8 @@ def test_rogue_flood_changes_nothing(make_host: Callable[..., LanHost],
     done_before = len(host.call(lambda: list(host.history)))
     assert done_before >= 2, "nobody played during the flood"
     for c in honest:
-        assert c.wait_until(lambda c=c: len(c.hand_views) >= done_before + 3, 30)
+        assert c.wait_until(lambda c=c: max(c.hand_views, default=0) >= done_before + 3, 30), \
+            (host.errors, c.closed, max(c.hand_views, default=0), done_before, c.errors[-3:])
     history = host.call(lambda: list(host.history))
     stacks = host.call(lambda: host.table.stacks if host.table else [])
     pot = host.call(lambda: host.table.hand.pot if host.table and host.table.hand else 0)
@@ -193,7 +206,7 @@ def test_rogue_flood_changes_nothing(make_host: Callable[..., LanHost],
     # are the ones the host acknowledged, and every hand replays exactly.
     taken = [a for rec in history for s, a in rec.actions
              if s == rogue_seat and a.kind is not ActionKind.TIMEOUT]
-    assert len(taken) <= rogue.acks
+    assert len(taken) == rogue.action_acks > 0
     for rec in history:
         assert sum(rec.stacks) == sum(rec.start_stacks)
         again = Hand.replay(host.rules, rec.start_stacks, rec.first, rec.deck, rec.actions)
@@ -208,7 +221,12 @@ def test_rogue_flood_changes_nothing(make_host: Callable[..., LanHost],
                 k.reason == "my own contribution was left out or changed"
                 and c.seat not in rec.contributors), k
         assert sum(k.ok for k in c.checks) >= len(c.checks) // 2
-        assert c.errors == []
+        # The flood may delay an honest action past a short timer; the host then refuses
+        # it as late. Nothing else may go wrong for an honest client.
+        timeouts = sum(1 for rec in history for s, a in rec.actions
+                       if s == c.seat and a.kind is ActionKind.TIMEOUT)
+        late = [e for e in c.errors if e["code"] in ("not_your_turn", "stale_turn", "stale_hand")]
+        assert late == c.errors and len(late) <= timeouts, c.errors
         for rec in history:
             if rec.hand in c.hand_views:
                 assert c.seat is not None
