@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from lieng.engine import Card
+from lieng.engine import Card, Suit
 from lieng.engine.cards import RANK_LABELS
 
 from .assets import font
@@ -25,6 +25,9 @@ FACE_BG = (252, 249, 240)
 BACK_RED = (150, 24, 38)
 BACK_DARK = (104, 14, 26)
 GOLD = (232, 193, 90)
+FOUR_COLOURS: dict[Suit, tuple[int, int, int]] = {
+    Suit.HEARTS: RED, Suit.DIAMONDS: (30, 90, 200), Suit.CLUBS: (20, 130, 60),
+    Suit.SPADES: BLACK}
 
 CARD_RATIO = 1.4
 """Height / width of a card (poker-size cards are 88 × 63 mm)."""
@@ -40,13 +43,25 @@ class FaceDraw:
 
 
 class CardRenderer:
-    def __init__(self) -> None:
+    def __init__(self, four_colour: bool = False) -> None:
+        self._four_colour = four_colour
         self._faces: dict[tuple[int, int], pygame.Surface] = {}
         self._backs: dict[int, pygame.Surface] = {}
         self._dimmed: dict[tuple[int, int], pygame.Surface] = {}
         self.face_log: list[FaceDraw] | None = None
         """Set to a list to record every face drawn (tests)."""
         self.frame = 0
+
+    @property
+    def four_colour(self) -> bool:
+        return self._four_colour
+
+    @four_colour.setter
+    def four_colour(self, on: bool) -> None:
+        if on != self._four_colour:
+            self._four_colour = on
+            self._faces.clear()
+            self._dimmed.clear()
 
     @staticmethod
     def size_for(width: int) -> tuple[int, int]:
@@ -59,7 +74,7 @@ class CardRenderer:
         key = (card.index, width)
         surf = self._faces.get(key)
         if surf is None:
-            surf = _draw_face(card, width)
+            surf = _draw_face(card, width, self._four_colour)
             self._faces[key] = surf
         return surf
 
@@ -131,7 +146,14 @@ def _rounded(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...]
     pygame.draw.rect(surface, colour, rect, width, border_radius=radius)
 
 
-def _draw_face(card: Card, width: int) -> pygame.Surface:
+def suit_colour(suit: Suit, four_colour: bool = False) -> tuple[int, int, int]:
+    """♥♦ red and ♣♠ black; the four-colour deck makes ♦ blue and ♣ green."""
+    if four_colour:
+        return FOUR_COLOURS[suit]
+    return RED if suit.is_red else BLACK
+
+
+def _draw_face(card: Card, width: int, four_colour: bool = False) -> pygame.Surface:
     ss = 2
     w, h = width * ss, round(width * CARD_RATIO) * ss
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -139,7 +161,7 @@ def _draw_face(card: Card, width: int) -> pygame.Surface:
     _rounded(surf, surf.get_rect(), (0, 0, 0, 70), r)  # soft edge
     _rounded(surf, surf.get_rect().inflate(-2 * ss, -2 * ss), FACE_BG, r)
     _rounded(surf, surf.get_rect().inflate(-2 * ss, -2 * ss), (190, 184, 168), r, max(1, ss))
-    colour = RED if card.suit.is_red else BLACK
+    colour = suit_colour(card.suit, four_colour)
     label = RANK_LABELS[card.rank]
     # Corner index: rank large, suit under it.
     rank_font = font(int(h * (0.27 if len(label) == 1 else 0.23)), bold=True)

@@ -65,7 +65,7 @@ class GameApp:
         register_fonts(self.ui)
         self.ui.get_theme().load_theme(theme_dict())
         self.sounds = Sounds(self.settings.muted)
-        self.cards = CardRenderer()
+        self.cards = CardRenderer(self.settings.four_colour_deck)
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True

@@ -21,6 +21,8 @@ class UISettings:
     language: str = "vi"
     speed: Speed = "normal"
     muted: bool = False
+    four_colour_deck: bool = False
+    """♦ blue and ♣ green, so the four suits never look alike."""
     reveal_own_cards: bool = False
     """Show the player's own cards face up at once instead of turning them by hand."""
     player_name: str = "Bạn"

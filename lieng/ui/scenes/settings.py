@@ -17,7 +17,7 @@ from ..settings import SPEEDS
 class SettingsScene(Scene):
     def _rect(self) -> pygame.Rect:
         s = self.app.scale
-        r = pygame.Rect(0, 0, int(640 * s), int(420 * s))
+        r = pygame.Rect(0, 0, int(640 * s), int(480 * s))
         r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         return r
 
@@ -36,6 +36,8 @@ class SettingsScene(Scene):
              "off" if st.muted else "on"),
             ("own_cards", [(key("settings.peel"), "peel"), (key("settings.face_up"), "up")],
              "up" if st.reveal_own_cards else "peel"),
+            ("deck", [(key("settings.two_colours"), "two"), (key("settings.four_colours"), "four")],
+             "four" if st.four_colour_deck else "two"),
         ]
         self.menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
         for name, options, current in rows:
@@ -77,6 +79,9 @@ class SettingsScene(Scene):
             self.app.set_muted(value == "off")
         elif name == "own_cards":
             st.reveal_own_cards = value == "up"
+        elif name == "deck":
+            st.four_colour_deck = value == "four"
+            self.app.cards.four_colour = st.four_colour_deck
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
@@ -86,7 +91,7 @@ class SettingsScene(Scene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         r = self._rect()
-        panel(surface, r, (14, 22, 19, 245), GOLD, radius=int(18 * s))
+        panel(surface, r, (14, 22, 19, 255), GOLD, radius=int(18 * s))
         text(surface, t("settings.title"), (r.centerx, r.y + 44 * s), int(30 * s), GOLD,
              bold=True)
 
