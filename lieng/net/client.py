@@ -156,7 +156,8 @@ class LanClient:
             return self._cond.wait_for(predicate, timeout)
 
     def close(self) -> None:
-        """Leave the table (the seat is kept for the host's grace period)."""
+        """Leave the table (the seat is kept for the host's grace period) and stop the
+        background thread. Call it also after a ``closed`` message."""
         loop = self._loop
         if loop is None or not loop.is_running():
             return
@@ -178,6 +179,12 @@ class LanClient:
         loop.call_soon_threadsafe(cut)
         self.wait_until(lambda: self.closed is not None, 2.0)
         self._stop_loop()
+
+    def __enter__(self) -> LanClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # ----------------------------------------------------------------- loop thread
 

@@ -447,6 +447,8 @@ class LanHost:
         if s is not None and s.conn is conn:
             s.conn = None
             s.disconnected_at = time.monotonic()
+            if self.table is None and s.token != self.local_token:
+                del self.sessions[s.token]  # left the lobby: the seat is free again
             self._send_roster()
             if self._deal_changed is not None:
                 self._deal_changed.set()  # a fair-deal wait stops waiting for them

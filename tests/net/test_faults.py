@@ -191,3 +191,14 @@ def test_the_hosting_player_plays_seat_zero_through_a_local_client(
     assert all(0 in rec.contributors for rec in host.history)
     me.close()
     assert host.errors == []
+
+
+def test_leaving_the_lobby_frees_the_seat(make_host: Callable[..., LanHost],
+                                          make_client: Callable[..., LanClient]) -> None:
+    host = make_host(seats=2, bots=0)
+    ana = make_client(host, "Ana")
+    assert ana.seat == 0
+    ana.close()
+    assert _until(lambda: host.call(lambda: not host.sessions))
+    bao = make_client(host, "Bảo")
+    assert bao.seat == 0 and host.table is None
