@@ -16,9 +16,9 @@ sizes, made from the bot's own view only:
   round (nothing can come after).
 * **Raises** — for a few sizes drawn from the 1–20 × bet range, EV = fold equity × pot +
   (1 − fold equity) × (equity against the calling ranges × final pot − our bet); the best
-  size is taken, jittered, so bets vary from hand to hand. A bet that would leave less than
-  a third of the pot behind is either turned into an all-in (only with a hand that
-  justifies it, ``SHOVE_STRENGTH``) or capped.
+  size is taken, jittered, so bets vary from hand to hand. Sizes that would leave less than
+  a third of the pot behind are not raises but commitments: only the all-in decision (with
+  a hand that justifies it, ``SHOVE_STRENGTH``, or a short stack) may make them.
 * **Style** — bluffs (raising a weak hand when few players are behind) and slow-plays
   (calling a monster in the early rounds) at level × personality rates, plus a little
   noise on the equity so no bot is predictable.

@@ -7,9 +7,10 @@ learnt). Per seat it keeps:
 * how often the seat raises when it acts — a seat that raises every time says little with
   a raise, a seat that rarely raises says a lot;
 * how often it folds when it faces a bet — the fold equity a bluff or a bet can count on;
-* the strength (share of random hands beaten) of the hands it showed, bucketed by how many
-  times it had raised in that hand — so a seat that raises with anything is called down,
-  and a seat whose raises always meant a big hand is respected.
+* the strength (share of random hands beaten) of the hands it showed, bucketed by how it
+  had played that hand (``line``: only checked, called, raised once, raised more) — so a
+  seat that raises with anything is called down, and a seat whose raises (or calls of
+  raises) always meant a big hand is respected.
 
 Every estimate starts from the same prior a ``normal`` bot uses and moves away from it only
 as evidence accumulates; old evidence is halved once a bucket is full, so a seat that
@@ -37,6 +38,9 @@ from .strength import hand_index, strength_row
 
 BINS = 20
 """Strength histogram resolution (shares of random hands beaten, 5 % wide)."""
+LINES = 4
+"""How a seat played a hand: 0 only checked, 1 put chips in without raising, 2 raised once,
+3 raised more than once."""
 SIZE_BINS = 4
 """Fold statistics by the price faced, owed / (pot + owed): <0.15, <0.3, <0.45, more."""
 _PRIOR_RAISE_RATE = 0.2
@@ -56,8 +60,9 @@ class SeatStats:
     folded_faced: float = 0.0
     faced_by_size: list[float] = field(default_factory=lambda: [0.0] * SIZE_BINS)
     folded_by_size: list[float] = field(default_factory=lambda: [0.0] * SIZE_BINS)
-    shown: list[list[float]] = field(default_factory=lambda: [[0.0] * BINS for _ in range(3)])
-    shown_n: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
+    shown: list[list[float]] = field(
+        default_factory=lambda: [[0.0] * BINS for _ in range(LINES)])
+    shown_n: list[float] = field(default_factory=lambda: [0.0] * LINES)
 
     def raise_rate(self) -> float:
         return (self.raises + _PRIOR_RAISE_RATE * _PRIOR_WEIGHT) / (self.decisions + _PRIOR_WEIGHT)
@@ -65,6 +70,11 @@ class SeatStats:
     def fold_rate(self) -> float:
         return ((self.folded_faced + _PRIOR_FOLD_RATE * _PRIOR_WEIGHT)
                 / (self.faced + _PRIOR_WEIGHT))
+
+
+def line(raises: int, paid: bool) -> int:
+    """The ``LINES`` bucket of a seat that raised ``raises`` times and put chips in or not."""
+    return 1 + min(raises, 2) if raises else int(paid)
 
 
 def size_bin(price: float) -> int:
@@ -80,6 +90,7 @@ class OpponentModel:
         self._facing: dict[int, float] = {}
         """Price (owed / (pot + owed)) faced by a seat whose turn it is, if it owes."""
         self._hand_raises: dict[int, int] = {}
+        self._hand_paid: set[int] = set()
         self._pot = 0
 
     def reseat(self, moves: dict[int, int]) -> None:
@@ -102,6 +113,7 @@ class OpponentModel:
             self._rules = event.rules
             self._facing.clear()
             self._hand_raises.clear()
+            self._hand_paid.clear()
             self._pot = 0
         elif isinstance(event, AntePosted):
             self._pot += event.amount
@@ -111,6 +123,8 @@ class OpponentModel:
                 self._facing[event.seat] = owed / (self._pot + owed)
         elif isinstance(event, ActionTaken):
             self._pot += event.amount
+            if event.amount > 0:
+                self._hand_paid.add(event.seat)
             st = self.stats(event.seat)
             st.decisions += 1
             if event.raised:
@@ -129,7 +143,8 @@ class OpponentModel:
             row = strength_row(self._rules)
             for shown in event.hands:
                 u = row[hand_index(shown.cards)]
-                bucket = min(self._hand_raises.get(shown.seat, 0), 2)
+                bucket = line(self._hand_raises.get(shown.seat, 0),
+                              shown.seat in self._hand_paid)
                 st = self.stats(shown.seat)
                 hist = st.shown[bucket]
                 hist[min(BINS - 1, int(u * BINS))] += 1.0
@@ -161,12 +176,12 @@ class OpponentModel:
 
     def beat(self, seat: int, s: float, prior: float, view: HandView) -> float:
         """Chance to beat ``seat``: the range prior, blended with the hands it showed
-        after raising as often as it has raised in this hand."""
+        after playing a hand the way it has played this one so far (``line``)."""
         st = self.seats.get(seat)
         if st is None:
             return prior
         raises = sum(1 for a in view.actions if a.seat == seat and a.raised)
-        bucket = min(raises, 2)
+        bucket = line(raises, view.bets[seat] > 0)
         n = st.shown_n[bucket]
         if n <= 0:
             return prior
