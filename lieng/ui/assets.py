@@ -54,8 +54,10 @@ class Sounds:
 
     NAMES = ("deal", "chip", "fold", "win", "timer")
 
-    def __init__(self, muted: bool = False) -> None:
+    def __init__(self, muted: bool = False, volume: int = 80) -> None:
         self.muted = muted
+        self.volume = volume
+        """Master volume, percent 0–100."""
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self.played: list[str] = []
         """Every sound asked for, muted or not (tests read it)."""
@@ -75,5 +77,5 @@ class Sounds:
             return
         snd = self._sounds.get(name)
         if snd is not None:
-            snd.set_volume(volume)
+            snd.set_volume(volume * max(0, min(100, self.volume)) / 100)
             snd.play()

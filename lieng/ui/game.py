@@ -64,7 +64,7 @@ class GameApp:
                                        translation_directory_paths=[str(asset("translations"))])
         register_fonts(self.ui)
         self.ui.get_theme().load_theme(theme_dict())
-        self.sounds = Sounds(self.settings.muted)
+        self.sounds = Sounds(self.settings.muted, self.settings.volume)
         self.cards = CardRenderer(self.settings.four_colour_deck)
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()

@@ -19,7 +19,7 @@ def load() -> tuple[UISettings, Settings, list[str]]:
     stored, notices = load_settings()
     ui = UISettings(language=stored.language, speed=stored.animation_speed,
                     muted=not stored.sound_on, reveal_own_cards=stored.show_cards_at_once,
-                    four_colour_deck=stored.four_colour_deck,
+                    four_colour_deck=stored.four_colour_deck, volume=stored.volume,
                     player_name=stored.player_name or "Bạn")
     return ui, stored, [str(getattr(n, "message", n)) for n in notices]
 
@@ -29,7 +29,7 @@ def merge(ui: UISettings, stored: Settings) -> Settings:
     language: Language = "en" if ui.language == "en" else "vi"
     return dataclasses.replace(stored, language=language, animation_speed=ui.speed,
                                sound_on=not ui.muted, show_cards_at_once=ui.reveal_own_cards,
-                               four_colour_deck=ui.four_colour_deck)
+                               four_colour_deck=ui.four_colour_deck, volume=ui.volume)
 
 
 def save(ui: UISettings, stored: Settings) -> Settings:

@@ -21,6 +21,8 @@ class UISettings:
     language: str = "vi"
     speed: Speed = "normal"
     muted: bool = False
+    volume: int = 80
+    """Master volume, percent 0–100."""
     four_colour_deck: bool = False
     """♦ blue and ♣ green, so the four suits never look alike."""
     reveal_own_cards: bool = False
