@@ -25,6 +25,7 @@ import hmac
 import json
 import random
 import secrets
+import signal
 import socket
 import sys
 import threading
@@ -280,8 +281,12 @@ class LanHost:
     def run(self, on_ready: Callable[[LanHost], None] | None = None) -> None:
         """Serve on this thread until the table closes."""
         if on_ready is not None:
-            threading.Thread(target=lambda: (self._ready.wait(), on_ready(self)),
-                             daemon=True).start()
+            def announce() -> None:
+                self._ready.wait()
+                if self._start_error is None:
+                    on_ready(self)
+
+            threading.Thread(target=announce, daemon=True).start()
         asyncio.run(self._main())
         if self._start_error is not None:
             raise self._start_error
@@ -341,6 +346,12 @@ class LanHost:
             self._ready.set()
             return
         self.port = server.sockets[0].getsockname()[1]
+        if threading.current_thread() is threading.main_thread():
+            # Headless: Ctrl+C or a service stop still tells the clients the table closed.
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                    loop.add_signal_handler(sig, self._request_stop, "host_left",
+                                            "The host closed the table.")
         self._ready.set()
         tasks = [asyncio.create_task(self._guard(self._game())),
                  asyncio.create_task(self._guard(self._beacon()))]

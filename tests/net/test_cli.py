@@ -72,3 +72,29 @@ def test_loopback_selftest_passes() -> None:
     assert [c["seat"] for c in summary["clients"]] == [0, 1, 2]
     with pytest.raises(ValueError):
         selftest.loopback_table(clients=2, hands=1, beacon_target="255.255.255.255")
+
+
+def test_stopping_the_headless_host_tells_the_clients() -> None:
+    import signal
+
+    from lieng.net import LanClient
+
+    host = subprocess.Popen(
+        [sys.executable, "-m", "lieng.net.host", "--bind", "127.0.0.1", "--port", "0",
+         "--seats", "2", "--beacon", "off"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, env=_env(), cwd=ROOT)
+    try:
+        assert host.stdout is not None
+        port = json.loads(host.stdout.readline())["port"]
+        with LanClient("127.0.0.1", port, name="Ana").connect() as client:
+            host.send_signal(signal.SIGTERM)
+            assert client.wait_until(lambda: client.closed is not None, 10)
+            assert client.closed == ("host_left", "The host closed the table.")
+        out, err = host.communicate(timeout=10)
+        assert host.returncode == 0
+        assert json.loads(out.strip().splitlines()[-1])["closed"] == "host_left"
+        assert "Warning" not in err
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.wait()
