@@ -114,12 +114,15 @@ class Banner:
 class Board:
     def __init__(self, names: Sequence[str], me: int, speed: Callable[[], float],
                  sound: Callable[[str], None] | None = None,
-                 fmt: Callable[[int], str] = str) -> None:
+                 fmt: Callable[[int], str] = str,
+                 own_face_up: Callable[[], bool] = lambda: False) -> None:
         self.n = len(names)
         self.me = me
         self.speed = speed
         self.sound = sound or (lambda name: None)
         self.fmt = fmt
+        self.own_face_up = own_face_up
+        """True when the player's setting shows their cards face up as they arrive."""
         self.seats = [SeatState(name) for name in names]
         self.tweener = Tweener()
         self.cursor = 0.0
@@ -260,7 +263,9 @@ class Board:
         arrive = Tween(0.0, 1.0, DEAL_FLIGHT * f, ease_out_back)
 
         def start() -> None:
-            seat.cards.append(CardState(e.card if own else None, arrive))
+            face_up = own and e.card is not None and self.own_face_up()
+            seat.cards.append(CardState(e.card if own else None, arrive,
+                                        flip=1.0 if face_up else 0.0))
             self.tweener.add(arrive)
             self.sound("deal")
 

@@ -287,3 +287,16 @@ def test_the_turn_timer_waits_while_the_rules_cover_the_table(make_app) -> None:
     assert app.stack.top is scene
     run_until(app, lambda: bool(my_actions(table)), limit=400, dt=0.25)
     assert my_actions(table)[-1].kind is ActionKind.TIMEOUT
+
+
+def test_face_up_setting_shows_own_cards_as_they_arrive(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="normal", reveal_own_cards=True)
+    table = make_table(2, "normal", 10, "classic", "Bạn", seed=2)
+    app.cards.face_log = []
+    scene = open_table(app, table)
+    run_until(app, lambda: len(scene.own_cards()) == 3 and all(c.landed for c in scene.own_cards()))
+    app.cards.face_log.clear()
+    step(app)
+    assert table.hand is not None
+    assert {fd.card for fd in app.cards.face_log} == set(table.hand.cards_of(0))
+    assert scene.hand_name() != ""

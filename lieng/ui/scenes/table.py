@@ -70,7 +70,7 @@ class TableScene(Scene):
         n = table.n_seats
         self.order = [(me + i) % n for i in range(n)]
         self.board = Board([s.name for s in table.seats], me, lambda: app.settings.speed_factor,
-                           app.sounds.play, chips)
+                           app.sounds.play, chips, lambda: app.settings.reveal_own_cards)
         self.drawer = TableDrawer(app.cards, chips)
         self.clock = 0.0
         self.next_hand_at: float | None = None
@@ -133,8 +133,6 @@ class TableScene(Scene):
             if isinstance(e, ActionTaken) and e.seat == self.me and e.kind is ActionKind.TIMEOUT:
                 self.toast("msg.timeout")
         self.board.feed(mine)
-        if self.app.settings.reveal_own_cards:
-            self.reveal_all(animate=False)
 
     def start_next_hand(self) -> None:
         self.next_hand_at = None
@@ -358,6 +356,9 @@ class TableScene(Scene):
         legal = self._sync_bar()
         if self.bar is not None:
             self.bar.set_hand_name(self.hand_name())
+        if app.settings.reveal_own_cards and any(
+                c.flip_now < 1.0 and c.flip_tween is None for c in self.own_cards()):
+            self.reveal_all()  # the setting was switched on mid-hand
         self._update_reveal_button()
         self._timer_warning()
         for toast in self.toasts:
