@@ -97,3 +97,63 @@ def test_each_kind_of_cheating_is_caught(cheat: str) -> None:
         over["commits"] = {s: commit(v) for s, v in values.items() if s != seat}
     ok, reason = _check(hand, host, values, seat, over)
     assert not ok and reason != "check passed"
+
+
+class _MT19937:
+    """The generator docs/PROTOCOL.md names, written out independently of ``random``."""
+
+    def __init__(self, key: list[int]) -> None:
+        n = 624
+        mt = [0] * n
+        mt[0] = 19650218
+        for i in range(1, n):
+            mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & 0xFFFFFFFF
+        i, j = 1, 0
+        for _ in range(max(n, len(key))):
+            mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525)) + key[j] + j) \
+                & 0xFFFFFFFF
+            i, j = i + 1, j + 1
+            if i >= n:
+                mt[0], i = mt[n - 1], 1
+            if j >= len(key):
+                j = 0
+        for _ in range(n - 1):
+            mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+            i += 1
+            if i >= n:
+                mt[0], i = mt[n - 1], 1
+        mt[0] = 0x80000000
+        self.mt, self.index = mt, n
+
+    def next_uint32(self) -> int:
+        mt = self.mt
+        if self.index >= 624:
+            for k in range(624):
+                y = (mt[k] & 0x80000000) | (mt[(k + 1) % 624] & 0x7FFFFFFF)
+                mt[k] = mt[(k + 397) % 624] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
+            self.index = 0
+        y = mt[self.index]
+        self.index += 1
+        y ^= y >> 11
+        y ^= (y << 7) & 0x9D2C5680
+        y ^= (y << 15) & 0xEFC60000
+        return y ^ (y >> 18)
+
+
+def test_the_shuffle_is_the_documented_one() -> None:
+    """A client in another language (or a future Python) must get the same deck."""
+    for hand_no in range(1, 30):
+        seed = derive_seed(hand_no, new_value(), {0: new_value(), 3: new_value()})
+        x = int.from_bytes(seed, "big")
+        words = []
+        while x:
+            words.append(x & 0xFFFFFFFF)
+            x >>= 32
+        gen = _MT19937(words or [0])
+        deck = list(FULL_DECK)
+        for i in range(51, 0, -1):
+            k = (i + 1).bit_length()
+            while (j := gen.next_uint32() >> (32 - k)) > i:
+                pass
+            deck[i], deck[j] = deck[j], deck[i]
+        assert deck == deck_from_seed(seed)
