@@ -57,7 +57,11 @@ class RulesScene(Scene):
         box = pygame.Rect(int(w * 0.48), int(86 * s), int(w * 0.5), h - int(170 * s))
         settings = "".join(f"• {label}: <b>{value}</b><br>"
                            for label, value in settings_lines(self.rules))
-        html = (f"<b>{t('rules.betting_title')}</b><br>{t('rules.betting')}<br><br>"
+        r = self.rules
+        timer = t("rules.timer", n=str(r.turn_seconds)) if r.turn_seconds else t("rules.no_timer")
+        betting = t("rules.betting", lo=str(r.raise_min), hi=str(r.raise_max),
+                    rounds=str(r.max_rounds), timer=timer)
+        html = (f"<b>{t('rules.betting_title')}</b><br>{betting}<br><br>"
                 f"<b>{t('rules.tiebreak_title', preset=t(f'preset.{self.rules.tiebreak}'))}"
                 f"</b><br>{t(f'rules.tiebreak.{self.rules.tiebreak}')}<br><br>"
                 f"<b>{t('rules.settings_title')}</b><br>{settings}")
