@@ -91,6 +91,8 @@ class LanClient:
         self.rules: dict[str, Any] | None = None
         self.table_name = ""
         self.roster: dict[str, Any] | None = None
+        self.rebuy_stack = 0
+        """Chips the host gives a broke seat between hands (0: no rebuys)."""
         self.view: HandView | None = None
         self.hand_no = 0
         self.turn: tuple[int, int] | None = None
@@ -280,6 +282,7 @@ class LanClient:
                 self.rules = msg["rules"]
                 self.table_name = msg["table"]
                 self.watching = bool(msg["watching"])
+                self.rebuy_stack = int(msg["stack"]) if msg.get("rebuy") else 0
         elif t in ("snapshot", "update"):
             view = view_from_dict(msg["view"]) if msg.get("view") is not None else None
             with self._cond:

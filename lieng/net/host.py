@@ -530,6 +530,7 @@ class LanHost:
                    "seat": session.seat, "token": session.token, "name": session.name,
                    "table": self.config.name, "seats": self.config.seats,
                    "rules": self.rules.to_dict(), "turn_seconds": self.config.turn_seconds,
+                   "stack": self.config.stack, "rebuy": self.config.rebuy,
                    "watching": not session.playing})
         conn.send(self._snapshot(session))
         self._send_roster()
@@ -583,6 +584,7 @@ class LanHost:
             connected[s.seat] = s.conn is not None
         return {"t": "table", "names": names, "kinds": kinds, "connected": connected,
                 "stacks": table.stacks if table is not None else None,
+                "buy_ins": [s.buy_ins for s in table.seats] if table is not None else None,
                 "hand": table.hand_no if table is not None else 0,
                 "started": table is not None, "host_seat": 0 if self.local_token else None}
 
@@ -735,6 +737,7 @@ class LanHost:
             table.start_hand(time.monotonic(), deck)
             await self._play_hand(table)
             self._record(table, deal)
+            self._rebuys(table)
             self._broadcast({"t": "deal_proof", "hand": table.hand_no,
                              "host_value": deal.host_value.hex(),
                              "commits": [[s, c.hex()] for s, c in sorted(deal.commits.items())],
@@ -782,12 +785,17 @@ class LanHost:
                 seat_.spec = PlayerSpec(s.name, "remote", stack=seat_.stack)
                 table.set_player(s.seat, None)
                 s.playing = True
+        self._rebuys(table)
+        self._send_roster()
+
+    def _rebuys(self, table: DeckTable) -> None:
+        """A seat that cannot pay the ante gets a fresh stack (``HostConfig.rebuy``); done
+        as soon as a hand ends so the roster sent then already shows it."""
         if self.config.rebuy:
             for i, seat_ in enumerate(table.seats):
                 if not seat_.left and seat_.stack < self.rules.table_bet:
                     table.rebuy(i, self.config.stack)
                     self.chips_in += self.config.stack
-        self._send_roster()
 
     def _seat_to_bot(self, table: DeckTable, seat: int) -> None:
         from lieng.bots import make_bot

@@ -1,0 +1,279 @@
+"""A LAN seat dressed as a ``lieng.table.Table``, so the table screen can draw it.
+
+The table screen (lieng/ui/scenes/table.py) drives a ``Table``: it subscribes to events,
+calls ``tick(now)`` every frame, reads ``hand.to_act``/``hand.legal()``/``hand.is_over``,
+and calls ``act(me, action, now)``. ``RemoteTable`` offers the same surface over a
+``LanClient``: ``tick`` drains the client and hands the host's events to the listeners,
+``hand`` is a ``RemoteHand`` read from the seat's latest view, and ``act`` sends the
+intended action — the host decides (ARCHITECTURE.md: clients send only intentions).
+
+What a local table does for itself the host does here: dealing (``start_hand`` only
+waits), rebuys (the host rebuys a broke seat between hands) and the turn timer
+(``deadline`` is the host's, moved to the caller's clock when the turn arrives).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from lieng.engine import (
+    Action,
+    Event,
+    HandOverError,
+    HandView,
+    IllegalActionError,
+    Legal,
+    NotYourTurnError,
+    RuleSet,
+    event_from_dict,
+)
+from lieng.table import EventListener, PlayerSpec, SeatKind, Timing
+
+from .client import LanClient
+from .protocol import Message, view_from_dict
+
+
+@dataclass
+class RemoteSeat:
+    """A seat as the roster describes it (the fields of ``lieng.table.Seat`` screens read)."""
+
+    spec: PlayerSpec
+    stack: int
+    buy_ins: int = 1
+    left: bool = False
+    net: int = 0
+    connected: bool = True
+    player: None = field(default=None, repr=False)
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def kind(self) -> SeatKind:
+        return self.spec.kind
+
+
+class RemoteHand:
+    """The parts of ``Hand`` a screen reads, answered from one seat's view."""
+
+    def __init__(self, view: HandView, events: Sequence[Event]) -> None:
+        self.view = view
+        self.events: list[Event] = list(events)
+        """This hand's events as this seat may see them."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.view.is_over
+
+    @property
+    def to_act(self) -> int | None:
+        return self.view.to_act
+
+    @property
+    def n(self) -> int:
+        return self.view.n_seats
+
+    @property
+    def first(self) -> int:
+        return self.view.first
+
+    @property
+    def dealt_in(self) -> tuple[bool, ...]:
+        return self.view.dealt_in
+
+    @property
+    def start_stacks(self) -> tuple[int, ...]:
+        return self.view.start_stacks
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        return self.view.stacks
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        return self.view.folded
+
+    @property
+    def pot(self) -> int:
+        return 0 if self.view.is_over else self.view.pot
+
+    @property
+    def actions(self) -> list[tuple[int, Action]]:
+        return [(a.seat, Action(a.kind, a.k)) for a in self.view.actions]
+
+    def legal(self) -> Legal:
+        if self.view.legal is None:
+            raise HandOverError("it is not this seat's turn")
+        return self.view.legal
+
+    def view_for(self, seat: int | None) -> HandView:
+        if seat != self.view.seat:
+            raise ValueError("a LAN seat only knows its own view")
+        return self.view
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        self.view_for(seat)  # same rule: only this seat's own log
+        return list(self.events)
+
+
+class RemoteTable:
+    """See the module docstring. ``me`` is the client's seat."""
+
+    def __init__(self, client: LanClient) -> None:
+        if client.seat is None or client.rules is None:
+            raise ValueError("connect the client first")
+        self.client = client
+        self.me: int = client.seat
+        self.rules = RuleSet.from_dict(client.rules)
+        self.timing = Timing()
+        """Unused: bots think on the host. Kept because screens set ``timing.scale``."""
+        self.timer_paused = False
+        self.hand: RemoteHand | None = None
+        self.hand_no = 0
+        self.seats: list[RemoteSeat] = []
+        self.closed: tuple[str, str] | None = None
+        self.checks: list[Message] = []
+        """``deal_check`` messages: the fair-deal result of each hand, for the screen."""
+        self.errors: list[Message] = []
+        self._listeners: list[EventListener] = []
+        self._deadline: float | None = None
+        self._pending_turn_seconds: float | None = None
+        self._update_roster()
+        n = len(self.seats)
+        if not n:
+            self.seats = [RemoteSeat(PlayerSpec(f"{i + 1}", "remote"), 0) for i in range(
+                len(client.view.stacks) if client.view is not None else 2)]
+        if client.view is not None:
+            self.hand = RemoteHand(client.view, [])
+            self.hand_no = client.hand_no
+
+    # ----------------------------------------------------------------- Table's surface
+
+    def subscribe(self, listener: EventListener) -> None:
+        self._listeners.append(listener)
+
+    @property
+    def n_seats(self) -> int:
+        return len(self.seats)
+
+    @property
+    def in_hand(self) -> bool:
+        return self.hand is not None and not self.hand.is_over
+
+    @property
+    def stacks(self) -> list[int]:
+        if self.hand is not None and not self.hand.is_over:
+            return list(self.hand.stacks)
+        return [s.stack for s in self.seats]
+
+    @property
+    def deadline(self) -> float | None:
+        return self._deadline if self.hand is not None and self.hand.to_act is not None \
+            else None
+
+    def can_play(self, seat: int) -> bool:
+        return not self.seats[seat].left
+
+    def can_continue(self) -> bool:
+        """The host decides; the table is over when it says ``closed``."""
+        return self.closed is None
+
+    def start_hand(self, now: float = 0.0) -> list[Event]:
+        """The host deals; the next hand arrives through ``tick``."""
+        return []
+
+    def rebuy(self, seat: int, amount: int) -> None:
+        """The host rebuys a broke seat between hands; nothing to ask for."""
+
+    def restart_turn_timer(self, now: float) -> None:
+        """The host's timer runs on; nothing to restart here."""
+
+    def act(self, seat: int, action: Action, now: float = 0.0) -> list[Event]:
+        """Send this seat's intended action. Raises like ``Table.act`` when it is plainly
+        not allowed (the host checks again); the resulting events arrive via ``tick``."""
+        hand = self.hand
+        if seat != self.me or hand is None or hand.is_over or hand.to_act != seat:
+            raise NotYourTurnError("it is not this seat's turn")
+        legal = hand.legal()
+        if not legal.allows(action):
+            raise IllegalActionError(f"{action} is not allowed now")
+        if not self.client.send_action(action):
+            raise IllegalActionError("an action was already sent for this turn")
+        return []
+
+    def tick(self, now: float) -> list[Event]:
+        """Take in what the host sent; returns the new events (also given to listeners)."""
+        out: list[Event] = []
+        for msg in self.client.poll():
+            out += self._take(msg, now)
+        if self._pending_turn_seconds is not None:
+            self._deadline = now + self._pending_turn_seconds
+            self._pending_turn_seconds = None
+        return out
+
+    # ----------------------------------------------------------------- messages
+
+    def _take(self, msg: Message, now: float) -> list[Event]:
+        data = msg.data
+        if msg.type in ("update", "snapshot") and data.get("view") is not None:
+            events = [event_from_dict(e, self.rules) for e in data.get("events", [])]
+            view = view_from_dict(data["view"])
+            new_hand = int(data["hand"]) != self.hand_no or self.hand is None
+            if new_hand or msg.type == "snapshot":
+                self.hand = RemoteHand(view, events)
+            else:
+                assert self.hand is not None
+                self.hand.view = view
+                self.hand.events += events
+            self.hand_no = int(data["hand"])
+            if view.to_act != self.me:
+                self._deadline = None
+            if view.is_over and msg.type == "update":
+                self._hand_over(view)
+            if events:  # a snapshot's log too: the screen rebuilds the hand from it
+                for listener in self._listeners:
+                    listener(events)
+                return events
+        elif msg.type == "your_turn":
+            seconds = data.get("seconds")
+            self._pending_turn_seconds = float(seconds) if seconds is not None else None
+        elif msg.type == "table":
+            self._update_roster()
+        elif msg.type == "deal_check":
+            self.checks.append(msg)
+        elif msg.type == "closed":
+            self.closed = (str(data.get("reason")), str(data.get("message")))
+        elif msg.type == "error":
+            self.errors.append(msg)
+        return []
+
+    def _hand_over(self, view: HandView) -> None:
+        """Stacks after the payout, and the host's rebuy of a broke seat mirrored (the
+        host gives it ``stack`` chips again before the next deal)."""
+        rebuy = self.client.rebuy_stack
+        for i, seat in enumerate(self.seats[:len(view.stacks)]):
+            seat.stack = view.stacks[i]
+            if rebuy and seat.stack < self.rules.table_bet and not seat.left:
+                seat.stack += rebuy
+                seat.buy_ins += 1
+
+    def _update_roster(self) -> None:
+        roster = self.client.roster
+        if roster is None:
+            return
+        names = roster["names"]
+        stacks = roster["stacks"]
+        buy_ins = roster.get("buy_ins")
+        seats: list[RemoteSeat] = []
+        for i, name in enumerate(names):
+            kind: SeatKind = "bot" if roster["kinds"][i] == "bot" else "remote"
+            start = self.client.rebuy_stack or 1000
+            stack = int(stacks[i]) if stacks is not None else start
+            seat = RemoteSeat(PlayerSpec(name or "…", kind, stack=start), stack,
+                              connected=bool(roster["connected"][i]))
+            if buy_ins is not None:
+                seat.buy_ins = int(buy_ins[i])
+            seats.append(seat)
+        self.seats = seats
