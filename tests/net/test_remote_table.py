@@ -1,0 +1,79 @@
+"""``RemoteTable``: a LAN seat with the surface the table screen drives, and the LAN
+self-test through real game windows (dummy video driver, loopback only)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from lieng.engine import Action, Event, HandEnded, HandStarted, IllegalActionError, NotYourTurnError
+from lieng.net import LanClient, LanHost
+from lieng.net.remote_table import RemoteTable
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_remote_table_plays_like_a_table(make_host: Callable[..., LanHost],
+                                         make_client: Callable[..., LanClient]) -> None:
+    host = make_host(seats=3, bots=1, max_hands=4, start_when=2)
+    other = make_client(host, "Bảo", pilot=5)
+    client = make_client(host, "Ana")
+    assert client.wait_until(lambda: client.roster is not None and client.roster["started"], 10)
+    table = RemoteTable(client)
+    seen: list[Event] = []
+    table.subscribe(seen.extend)
+    assert table.n_seats == 3 and table.me == client.seat
+    assert [s.name for s in table.seats][table.me] == "Ana"
+    acted = refused = 0
+    end = time.monotonic() + 30
+    while table.closed is None and time.monotonic() < end:
+        now = time.monotonic()
+        table.tick(now)
+        hand = table.hand
+        if hand is None or hand.is_over:
+            time.sleep(0.002)
+            continue
+        if hand.to_act != table.me:
+            with pytest.raises(NotYourTurnError):
+                table.act(table.me, Action.call(), now)
+            refused += 1
+        else:
+            assert table.deadline is not None and table.deadline > now
+            legal = hand.legal()
+            with pytest.raises(IllegalActionError):
+                table.act(table.me, Action.raise_(legal.raise_k.stop if legal.raise_k else 1),
+                          now)
+            assert table.act(table.me, Action.call(), now) == []
+            with pytest.raises(IllegalActionError):  # one action per turn
+                table.act(table.me, Action.call(), now)
+            acted += 1
+        time.sleep(0.002)
+    other.close()
+    assert table.closed is not None and table.closed[0] == "finished"
+    assert acted > 0 and refused > 0
+    assert sum(isinstance(e, HandStarted) for e in seen) == 4
+    assert sum(isinstance(e, HandEnded) for e in seen) == 4
+    last = host.history[-1]
+    assert table.hand is not None and table.hand.view == last.views[table.me]
+    assert table.hand_no == 4
+    assert table.stacks == list(host.table.stacks)  # type: ignore[union-attr]
+    assert [m.data["ok"] for m in table.checks] == [True] * 4
+    assert table.errors == []
+
+
+def test_lan_selftest_through_game_windows() -> None:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env["SDL_VIDEODRIVER"] = "dummy"
+    out = subprocess.run([sys.executable, "-m", "lieng.net.selftest", "--windows",
+                          "--clients", "3", "--hands", "3"], capture_output=True, text=True,
+                         env=env, cwd=ROOT, timeout=240)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.startswith("selftest lan ok: 3/3 hands, 3 window clients")
+    assert "deal checks [3, 3, 3], chips conserved" in out.stdout
