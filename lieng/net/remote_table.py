@@ -213,6 +213,26 @@ class RemoteTable:
             self._pending_turn_seconds = None
         return out
 
+    def reconnect(self) -> None:
+        """After a lost connection (``closed[0] == "disconnected"``): join again with the
+        session token — same seat, and a snapshot that rebuilds the hand. Raises
+        ``LanError`` (e.g. ``bad_token`` once the host's grace period is over)."""
+        old = self.client
+        old.close()
+        client = LanClient(old.host, old.port, name=old.name, password=old.password,
+                           token=old.token, timeout=old.timeout)
+        client.connect()
+        if client.seat != self.me:  # pragma: no cover - the host keeps seats by token
+            client.close()
+            raise ValueError("the host gave a different seat")
+        self.client = client
+        self.closed = None
+        self._deadline = None
+
+    def close(self) -> None:
+        """Leave the table (the host keeps the seat for its grace period)."""
+        self.client.close()
+
     # ----------------------------------------------------------------- messages
 
     def _take(self, msg: Message, now: float) -> list[Event]:

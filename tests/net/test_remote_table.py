@@ -77,3 +77,33 @@ def test_lan_selftest_through_game_windows() -> None:
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.startswith("selftest lan ok: 3/3 hands, 3 window clients")
     assert "deal checks [3, 3, 3], chips conserved" in out.stdout
+
+
+def test_remote_table_reconnects_to_its_seat(make_host: Callable[..., LanHost],
+                                             make_client: Callable[..., LanClient]) -> None:
+    host = make_host(seats=2, bots=1, turn_seconds=60.0)
+    client = make_client(host, "Ana")
+    assert client.wait_until(lambda: client.turn is not None, 10)
+    table = RemoteTable(client)
+    table.tick(0.0)
+    assert table.hand is not None and table.hand.to_act == table.me
+    before = table.hand.view
+    client.drop_connection()
+    table.tick(1.0)
+    assert table.closed is not None and table.closed[0] == "disconnected"
+    table.reconnect()
+    seen: list[Event] = []
+    table.subscribe(seen.extend)
+    assert table.client.wait_until(lambda: table.client.turn is not None, 10)
+    table.tick(2.0)
+    assert table.closed is None and table.hand is not None
+    assert table.hand.view == before           # the hand waited for us (60 s timer)
+    assert isinstance(seen[0], HandStarted)    # the snapshot rebuilds the board's hand
+    assert table.deadline is not None and table.deadline > 2.0
+    table.act(table.me, Action.fold(), 2.0)
+    end = time.monotonic() + 10
+    while table.hand_no < 2 and time.monotonic() < end:
+        table.tick(3.0)
+        time.sleep(0.005)
+    assert host.history[0].actions[-1] == (table.me, Action.fold())
+    table.close()
