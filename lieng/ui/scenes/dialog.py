@@ -56,8 +56,10 @@ class Dialog(Scene):
             self.app.pop()
             cb()
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            cb = self.choices[0][1]
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                          pygame.K_ESCAPE):
+            # Enter takes the first (default) choice, Esc the last (the way back).
+            cb = self.choices[0 if event.key != pygame.K_ESCAPE else -1][1]
             self.app.pop()
             cb()
             return True
