@@ -112,56 +112,66 @@ class HandValue:
                 f" {self.tiebreak}>")
 
 
-def _values_of(a: Card, b: Card, c: Card) -> tuple[HandValue, HandValue, HandValue]:
-    """The hand's value under each preset, in ``TIEBREAKS`` order.
+def _classify(a: Card, b: Card, c: Card
+              ) -> tuple[HandCategory, int, int | None, tuple[Card, Card, Card]]:
+    """Category, value within it, points and reading order of a hand.
 
     ``a, b, c`` come in index order, i.e. by rank then suit, which is what the
     "highest card" of the classic preset needs.
     """
     ra, rb, rc = a.rank, b.rank, c.rank
-    ordered = (a, b, c)
-    points: int | None = None
     if ra == rc:
-        category, rank = HandCategory.SAP, ra
-    elif ra == 2 and rb == 3 and rc == 14:
-        category, rank = HandCategory.LIENG, 3
-        ordered = (c, a, b)  # read A-2-3 with the ace first; its highest card is the 3
-    elif ra + 1 == rb and rb + 1 == rc:
-        category, rank = HandCategory.LIENG, rc
-    elif ra >= 11 and rc <= 13:
-        category, rank = HandCategory.ANH, 0
-    else:
-        points = (sum(1 if r == 14 else (r if r < 10 else 0) for r in (ra, rb, rc))) % 10
-        category, rank = HandCategory.POINTS, points
-    base = (int(category) << 12) | (rank << 6)
-
-    # classic: liêng and ảnh compare their highest card (rank, then suit); points tie.
-    classic_tb = 0
-    if category is HandCategory.LIENG or category is HandCategory.ANH:
-        high = ordered[2]
-        classic_tb = high.rank * 4 + int(high.suit)
-    # v8club: highest suit held, then the highest rank held in that suit (A high always).
-    v8_tb = 0
-    if category is not HandCategory.SAP:
-        best = max((c.suit, c.rank) for c in ordered)
-        v8_tb = int(best[0]) * 16 + best[1]
-    tbs = (classic_tb, v8_tb, 0)
-    return tuple(  # type: ignore[return-value]
-        HandValue(base | tb, category, points, rank, ordered, name)
-        for tb, name in zip(tbs, TIEBREAKS, strict=True))
+        return HandCategory.SAP, ra, None, (a, b, c)
+    if ra == 2 and rb == 3 and rc == 14:
+        # read A-2-3 with the ace first; its highest card is the 3
+        return HandCategory.LIENG, 3, None, (c, a, b)
+    if ra + 1 == rb and rb + 1 == rc:
+        return HandCategory.LIENG, rc, None, (a, b, c)
+    if ra >= 11 and rc <= 13:
+        return HandCategory.ANH, 0, None, (a, b, c)
+    points = (sum(1 if r == 14 else (r if r < 10 else 0) for r in (ra, rb, rc))) % 10
+    return HandCategory.POINTS, points, points, (a, b, c)
 
 
-def _build_tables() -> dict[str, dict[int, HandValue]]:
-    tables: dict[str, dict[int, HandValue]] = {name: {} for name in TIEBREAKS}
-    per_preset = [tables[name] for name in TIEBREAKS]
-    for a, b, c in combinations(FULL_DECK, 3):
-        key = a.bit | b.bit | c.bit
-        for table, value in zip(per_preset, _values_of(a, b, c), strict=True):
-            table[key] = value
-    return tables
+def _tiebreak(tiebreak: str, category: HandCategory, ordered: tuple[Card, Card, Card]) -> int:
+    """The preset's tie-break within equal category and value (RULES.md "Tie-break presets")."""
+    if tiebreak == "classic":
+        # liêng and ảnh compare their highest card (rank, then suit); points tie.
+        if category is HandCategory.LIENG or category is HandCategory.ANH:
+            high = ordered[2]
+            return high.rank * 4 + int(high.suit)
+        return 0
+    if tiebreak == "v8club" and category is not HandCategory.SAP:
+        # highest suit held, then the highest rank held in that suit (A high always).
+        suit, rank = max((c.suit, c.rank) for c in ordered)
+        return int(suit) * 16 + rank
+    return 0
 
 
-_TABLES = _build_tables()
+class _PresetTable(dict[int, HandValue]):
+    """Hand values of one preset by hand key, each computed the first time it is asked for.
+
+    Building all 22,100 values of every preset at import cost ~150 ms of start-up — more
+    than a bare pygame window's whole start (issue 4's start-up target) — while a table
+    needs one preset and a few hundred hands before the bots' data takes over. After the
+    first lookup a hand is a plain dict hit, so ``evaluate`` stays one lookup.
+    """
+
+    def __init__(self, tiebreak: str) -> None:
+        super().__init__()
+        self.tiebreak = tiebreak
+
+    def __missing__(self, key: int) -> HandValue:
+        if not isinstance(key, int) or key <= 0 or key >> 52 or key.bit_count() != 3:
+            raise KeyError(key)
+        a, b, c = (FULL_DECK[i] for i in range(52) if key >> i & 1)
+        category, rank, points, ordered = _classify(a, b, c)
+        packed = (int(category) << 12) | (rank << 6) | _tiebreak(self.tiebreak, category, ordered)
+        value = self[key] = HandValue(packed, category, points, rank, ordered, self.tiebreak)
+        return value
+
+
+_TABLES: dict[str, _PresetTable] = {name: _PresetTable(name) for name in TIEBREAKS}
 
 
 def evaluate(cards: Sequence[Card], rules: RuleSet) -> HandValue:
