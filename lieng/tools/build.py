@@ -10,8 +10,8 @@ Prints the folder's size and the program's start time.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+REQUIRED_FILES = ("settings.json", "bankroll.json")
 
 
 def folder_size(path: Path) -> int:
@@ -59,7 +60,14 @@ def smoke_test(exe: Path, hands: int = 2) -> tuple[float, list[Path]]:
             print(proc.stderr[-4000:], file=sys.stderr)
             raise SystemExit(f"the built program's self-test exited {proc.returncode}")
         written = sorted(p for p in data.rglob("*") if p.is_file())
-        stray = [p for p in cwd.rglob("*")] + [p for p in set(exe.parent.rglob("*")) - before]
+        # Issue 8: an empty data directory gets the settings and the bankroll, there only.
+        for name in REQUIRED_FILES:
+            if not (data / "lieng" / name).is_file():
+                raise SystemExit(f"the program did not create {name} in {data / 'lieng'}; "
+                                 f"it created: {[str(p) for p in written]}")
+        home = Path(tmp) / "home"
+        stray = [*cwd.rglob("*"), *(set(exe.parent.rglob("*")) - before),
+                 *(home.rglob("*") if home.exists() else [])]
         if stray:
             raise SystemExit(f"the program wrote outside its data directory: {stray}")
         return elapsed, [p.relative_to(data) for p in written]
@@ -71,12 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--work", type=Path, default=ROOT / "build")
     p.add_argument("--skip-build", action="store_true", help="only smoke-test dist/lieng")
     args = p.parse_args(argv)
-    if shutil.which("pyinstaller") is None and not args.skip_build:
-        try:
-            import PyInstaller  # noqa: F401
-        except ImportError:
-            raise SystemExit("PyInstaller is not installed: python -m pip install '.[dev]'") \
-                from None
+    if not args.skip_build and importlib.util.find_spec("PyInstaller") is None:
+        raise SystemExit("PyInstaller is not installed: python -m pip install '.[dev]'")
     exe = args.dist / "lieng" / ("lieng.exe" if os.name == "nt" else "lieng")
     if not args.skip_build:
         t0 = time.perf_counter()
