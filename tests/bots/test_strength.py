@@ -96,7 +96,7 @@ def test_win_probability_within_one_point_of_monte_carlo(preset: str) -> None:
     hands = [tuple(Card.parse_many(t)) for t in ("4H 5S KD", "JH JS QD", "AS 8D KC")]
     hands += [tuple(h) for h in rng.sample(all_hands(), 5)]
     for hand in hands:
-        mc = _monte_carlo(hand, preset, 100_000, rng)
+        mc = _monte_carlo(hand, preset, 60_000, rng)
         for n in range(1, 6):
             model = S.win_probability(hand, n, PRESETS[preset])
             assert abs(model - mc[n - 1]) < 0.01, (hand, n, model, mc[n - 1])
