@@ -17,6 +17,7 @@ so turning cards into a table row needs no dictionary.
 
 from __future__ import annotations
 
+import sys
 import zlib
 from array import array
 from bisect import bisect_left, bisect_right
@@ -126,8 +127,6 @@ def decode_tables(data: bytes) -> dict[str, tuple[array[int], array[int]]]:
 
 
 def _little_endian() -> bool:
-    import sys
-
     return sys.byteorder == "little"
 
 

@@ -244,3 +244,34 @@ def test_bet_sizes_vary_within_the_range() -> None:
             sizes.add(action.k)
     assert len(sizes) >= 3
     assert all(1 <= k <= 20 for k in sizes)
+
+
+def test_against_an_all_in_opponent_a_monster_calls_and_never_raises() -> None:
+    for kind in KINDS:
+        if kind == "random":
+            continue
+        for seed in range(20):
+            hand = _spot("AS AH AD", [Action.all_in()], stacks=[200, 1000])
+            view = hand.view_for(1)
+            assert view.legal is not None and not view.legal.raise_k
+            action = make_bot(kind, random.Random(seed)).decide(view)
+            assert action == Action.call(), (kind, action)
+
+
+def test_personalities_change_the_style_inside_a_level() -> None:
+    def raises_and_folds(personality: str) -> tuple[int, int]:
+        raises = folds = 0
+        deal = random.Random(99)
+        for i in range(400):
+            hand = Hand(PRESETS["classic"], [1000, 1000, 1000], 0, rng=deal)
+            hand.act(0, Action.raise_(1 + i % 6))
+            action = make_bot("normal", random.Random(i), personality).decide(hand.view_for(1))
+            raises += action.kind in (ActionKind.RAISE, ActionKind.ALL_IN)
+            folds += action.kind is ActionKind.FOLD
+        return raises, folds
+
+    careful = raises_and_folds("careful")
+    aggressive = raises_and_folds("aggressive")
+    loose = raises_and_folds("loose")
+    assert aggressive[0] > careful[0]
+    assert loose[1] < careful[1]
