@@ -93,17 +93,22 @@ def test_every_decision_is_legal_and_keeps_the_never_do_rules(
     n = hand.n
     bots = [make_bot(kind, random.Random(rng.random()),
                      personality if kind in LEVELS else None) for _ in range(n)]
-    # Let the bots play the rest of the hand: every decision is checked.
-    while not hand.is_over:
-        seat = hand.to_act
-        assert seat is not None
-        view = hand.view_for(seat)
-        action = bots[seat].decide(view)
-        _check_never_do(bots[seat], view, action)
-        hand.act(seat, action)
-    for seat in range(n):
-        for event in hand.events_for(seat):
-            bots[seat].observe(event)
+    # Let the bots play the rest of the hand, and the next one with the stacks it left
+    # (after observing the first): every decision is checked.
+    for _ in range(2):
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            view = hand.view_for(seat)
+            action = bots[seat].decide(view)
+            _check_never_do(bots[seat], view, action)
+            hand.act(seat, action)
+        for seat in range(n):
+            for event in hand.events_for(seat):
+                bots[seat].observe(event)
+        if sum(s >= hand.rules.table_bet for s in hand.stacks) < 2:
+            break
+        hand = Hand(hand.rules, hand.stacks, hand.next_first, rng=rng)
 
 
 def _with_other_cards(hand: Hand, seat: int, rng: random.Random) -> Hand:
