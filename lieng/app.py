@@ -32,6 +32,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                    help="play hands on autopilot through the real window, print a summary")
     p.add_argument("--hands", type=int, default=3, help="hands for --selftest (default 3)")
     p.add_argument("--seed", type=int, default=None, help="seed for --selftest (replayable)")
+    p.add_argument("--hold-mid-hand", action="store_true",
+                   help="--selftest: after the hands, stop in the middle of the next one "
+                        "(prints MIDHAND) until killed — the crash test")
     p.add_argument("--screenshot", type=Path, metavar="PATH",
                    help="save a mid-hand table (six seats, a raise pending, side pots) as PNG")
     p.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
@@ -48,23 +51,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.selftest:
         from lieng.ui.modes import run_selftest
 
-        sys.exit(run_selftest(max(1, args.hands), args.size, args.seed, lang=args.lang))
+        sys.exit(run_selftest(max(1, args.hands), args.size, args.seed, lang=args.lang,
+                              hold_mid_hand=args.hold_mid_hand))
     if args.screenshot is not None:
         from lieng.ui.modes import take_screenshot
 
         path = take_screenshot(args.screenshot, args.size, args.lang)
         print(f"saved {path}")
         return
-    from lieng.ui import persist
-    from lieng.ui.game import GameApp
     from lieng.ui.scenes.menu import MenuScene
+    from lieng.ui.session import close_app, open_app
 
-    settings, stored, _notices = persist.load()
-    if "--lang" in (argv if argv is not None else sys.argv[1:]):
-        settings.language = args.lang
-    app = GameApp(args.size, settings)
-    app.stored = stored
+    lang_given = "--lang" in (argv if argv is not None else sys.argv[1:])
+    app = open_app(args.size, args.lang if lang_given else None)
     app.push(MenuScene(app))
     app.run()
-    app.save_settings()
-    app.close()
+    close_app(app)

@@ -28,6 +28,8 @@ from .settings import UISettings
 if TYPE_CHECKING:
     from lieng.storage.settings import Settings
 
+    from .profile import Profile
+
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (960, 540)
 MAX_SIZE = (2560, 1440)
@@ -74,6 +76,9 @@ class GameApp:
         """Called after every drawn frame (the self-test, the benchmark)."""
         self.stored: Settings | None = None
         """The player's saved settings when running for real (None in tests)."""
+        self.profile: Profile | None = None
+        """The player's bankroll and hand history when running for real (``session``)."""
+        self.fullscreen = False
 
     # ----------------------------------------------------------------- geometry
 
@@ -88,7 +93,7 @@ class GameApp:
 
     def resize(self, size: tuple[int, int]) -> None:
         size = _clamp_size(size)
-        if size != tuple(self.screen.get_size()):
+        if size != tuple(self.screen.get_size()) and not self.fullscreen:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.size = size
         self.ui.set_window_resolution(size)
@@ -107,6 +112,23 @@ class GameApp:
     def set_muted(self, muted: bool) -> None:
         self.settings.muted = muted
         self.sounds.muted = muted
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Really switch the window: full screen at the desktop's size, or back to a
+        resizable window of the size it had."""
+        if on == self.fullscreen:
+            return
+        if on:
+            self._windowed_size = self.size
+            desktop = pygame.display.get_desktop_sizes()
+            size = _clamp_size(desktop[0] if desktop else self.size)
+            self.fullscreen = True
+            self.screen = pygame.display.set_mode(size, pygame.FULLSCREEN)
+        else:
+            size = getattr(self, "_windowed_size", self.size)
+            self.fullscreen = False
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.resize(tuple(self.screen.get_size()))  # type: ignore[arg-type]
 
     def save_settings(self) -> None:
         """Write the settings to disk — only when running for real (``stored`` set)."""

@@ -22,6 +22,7 @@ from lieng.engine import Action, Event, HandView, RuleSet
 from lieng.table import PlayerSpec, Table
 
 from .game import GameApp
+from .notices import NoticeDialog
 from .scenes.dialog import Dialog
 from .scenes.menu import MenuScene
 from .scenes.new_game import NewGameScene
@@ -82,11 +83,26 @@ class _SelftestState:
 
 
 def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | None = None,
-                 bots: int = 5, lang: str = "vi") -> int:
-    """Play ``hands`` hands through the real window; print one line; return the exit code."""
+                 bots: int = 5, lang: str = "vi", hold_mid_hand: bool = False) -> int:
+    """Play ``hands`` hands through the real window; print one line; return the exit code.
+
+    The app is the real one (``session.open_app``): the saved settings, the bankroll and
+    the history in the user data folder — the buy-in comes from the bankroll and every
+    hand is committed and recorded. Only the window's own choices are overridden for the
+    run (instant speed, muted) and those are not saved. With ``hold_mid_hand``, once
+    ``hands`` hands are done and the player has chips in the next hand's pot, it prints
+    ``MIDHAND bankroll=<total>`` and stops there until it is killed (the crash test).
+    """
+    from .session import open_app
+
     t0 = time.perf_counter()
-    settings = UISettings(language=lang, speed="instant", muted=True)
-    app = GameApp(size, settings, fps=0)
+    app = open_app(size, lang, fps=0)
+    app.settings.speed = "instant"
+    app.set_muted(True)
+    app.stored = None  # the run's choices (instant, muted, 5 bots) are never saved
+    profile = app.profile
+    assert profile is not None
+    bank_start = profile.bankroll.total
     app.push(MenuScene(app))
     rng = random.Random(seed)
     pilot = KeyAutopilot(random.Random(rng.getrandbits(32)))
@@ -108,9 +124,17 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
                 top.autopilot = pilot
                 state.start_total = sum(seat.spec.stack for seat in top.table.seats)
             t = top.table
-            if t.hand_no >= hands and t.hand is not None and t.hand.is_over \
-                    and not top.board.busy:
+            if hold_mid_hand and t.hand_no > hands and t.in_hand and t.hand is not None \
+                    and t.hand.stacks[top.me] < t.hand.start_stacks[top.me]:
+                print(f"MIDHAND bankroll={profile.bankroll.total} "
+                      f"behind={t.hand.stacks[top.me]}", flush=True)
+                while True:  # the real app, frozen mid-hand, until it is killed
+                    time.sleep(1)
+            if not hold_mid_hand and t.hand_no >= hands and t.hand is not None \
+                    and t.hand.is_over and not top.board.busy:
                 app.running = False
+        elif isinstance(top, NoticeDialog):
+            click(app, top.buttons[0])
         elif isinstance(top, Dialog):
             if top.title == "msg.broke_title":
                 state.rebuys += 1
@@ -126,14 +150,21 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
         print("selftest FAILED: never reached the table")
         return 1
     t = table_scene.table
-    rebought = sum(s.buy_ins - 1 for s in t.seats) * t.seats[0].spec.stack
+    rebought = profile.rebought
     total = sum(t.stacks)
     expected = state.start_total + rebought
     done = t.hand_no >= hands or "msg.table_won" in table_scene.messages
-    ok = done and total == expected and t.hand is not None and t.hand.is_over
+    me = t.seats[table_scene.me]
+    profile.stand_up()
+    # The bankroll moved by exactly the player's result at the table.
+    bank_ok = profile.bankroll.total == bank_start + me.net and \
+        profile.bankroll.at_table == 0 and profile.hands_recorded == t.hand_no
+    ok = done and total == expected and t.hand is not None and t.hand.is_over and bank_ok
     print(f"selftest {'ok' if ok else 'FAILED'}: {t.hand_no}/{hands} hands, {t.n_seats} seats, "
           f"{app.frames} frames, {pilot.presses} key presses, chips {total} "
-          f"(expected {expected}), stacks {list(t.stacks)}, {elapsed:.2f} s")
+          f"(expected {expected}), stacks {list(t.stacks)}, bankroll {bank_start} -> "
+          f"{profile.bankroll.total} ({profile.hands_recorded} hands recorded), "
+          f"{elapsed:.2f} s")
     app.close()
     return 0 if ok else 1
 

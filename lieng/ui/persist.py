@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import dataclasses
 
+from lieng.storage.atomic import Notice
 from lieng.storage.settings import Language, Settings, load_settings, save_settings
 
 from .settings import UISettings
 
 
-def load() -> tuple[UISettings, Settings, list[str]]:
+def load() -> tuple[UISettings, Settings, list[Notice]]:
     """The saved settings as the window uses them, the full stored object, and any
     messages (a damaged file replaced by its backup, say) to show once."""
     stored, notices = load_settings()
@@ -21,7 +22,7 @@ def load() -> tuple[UISettings, Settings, list[str]]:
                     muted=not stored.sound_on, reveal_own_cards=stored.show_cards_at_once,
                     four_colour_deck=stored.four_colour_deck, volume=stored.volume,
                     player_name=stored.player_name or "Bạn")
-    return ui, stored, [str(getattr(n, "message", n)) for n in notices]
+    return ui, stored, notices
 
 
 def merge(ui: UISettings, stored: Settings) -> Settings:

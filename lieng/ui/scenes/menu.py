@@ -15,9 +15,10 @@ from ..draw import GOLD, MUTED, text
 from ..felt_cache import felt_for
 from ..i18n import key, t
 from ..layout import compute
+from ..menu_extras import MenuExtras
 from ..scene import Scene
 
-MENU_ITEMS = ("play_bots", "rules", "settings", "quit")
+MENU_ITEMS = ("play_bots", "hotseat", "rules", "settings", "quit")
 
 
 class MenuScene(Scene):
@@ -33,8 +34,11 @@ class MenuScene(Scene):
                 self.app.ui, self.container,
                 object_id=ObjectID(object_id="#primary" if i == 0 else "#plain",
                                    class_id=f"{self.app.tier}_big"))
+        self.extras = MenuExtras(self)  # bankroll, refill, history, statistics (issue 5)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.extras.handle(event):
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for name, b in self.buttons.items():
                 if event.ui_element is b:
@@ -51,6 +55,10 @@ class MenuScene(Scene):
             from .new_game import NewGameScene
 
             app.push(NewGameScene(app))
+        elif name == "hotseat":
+            from .hotseat_setup import HotseatSetupScene
+
+            app.push(HotseatSetupScene(app))
         elif name == "rules":
             from lieng.engine import PRESETS
 
@@ -83,3 +91,4 @@ class MenuScene(Scene):
         text(surface, t("menu.tagline"), (w / 2, h * 0.415), int(20 * s))
         text(surface, f"v{__version__}", (w - 12 * s, h - 14 * s), int(13 * s), MUTED,
              anchor="midright", shadow=False)
+        self.extras.draw(surface)

@@ -28,11 +28,15 @@ STARTING_BETS = 100
 
 
 def make_table(n_bots: int, level: str, table_bet: int, preset: str, player_name: str,
-               seed: int | None = None, turn_seconds: int = 20) -> Table:
+               seed: int | None = None, turn_seconds: int = 20,
+               player_stack: int | None = None) -> Table:
+    """Bots sit with ``STARTING_BETS`` table bets; the player with ``player_stack`` (the
+    buy-in from the bankroll) or the same."""
     rules = dataclasses.replace(PRESETS[preset], table_bet=table_bet,
                                 turn_seconds=turn_seconds)
     stack = STARTING_BETS * table_bet
-    players = [PlayerSpec(player_name, "human", stack=stack)]
+    players = [PlayerSpec(player_name, "human",
+                          stack=player_stack if player_stack is not None else stack)]
     players += [PlayerSpec(BOT_NAMES[i], "bot", level=level, stack=stack)
                 for i in range(n_bots)]
     return Table(rules, players, seed=seed)
@@ -48,12 +52,13 @@ class NewGameScene(Scene):
             self.choice = {"bots": str(stored.bots), "level": stored.bot_level,
                            "bet": str(stored.table_bet) if stored.table_bet in TABLE_BETS
                            else "10", "preset": stored.tiebreak}
+        self.choice["buy_in"] = ""
         self.seed: int | None = None
         """Set by the self-test for a reproducible run; real games shuffle securely."""
 
     def _rect(self) -> pygame.Rect:
         s = self.app.scale
-        r = pygame.Rect(0, 0, int(620 * s), int(470 * s))
+        r = pygame.Rect(0, 0, int(620 * s), int(540 * s if self.app.profile else 470 * s))
         r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         return r
 
@@ -72,6 +77,10 @@ class NewGameScene(Scene):
             ("bet", [(chips(b), str(b)) for b in TABLE_BETS]),
             ("preset", [(key(f"preset.{p}"), p) for p in TIEBREAKS]),
         ]
+        if self.app.profile is not None:
+            from ..buy_in import buy_in_row
+
+            rows.append(buy_in_row(self))
         for name, options in rows:
             self.labels.append(pygame_gui.elements.UILabel(
                 pygame.Rect(x0, y, lw, rh), key(f"new_game.{name}"), ui, c,
@@ -94,6 +103,8 @@ class NewGameScene(Scene):
             for name, m in self.menus.items():
                 if event.ui_element is m:
                     self.choice[name] = m.selected_option[1]
+                    if name == "bet" and self.app.profile is not None:
+                        self.resize()  # the buy-in choices follow the table bet
                     return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.start:
@@ -117,14 +128,24 @@ class NewGameScene(Scene):
         ch = self.choice
         stored = self.app.stored
         timer = stored.turn_timer if stored is not None else 20
+        profile = self.app.profile
+        buy_in = int(ch["buy_in"]) if profile is not None and ch["buy_in"] else None
+        if profile is not None and buy_in is None:
+            return  # not enough chips in the bank for this table bet
         table = make_table(int(ch["bots"]), ch["level"], int(ch["bet"]), ch["preset"],
-                           self.app.settings.player_name, seed=self.seed, turn_seconds=timer)
+                           self.app.settings.player_name, seed=self.seed, turn_seconds=timer,
+                           player_stack=buy_in)
         if stored is not None:
             self.app.stored = dataclasses.replace(
                 stored, bots=int(ch["bots"]), bot_level=ch["level"],  # type: ignore[arg-type]
                 table_bet=int(ch["bet"]), tiebreak=ch["preset"])  # type: ignore[arg-type]
             self.app.save_settings()
-        self.app.replace(TableScene(self.app, table))
+        scene = TableScene(self.app, table)
+        if profile is not None and buy_in is not None:
+            from ..buy_in import seat_player
+
+            seat_player(self.app, profile, scene, buy_in)
+        self.app.replace(scene)
 
     def draw(self, surface: pygame.Surface) -> None:
         from ..felt_cache import felt_for
@@ -136,6 +157,11 @@ class NewGameScene(Scene):
         panel(surface, r, (14, 22, 19, 240), GOLD, radius=int(18 * s))
         text(surface, t("new_game.title"), (r.centerx, r.y + 44 * s), int(30 * s), GOLD,
              bold=True)
+        if self.app.profile is not None:
+            from ..buy_in import draw_note
+
+            draw_note(surface, self, r)
+            return
         text(surface, t("new_game.stack_note", amount=chips(STARTING_BETS *
                                                             int(self.choice["bet"]))),
              (r.centerx, r.bottom - 104 * s), int(15 * s))

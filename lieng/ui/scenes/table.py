@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 import pygame_gui
@@ -43,6 +43,14 @@ from .dialog import Dialog
 
 if TYPE_CHECKING:
     from ..game import GameApp
+
+class ChipSource(Protocol):
+    """The bankroll side of a rebuy (``lieng.ui.profile.Profile``)."""
+
+    def max_buy_in(self) -> int: ...
+
+    def rebuy(self, wanted: int) -> int: ...
+
 
 @dataclass
 class Toast:
@@ -88,6 +96,8 @@ class TableScene(Scene):
         self.layout = layout_mod.compute(app.size, n)
         self.hands_played = 0
         self.ended = False
+        self.bank: ChipSource | None = None
+        """Where rebuys come from when playing for real (the bankroll, ``Profile``)."""
         table.subscribe(self._on_events)
         table.timing.scale = app.settings.speed_factor
 
@@ -140,9 +150,16 @@ class TableScene(Scene):
         me = table.seats[self.me]
         if me.stack < table.rules.table_bet:
             self.messages.append("msg.broke")
+            offer = self.rebuy_amount if self.bank is None \
+                else min(self.rebuy_amount, self.bank.max_buy_in())
+            if me.stack + offer < table.rules.table_bet:
+                self.messages.append("msg.bank_empty")
+                self.app.push(Dialog(self.app, "msg.broke_title", "msg.bank_empty",
+                                     [("msg.to_menu", self.leave)]))
+                return
             self.app.push(Dialog(self.app, "msg.broke_title", "msg.broke",
                                  [("msg.rebuy", self._rebuy), ("msg.to_menu", self.leave)],
-                                 {"amount": chips(self.rebuy_amount)}))
+                                 {"amount": chips(offer)}))
             return
         if not table.can_continue():
             self.messages.append("msg.table_won")
@@ -160,8 +177,9 @@ class TableScene(Scene):
         self.hands_played += 1
 
     def _rebuy(self) -> None:
-        self.table.rebuy(self.me, self.rebuy_amount)
-        self.toast("msg.rebought", amount=chips(self.rebuy_amount))
+        amount = self.rebuy_amount if self.bank is None else self.bank.rebuy(self.rebuy_amount)
+        self.table.rebuy(self.me, amount)
+        self.toast("msg.rebought", amount=chips(amount))
         self.start_next_hand()
 
     def leave(self) -> None:
@@ -412,6 +430,10 @@ class TableScene(Scene):
         # The acting seat's ring: the player's real deadline, or the bot's (pulsing) turn.
         self.drawer.draw(surface, self.board, lay, self.order, rem, total, self.peel)
         self.app.cards.frame = self.app.frames
+        if self.app.stored is not None and self.app.stored.coach_hints:
+            from ..coach import draw_coach
+
+            draw_coach(surface, self)
         # Top-left info.
         rules = self.table.rules
         info = t("table.info", hand=str(self.table.hand_no), bet=chips(rules.table_bet),
@@ -445,13 +467,19 @@ class TableScene(Scene):
         # Between hands: the result.
         hand = self.table.hand
         if hand is not None and hand.is_over and self.board.hand_over and not self.board.busy:
-            net = self.board.seats[self.me].net
-            if net is not None:
-                if net > 0:
-                    msg = t("table.result_win", amount=chips(net))
-                elif net < 0:
-                    msg = t("table.result_loss", amount=chips(-net))
-                else:
-                    msg = t("table.result_even")
-                text(surface, msg, (lay.pot[0], lay.pot[1] + 84 * s), int(24 * s),
-                     GOLD if net > 0 else CREAM, bold=True)
+            self.draw_result(surface)
+
+    def draw_result(self, surface: pygame.Surface) -> None:
+        """The hand's result for the player (the hot-seat table names every winner)."""
+        lay = self.layout
+        s = lay.scale
+        net = self.board.seats[self.me].net
+        if net is not None:
+            if net > 0:
+                msg = t("table.result_win", amount=chips(net))
+            elif net < 0:
+                msg = t("table.result_loss", amount=chips(-net))
+            else:
+                msg = t("table.result_even")
+            text(surface, msg, (lay.pot[0], lay.pot[1] + 84 * s), int(24 * s),
+                 GOLD if net > 0 else CREAM, bold=True)
