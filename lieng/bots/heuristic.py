@@ -157,7 +157,7 @@ class HeuristicBot(BaseBot):
         can_raise = bool(legal.raise_k) and bool(opps_with_chips)
         best: tuple[float, Action] | None = None
         if can_raise:
-            best = self._best_raise(view, legal, s, eq, opps_with_chips, ranges, pot, stack)
+            best = self._best_raise(view, legal, s, opps_with_chips, ranges, pot, stack)
         shove = self._shove(view, legal, s, eq, opps_with_chips, ranges, pot, stack)
 
         # Slow-play a monster early: just call and let others put chips in.
@@ -172,7 +172,7 @@ class HeuristicBot(BaseBot):
                                                legal) >= p.raise_floor - style.aggression
             if value_ev > max(call_ev if call_ok else 0.0, 0.0) and floor_ok:
                 return action
-            bluff = self._bluff(view, legal, s, eq, behind, pot, value_ev)
+            bluff = self._bluff(view, legal, behind, pot, value_ev)
             if bluff is not None:
                 return bluff
         if call_ok:
@@ -282,8 +282,8 @@ class HeuristicBot(BaseBot):
         bet = legal.owed + extra
         return self._raise_ev(s, opps, ranges, view, bet, extra, view.pot)[1]
 
-    def _best_raise(self, view: HandView, legal: Legal, s: float, eq: float,
-                    opps: list[int], ranges: dict[int, float], pot: int,
+    def _best_raise(self, view: HandView, legal: Legal, s: float, opps: list[int],
+                    ranges: dict[int, float], pot: int,
                     stack: int) -> tuple[float, Action] | None:
         B = legal.table_bet
         ks = legal.raise_k
@@ -335,10 +335,11 @@ class HeuristicBot(BaseBot):
             return None
         return ev, Action.all_in()
 
-    def _bluff(self, view: HandView, legal: Legal, s: float, eq: float, behind: list[int],
-               pot: int, value_ev: float) -> Action | None:
-        """A raise with a weak hand, at the level × personality rate, when the spot is good:
-        few players left, early enough to tell a story, and (hard) a positive estimate."""
+    def _bluff(self, view: HandView, legal: Legal, behind: list[int], pot: int,
+               value_ev: float) -> Action | None:
+        """A raise the hand alone does not justify, at the level × personality rate, when
+        the spot is good: few players left, early enough to tell a story, and (hard) a
+        positive estimate from its model of who folds."""
         p = self.params
         if view.round > view.rules.max_rounds - 1 and self.model is None:
             return None
