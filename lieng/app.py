@@ -31,6 +31,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--selftest", action="store_true",
                    help="play hands on autopilot through the real window, print a summary")
     p.add_argument("--hands", type=int, default=3, help="hands for --selftest (default 3)")
+    p.add_argument("--mode", choices=("bots", "hotseat"), default="bots",
+                   help="--selftest: play the bots (default) or a hot-seat game of three "
+                        "people and two bots")
     p.add_argument("--seed", type=int, default=None, help="seed for --selftest (replayable)")
     p.add_argument("--hold-mid-hand", action="store_true",
                    help="--selftest: after the hands, stop in the middle of the next one "
@@ -48,6 +51,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.selftest or args.screenshot is not None:
         # Both run muted: don't make SDL probe (and complain about) a sound card.
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if args.selftest and args.mode == "hotseat":
+        from lieng.ui.hotseat_selftest import run_hotseat_selftest
+
+        sys.exit(run_hotseat_selftest(max(1, args.hands), args.size, args.seed, lang=args.lang))
     if args.selftest:
         from lieng.ui.modes import run_selftest
 

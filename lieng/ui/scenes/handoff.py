@@ -1,0 +1,108 @@
+"""The hot-seat hand-off panel: "Đưa máy cho Lan" over the whole window (issue 6).
+
+It is opaque — the table under it is not drawn at all — and it only knows a name. The
+button (or Enter / Space) confirms; keys are ignored for the first ``ARM_SECONDS`` so a key
+the previous player was still pressing can't open the next player's cards. After
+``limit`` seconds with nobody confirming, ``on_timeout`` folds the absent player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from ..draw import CREAM, GOLD, MUTED, panel, text
+from ..i18n import key, t
+from ..scene import Scene
+
+if TYPE_CHECKING:
+    from ..game import GameApp
+
+ARM_SECONDS = 0.5
+CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+class HandoffScene(Scene):
+    opaque = True
+
+    def __init__(self, app: GameApp, name: str, handing: bool, limit: float | None,
+                 on_confirm: Callable[[], None], on_timeout: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.name = name
+        self.handing = handing
+        """True: the screen goes to another person ("Đưa máy cho …"); False: the same
+        person's turn again after others played ("Đến lượt …")."""
+        self.limit = limit
+        self.on_confirm = on_confirm
+        self.on_timeout = on_timeout
+        self.waited = 0.0
+        self.done = False
+        self.button: pygame_gui.elements.UIButton | None = None
+
+    def _rect(self) -> pygame.Rect:
+        s = self.app.scale
+        r = pygame.Rect(0, 0, int(640 * s), int(340 * s))
+        r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
+        return r
+
+    def build(self) -> None:
+        s = self.app.scale
+        r = self._rect()
+        bw, bh = int(420 * s), int(60 * s)
+        self.button = pygame_gui.elements.UIButton(
+            pygame.Rect(r.centerx - bw // 2, r.bottom - bh - int(64 * s), bw, bh),
+            key("hotseat.confirm"), self.app.ui, self.container,
+            object_id=ObjectID(object_id="#primary", class_id=f"{self.app.tier}_big"))
+        self.button.set_text(key("hotseat.confirm"), text_kwargs={"who": self.name})
+
+    def _finish(self, confirmed: bool) -> None:
+        if self.done:
+            return
+        self.done = True
+        (self.on_confirm if confirmed else self.on_timeout)()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
+            self._finish(True)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in CONFIRM_KEYS \
+                and self.waited >= ARM_SECONDS:
+            self._finish(True)
+            return True
+        return True  # nothing reaches the table under the panel
+
+    def update(self, dt: float) -> None:
+        self.waited += dt
+        if self.limit is not None and self.waited >= self.limit:
+            self._finish(False)
+
+    def remaining(self) -> float | None:
+        return None if self.limit is None else max(0.0, self.limit - self.waited)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from ..felt_cache import felt_for
+        from ..layout import compute
+
+        s = self.app.scale
+        w, h = self.app.size
+        surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        r = self._rect()
+        panel(surface, r, (16, 26, 22, 245), GOLD, radius=int(20 * s), width=max(2, int(3 * s)))
+        title = t("hotseat.hand_to" if self.handing else "hotseat.turn_of", who=self.name)
+        text(surface, title, (r.centerx, r.top + 62 * s), int(40 * s), GOLD, bold=True,
+             max_width=r.w - int(40 * s))
+        text(surface, t("hotseat.look_away"), (r.centerx, r.top + 118 * s), int(19 * s), CREAM,
+             max_width=r.w - int(50 * s))
+        rem = self.remaining()
+        hint = t("hotseat.keys")
+        if rem is not None:
+            hint = t("hotseat.keys_limit", s=str(int(rem + 0.999)))
+        text(surface, hint, (r.centerx, r.bottom - 34 * s), int(16 * s), MUTED,
+             max_width=r.w - int(40 * s))

@@ -1,0 +1,358 @@
+"""Hot-seat: two to six people, with bots if they like, taking turns at one window (issue 6).
+
+Privacy is a property of what the board *knows*, not of what it chooses to draw. The board
+is fed the spectator's events (``redact(e, None)``): nobody's dealt cards ever reach it.
+Exactly one person's cards are put into it — the seat whose hand-off was confirmed
+(``viewer``), from ``hand.view_for(viewer)`` — and they are taken out again the moment
+that person has acted, timed out or the hand ended. Between hands, during the deal and at
+the showdown ``viewer`` is None, so the only faces the board can hold are the hands the
+showdown reveals (RULES.md step 8: folded and uncontested hands stay hidden).
+
+Whenever the turn comes to a person who is not the confirmed viewer, the table's timer is
+paused (``Table.timer_paused``) and, once the board has caught up with the bots' moves, a
+full-screen hand-off panel (``HandoffScene``) covers the table: "Đưa máy cho Lan". The
+turn timer (RULES.md step 6) starts only when Lan confirms (``Table.restart_turn_timer``);
+the panel has its own, longer limit after which the absent player is folded, which the
+whole table is told. Broke players rebuy (when the setup allows it) or leave; the
+scoreboard (``ScoreboardScene``) is one key away and closes the game, whose standings go
+to the history (``GameResult``, mode "hotseat") with every hand (``viewer=None``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from lieng.engine import (
+    Action,
+    ActionKind,
+    ActionTaken,
+    Event,
+    Hand,
+    IllegalActionError,
+    Legal,
+    NotEnoughPlayersError,
+    redact,
+)
+from lieng.storage.history import GameResult, HandRecord, History, SeatRecord
+from lieng.table import Table
+
+from ..draw import GOLD, text
+from ..i18n import chips, key, t
+from .dialog import Dialog
+from .handoff import HandoffScene
+from .scoreboard import ScoreboardScene, game_result
+from .table import TableScene
+
+if TYPE_CHECKING:
+    from ..game import GameApp
+
+HANDOFF_LIMIT = 60.0
+"""Seconds the hand-off panel waits for the named player before folding them: three
+times the default turn timer, so a player fetching a drink isn't folded at once, but one
+who walked away doesn't hold up the table for ever."""
+
+
+class HotseatScene(TableScene):
+    def __init__(self, app: GameApp, table: Table, rebuy_allowed: bool = True,
+                 handoff_limit: float | None = HANDOFF_LIMIT,
+                 history: History | None = None,
+                 clock: Callable[[], datetime] = datetime.now) -> None:
+        humans = [i for i, s in enumerate(table.seats) if s.kind == "human"]
+        if not humans:
+            raise ValueError("a hot-seat table needs at least one person")
+        self.viewer: int | None = None
+        """The person whose hand-off was confirmed: the only seat whose cards the board
+        holds. None between turns, hands, during the deal and at the showdown."""
+        self.pending: int | None = None
+        """The person the turn has come to, waiting for the hand-off."""
+        self.last_viewer: int | None = None
+        self.handoff: HandoffScene | None = None
+        self.rebuy_allowed = rebuy_allowed
+        self.handoff_limit = handoff_limit if table.rules.turn_seconds > 0 else None
+        """No turn timer, no hand-off limit: nobody is hurried at a table without a clock."""
+        self.history = history
+        self.wall_clock = clock
+        self.handoffs = 0
+        self.confirmed: Counter[int] = Counter()
+        """Confirmed hand-offs per seat."""
+        self.handoff_timeouts = 0
+        self.events_log: list[tuple[int, int, str, int]] = []
+        """(hand number, seat, "rebuy" | "leave", chips added or taken away), in order."""
+        self.result: GameResult | None = None
+        self._handoff_fold = False
+        super().__init__(app, table, me=humans[0])
+        self.score_button: pygame_gui.elements.UIButton | None = None
+
+    # ----------------------------------------------------------------- who is who
+
+    def is_human(self, seat: int) -> bool:
+        return self.table.seats[seat].kind == "human"
+
+    def name(self, seat: int) -> str:
+        return self.table.seats[seat].name
+
+    def set_bottom(self, seat: int) -> None:
+        """Turn the table so ``seat`` sits at the bottom, with the big cards."""
+        n = self.table.n_seats
+        self.me = seat
+        self.board.me = seat
+        self.order = [(seat + i) % n for i in range(n)]
+        self.rebuy_amount = self.table.seats[seat].spec.stack
+        self._legal_shown = False
+
+    # ----------------------------------------------------------------- building
+
+    def build(self) -> None:
+        super().build()
+        app = self.app
+        s = app.scale
+        left = min(b.rect.x for b in self.top_buttons.values())
+        w, h = int(150 * s), int(34 * s)
+        self.score_button = pygame_gui.elements.UIButton(
+            pygame.Rect(left - int(8 * s) - w, int(6 * s), w, h), key("hotseat.scores"),
+            app.ui, self.container, object_id=ObjectID(object_id="#plain", class_id=app.tier))
+
+    # ----------------------------------------------------------------- privacy
+
+    def _on_events(self, events: Sequence[Event]) -> None:
+        public = [redact(e, None) for e in events]
+        for e in public:
+            if isinstance(e, ActionTaken) and e.kind is ActionKind.TIMEOUT \
+                    and self.is_human(e.seat) and not self._handoff_fold:
+                self.toast("hotseat.timed_out", who=self.name(e.seat))
+        self._handoff_fold = False
+        self.board.feed(public)
+        hand = self.table.hand
+        if self.viewer is not None and (hand is None or hand.is_over
+                                        or hand.to_act != self.viewer):
+            self.hide()
+        if hand is None:
+            return
+        if hand.is_over:
+            self.pending = None
+            self._record_hand(hand)
+            return
+        seat = hand.to_act
+        if seat is not None and self.is_human(seat) and seat != self.viewer:
+            # Nobody's clock runs until the named person has the screen.
+            self.table.timer_paused = True
+            self.pending = seat
+
+    def hide(self) -> None:
+        """Take the viewer's cards out of the board (face down, unknown to it again)."""
+        seat = self.viewer
+        self.viewer = None
+        if seat is None:
+            return
+        for cs in self.board.seats[seat].cards:
+            cs.card = None
+            cs.flip = 0.0
+            cs.flip_tween = None
+        self.peel.clear()
+        self._drag = None
+
+    def confirm(self, seat: int) -> None:
+        """The named person pressed "Tôi là …": their cards, and only theirs, face up."""
+        hand = self.table.hand
+        if hand is None or hand.is_over or hand.to_act != seat:
+            return
+        self.pending = None
+        self.viewer = self.last_viewer = seat
+        self.set_bottom(seat)
+        view = hand.view_for(seat)
+        for cs, card in zip(self.board.seats[seat].cards, view.my_cards, strict=False):
+            cs.card = card
+            cs.flip = 0.0
+            cs.flip_tween = None
+        self.reveal_all(animate=True)
+        self.table.restart_turn_timer(self.clock)
+        self.handoffs += 1
+        self.confirmed[seat] += 1
+
+    def _handoff_timed_out(self, seat: int) -> None:
+        hand = self.table.hand
+        self.pending = None
+        if hand is None or hand.is_over or hand.to_act != seat:
+            return
+        self.handoff_timeouts += 1
+        self.toast("hotseat.handoff_timeout", who=self.name(seat))
+        self._handoff_fold = True
+        self.table.act(seat, Action.timeout(), self.clock)
+
+    def _close_handoff(self) -> None:
+        panel = self.handoff
+        self.handoff = None
+        if panel is not None and panel in self.app.stack.scenes:
+            if self.app.stack.top is panel:
+                self.app.pop()
+            else:
+                self.app.stack.scenes.remove(panel)
+                panel.exit()
+
+    # ----------------------------------------------------------------- acting
+
+    def my_legal(self) -> Legal | None:
+        hand = self.table.hand
+        if hand is None or hand.is_over or self.viewer is None or hand.to_act != self.viewer:
+            return None
+        return hand.legal()
+
+    def act(self, action: Action) -> bool:
+        hand = self.table.hand
+        seat = self.viewer
+        if hand is None or hand.is_over or seat is None or hand.to_act != seat:
+            return False
+        self.board.catch_up()
+        try:
+            self.table.act(seat, action, self.clock)
+        except IllegalActionError:
+            return False
+        return True
+
+    # ----------------------------------------------------------------- hands
+
+    def start_next_hand(self) -> None:
+        self.next_hand_at = None
+        table = self.table
+        bet = table.rules.table_bet
+        for i, seat in enumerate(table.seats):
+            if seat.left or seat.stack >= bet:
+                continue
+            amount = seat.spec.stack
+            if seat.kind != "human":
+                if self.rebuy_allowed:
+                    self._rebuy_seat(i)
+                else:
+                    self._leave_seat(i)
+                continue
+            if not self.rebuy_allowed:
+                self._leave_seat(i)
+                continue
+            name = seat.name
+            self.messages.append("hotseat.broke")
+            self.app.push(Dialog(self.app, "hotseat.broke_title", "hotseat.broke",
+                                 [("msg.rebuy", self._choice(self._rebuy_seat, i)),
+                                  ("hotseat.leave_seat", self._choice(self._leave_seat, i))],
+                                 {"who": name, "amount": chips(amount)}))
+            return
+        humans_left = [i for i, s in enumerate(table.seats)
+                       if s.kind == "human" and not s.left]
+        if not humans_left or not table.can_continue():
+            self.finish()
+            return
+        try:
+            table.start_hand(self.clock)
+        except NotEnoughPlayersError:
+            self.finish()
+            return
+        self.peel.clear()
+        self.hands_played += 1
+
+    def _choice(self, choice: Callable[[int], None], seat: int) -> Callable[[], None]:
+        """A broke player's button: rebuy or leave, then deal on."""
+        def chosen() -> None:
+            choice(seat)
+            self.start_next_hand()
+        return chosen
+
+    def _rebuy_seat(self, seat: int) -> None:
+        amount = self.table.seats[seat].spec.stack
+        self.table.rebuy(seat, amount)
+        self.events_log.append((self.table.hand_no, seat, "rebuy", amount))
+        self.toast("hotseat.rebought", who=self.name(seat), amount=chips(amount))
+
+    def _leave_seat(self, seat: int) -> None:
+        taken = self.table.leave(seat)
+        self.events_log.append((self.table.hand_no, seat, "leave", taken))
+        self.toast("hotseat.left", who=self.name(seat))
+
+    def seat_records(self) -> list[SeatRecord]:
+        return [SeatRecord.of(s.spec) for s in self.table.seats]
+
+    def _record_hand(self, hand: Hand) -> None:
+        if self.history is None:
+            return
+        record = HandRecord.from_hand(hand, None, self.seat_records(), self.wall_clock(),
+                                      mode="hotseat")
+        self.history.append(record)
+
+    # ----------------------------------------------------------------- the end
+
+    def finish(self) -> None:
+        """The game is over (no two players can pay, or the players stopped): the final
+        standings go to the history and the scoreboard says who won."""
+        if self.ended:
+            return
+        self.ended = True
+        self._close_handoff()
+        self.hide()
+        self.result = game_result(self.table, self.wall_clock())
+        if self.history is not None:
+            self.history.append(self.result)
+        self.app.replace(ScoreboardScene(self.app, self.table, final=True))
+
+    def leave(self) -> None:
+        self.finish()
+
+    # ----------------------------------------------------------------- events
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.score_button:
+            self.show_scores()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_TAB, pygame.K_s):
+            self.show_scores()
+            return True
+        return super().handle_event(event)
+
+    def show_scores(self) -> None:
+        self.app.push(ScoreboardScene(self.app, self.table, final=False))
+
+    # ----------------------------------------------------------------- per frame
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        hand = self.table.hand
+        if self.pending is not None and (hand is None or hand.is_over
+                                         or hand.to_act != self.pending):
+            self.pending = None
+        if self.pending is None and self.handoff is not None:
+            self._close_handoff()
+        if self.pending is not None and self.handoff is None and not self.ended \
+                and self.app.stack.top is self and not self.board.busy:
+            seat = self.pending
+            previous = self.last_viewer
+            handing = previous is None or previous != seat
+            self.handoff = HandoffScene(
+                self.app, self.name(seat), handing, self.handoff_limit,
+                on_confirm=lambda: self._handoff_done(seat, confirmed=True),
+                on_timeout=lambda: self._handoff_done(seat, confirmed=False))
+            self.app.push(self.handoff)
+
+    def _handoff_done(self, seat: int, confirmed: bool) -> None:
+        self._close_handoff()
+        if confirmed:
+            self.confirm(seat)
+        else:
+            self._handoff_timed_out(seat)
+
+    # ----------------------------------------------------------------- drawing
+
+    def draw_result(self, surface: pygame.Surface) -> None:
+        """Between hands: every seat that won chips, by name (no "you" at a shared table)."""
+        lay = self.layout
+        s = lay.scale
+        winners = [(seat.name, seat.net) for seat in self.board.seats
+                   if seat.net is not None and seat.net > 0]
+        if not winners:
+            return
+        msg = " · ".join(t("hotseat.won", who=n, amount=chips(v)) for n, v in winners)
+        text(surface, msg, (lay.pot[0], lay.pot[1] + 84 * s), int(24 * s), GOLD, bold=True,
+             max_width=int(lay.table.w * 0.8))

@@ -1,0 +1,250 @@
+"""Hot-seat setup (menu: Chơi chung một máy, issue 6): 2–6 seats, each a named person or a
+bot of a level; the table bet, the tie-break preset (RULES.md "Tie-break presets"), the
+starting stack of every seat, the turn timer (RULES.md step 6) and whether broke players
+may buy chips again. The people's names are kept for next time
+(``Settings.hotseat_names``)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from lieng.engine import PRESETS, TIEBREAKS
+from lieng.storage.settings import MAX_NAME, TURN_TIMERS
+from lieng.table import PlayerSpec, Table
+
+from ..draw import GOLD, panel, text
+from ..gui import set_visible
+from ..i18n import chips, key, t
+from ..scene import Scene
+from .new_game import BOT_NAMES, LEVELS, TABLE_BETS
+
+if TYPE_CHECKING:
+    from ..game import GameApp
+
+MAX_SEATS = 6
+STACK_BETS = (20, 50, 100, 200)
+"""Starting stack choices, in table bets."""
+KINDS = ("human", *LEVELS)
+"""A seat is a person or a bot of one of the levels."""
+
+
+@dataclass
+class SeatChoice:
+    name: str
+    kind: str = "human"
+    """"human" or a bot level."""
+
+
+def make_hotseat_table(seats: list[SeatChoice], table_bet: int, preset: str,
+                       stack_bets: int, turn_seconds: int, seed: int | None = None) -> Table:
+    rules = dataclasses.replace(PRESETS[preset], table_bet=table_bet,
+                                turn_seconds=turn_seconds)
+    stack = stack_bets * table_bet
+    players = [PlayerSpec(c.name, "human", stack=stack) if c.kind == "human"
+               else PlayerSpec(c.name, "bot", level=c.kind, stack=stack) for c in seats]
+    return Table(rules, players, seed=seed)
+
+
+def validate(seats: list[SeatChoice]) -> str | None:
+    """The i18n key of what is wrong with the seats, or None."""
+    if not any(c.kind == "human" for c in seats):
+        return "hotseat.need_person"
+    names = [c.name.strip() for c in seats]
+    if any(not n for n in names):
+        return "hotseat.need_names"
+    if len({n.casefold() for n in names}) != len(names):
+        return "hotseat.same_names"
+    return None
+
+
+class HotseatSetupScene(Scene):
+    def __init__(self, app: GameApp) -> None:
+        super().__init__(app)
+        stored = app.stored
+        people = list(stored.hotseat_names) if stored is not None else []
+        if len(people) < 2:
+            people = [t("hotseat.default_name", n=str(i + 1)) for i in range(3)]
+        people = people[:MAX_SEATS]
+        bots = [n for n in BOT_NAMES if n.casefold() not in {p.casefold() for p in people}]
+        self.seats = [SeatChoice(p) for p in people]
+        self.seats += [SeatChoice(bots[i], "normal") for i in range(MAX_SEATS - len(people))]
+        self.count = min(MAX_SEATS, max(len(people) + 2, 3)) if len(people) < MAX_SEATS \
+            else MAX_SEATS
+        bet = stored.table_bet if stored is not None and stored.table_bet in TABLE_BETS else 10
+        self.choice = {
+            "bet": str(bet),
+            "preset": stored.tiebreak if stored is not None else "classic",
+            "stack": "100",
+            "timer": str(stored.turn_timer if stored is not None else 20),
+            "rebuy": "yes",
+            "count": str(self.count),
+        }
+        self.seed: int | None = None
+        """Set by the self-test for a reproducible run; real games shuffle securely."""
+        self.error: str | None = None
+        self.started: Scene | None = None
+
+    def _rect(self) -> pygame.Rect:
+        s = self.app.scale
+        r = pygame.Rect(0, 0, int(1000 * s), int(660 * s))
+        r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
+        return r
+
+    def build(self) -> None:
+        s = self.app.scale
+        r = self._rect()
+        ui, c, tier = self.app.ui, self.container, self.app.tier
+        rh = int(40 * s)
+        options: list[tuple[str, list[str | tuple[str, str]]]] = [
+            ("count", [(str(n), str(n)) for n in range(2, MAX_SEATS + 1)]),
+            ("bet", [(chips(b), str(b)) for b in TABLE_BETS]),
+            ("preset", [(key(f"preset.{p}"), p) for p in TIEBREAKS]),
+            ("stack", [(t("hotseat.stack_value", n=str(n)), str(n)) for n in STACK_BETS]),
+            ("timer", [(t("hotseat.timer_off") if n == 0 else t("hotseat.seconds", n=str(n)),
+                        str(n)) for n in TURN_TIMERS]),
+            ("rebuy", [(key("settings.on"), "yes"), (key("settings.off"), "no")]),
+        ]
+        self.menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
+        col_w = (r.w - int(60 * s)) // 3
+        lw, dw = int(140 * s), col_w - int(150 * s)
+        for i, (name, opts) in enumerate(options):
+            x = r.x + int(30 * s) + (i % 3) * col_w
+            y = r.y + int(78 * s) + (i // 3) * (rh + int(14 * s))
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, rh), key(f"hotseat.opt_{name}"),
+                                        ui, c, object_id=ObjectID("#caption", tier))
+            start = next(o for o in opts if isinstance(o, tuple) and o[1] == self.choice[name])
+            menu = pygame_gui.elements.UIDropDownMenu(
+                opts, start, pygame.Rect(x + lw, y, dw, rh), ui, c,
+                object_id=ObjectID(f"#hs_{name}", tier))
+            self.menus[name] = menu
+        # Seat rows.
+        self.names: list[pygame_gui.elements.UITextEntryLine] = []
+        self.kinds: list[pygame_gui.elements.UIButton] = []
+        self.seat_labels: list[pygame_gui.elements.UILabel] = []
+        y0 = r.y + int(200 * s)
+        row = int(48 * s)
+        x0 = r.x + int(170 * s)
+        for i in range(MAX_SEATS):
+            y = y0 + i * row
+            self.seat_labels.append(pygame_gui.elements.UILabel(
+                pygame.Rect(x0, y, int(110 * s), rh), key("hotseat.seat"), ui, c,
+                object_id=ObjectID("#caption", tier)))
+            self.seat_labels[-1].set_text(key("hotseat.seat"), text_kwargs={"n": str(i + 1)})
+            entry = pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(x0 + int(120 * s), y, int(300 * s), rh), ui, c,
+                object_id=ObjectID("#hs_name", tier), initial_text=self.seats[i].name)
+            entry.set_text_length_limit(MAX_NAME)
+            self.names.append(entry)
+            self.kinds.append(pygame_gui.elements.UIButton(
+                pygame.Rect(x0 + int(440 * s), y, int(230 * s), rh), key("hotseat.kind_human"),
+                ui, c, object_id=ObjectID("#plain", tier)))
+            self._label_kind(i)
+        self._show_rows()
+        bw, bh = int(220 * s), int(52 * s)
+        self.start = pygame_gui.elements.UIButton(
+            pygame.Rect(r.centerx + int(10 * s), r.bottom - bh - int(22 * s), bw, bh),
+            key("new_game.start"), ui, c, object_id=ObjectID("#primary", f"{tier}_b"))
+        self.back = pygame_gui.elements.UIButton(
+            pygame.Rect(r.centerx - bw - int(10 * s), r.bottom - bh - int(22 * s), bw, bh),
+            key("common.back"), ui, c, object_id=ObjectID("#plain", f"{tier}_b"))
+
+    def _label_kind(self, i: int) -> None:
+        kind = self.seats[i].kind
+        b = self.kinds[i]
+        if kind == "human":
+            b.set_text(key("hotseat.kind_human"))
+        else:
+            b.set_text(key("hotseat.kind_bot"), text_kwargs={"level": t(f"level.{kind}")})
+
+    def _show_rows(self) -> None:
+        for i in range(MAX_SEATS):
+            on = i < self.count
+            for el in (self.names[i], self.kinds[i], self.seat_labels[i]):
+                set_visible(el, on)
+
+    # ----------------------------------------------------------------- input
+
+    def _read_names(self) -> None:
+        for i, entry in enumerate(self.names):
+            self.seats[i].name = entry.get_text().strip()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            for name, m in self.menus.items():
+                if event.ui_element is m:
+                    self.choice[name] = m.selected_option[1]
+                    if name == "count":
+                        self.count = int(self.choice["count"])
+                        self._show_rows()
+                    return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element in self.kinds:
+                self.cycle_kind(self.kinds.index(event.ui_element))
+                return True
+            if event.ui_element is self.start:
+                self.start_game()
+                return True
+            if event.ui_element is self.back:
+                self.app.pop()
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
+        return False
+
+    def cycle_kind(self, i: int) -> None:
+        kinds = list(KINDS)
+        self.seats[i].kind = kinds[(kinds.index(self.seats[i].kind) + 1) % len(kinds)]
+        self._label_kind(i)
+
+    def start_game(self) -> None:
+        from lieng.storage.history import History
+
+        from .hotseat import HotseatScene
+
+        self._read_names()
+        seats = self.seats[:self.count]
+        self.error = validate(seats)
+        if self.error is not None:
+            return
+        ch = self.choice
+        table = make_hotseat_table(seats, int(ch["bet"]), ch["preset"], int(ch["stack"]),
+                                   int(ch["timer"]), seed=self.seed)
+        stored = self.app.stored
+        history: History | None = None
+        if stored is not None:
+            # Only the real game remembers names and writes the history.
+            people = [c.name for c in seats if c.kind == "human"]
+            self.app.stored = dataclasses.replace(stored, hotseat_names=people)
+            self.app.save_settings()
+            history = History()
+        scene = HotseatScene(self.app, table, rebuy_allowed=ch["rebuy"] == "yes",
+                             history=history)
+        self.started = scene
+        self.app.replace(scene)
+
+    # ----------------------------------------------------------------- drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from ..felt_cache import felt_for
+        from ..layout import compute
+
+        s = self.app.scale
+        surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
+        r = self._rect()
+        panel(surface, r, (14, 22, 19, 240), GOLD, radius=int(18 * s))
+        text(surface, t("hotseat.setup_title"), (r.centerx, r.y + 38 * s), int(30 * s), GOLD,
+             bold=True)
+        note = t("hotseat.stack_note", amount=chips(int(self.choice["stack"])
+                                                   * int(self.choice["bet"])))
+        y = r.y + int(200 * s) + MAX_SEATS * int(48 * s) + 6 * s
+        text(surface, note, (r.centerx, y), int(15 * s))
+        if self.error is not None:
+            text(surface, t(self.error), (r.centerx, y + 24 * s), int(17 * s), (240, 120, 100),
+                 bold=True)

@@ -1,0 +1,132 @@
+"""The hot-seat scoreboard (issue 6): chips won and lost per player, at any time over the
+table and, at the end, as the final standings.
+
+Players are ranked by what they won or lost (``Seat.net``), not by the chips in front of
+them: at a table with rebuys, chips bought are not chips won.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from lieng.storage.history import GameResult, Standing
+from lieng.table import Seat, Table
+
+from ..draw import CREAM, GOLD, MUTED, panel, text
+from ..i18n import chips, key, t
+from ..scene import Scene
+
+if TYPE_CHECKING:
+    from ..game import GameApp
+
+
+def ranked(table: Table) -> list[tuple[int, Seat, int]]:
+    """(place, seat, seat index) best first; equal results share a place."""
+    order = sorted(range(table.n_seats), key=lambda i: (-table.seats[i].net, i))
+    out: list[tuple[int, Seat, int]] = []
+    for pos, i in enumerate(order):
+        place = pos + 1
+        if out and table.seats[i].net == out[-1][1].net:
+            place = out[-1][0]
+        out.append((place, table.seats[i], i))
+    return out
+
+
+def game_result(table: Table, when: datetime) -> GameResult:
+    """The final standings for the history (mode "hotseat"), ranked by chips won."""
+    standings = tuple(
+        Standing(seat.name, seat.kind, seat.spec.level if seat.kind == "bot" else None,
+                 seat.stack, seat.net, place)
+        for place, seat, _i in ranked(table))
+    return GameResult(when, "hotseat", table.hand_no, standings)
+
+
+def signed(amount: int) -> str:
+    return f"+{chips(amount)}" if amount > 0 else f"−{chips(-amount)}" if amount < 0 else "0"
+
+
+class ScoreboardScene(Scene):
+    """Over the table (``final=False``: any key or the button closes it) or the end of the
+    game (``final=True``: opaque, the button goes back to the menu)."""
+
+    def __init__(self, app: GameApp, table: Table, final: bool) -> None:
+        super().__init__(app)
+        self.table = table
+        self.final = final
+        self.opaque = final
+        self.close: pygame_gui.elements.UIButton | None = None
+
+    def _rect(self) -> pygame.Rect:
+        s = self.app.scale
+        rows = self.table.n_seats
+        r = pygame.Rect(0, 0, int(760 * s), int((200 + 46 * rows) * s))
+        r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
+        return r
+
+    def build(self) -> None:
+        s = self.app.scale
+        r = self._rect()
+        bw, bh = int(220 * s), int(50 * s)
+        label = "msg.to_menu" if self.final else "hotseat.close"
+        self.close = pygame_gui.elements.UIButton(
+            pygame.Rect(r.centerx - bw // 2, r.bottom - bh - int(20 * s), bw, bh), key(label),
+            self.app.ui, self.container,
+            object_id=ObjectID(object_id="#primary", class_id=f"{self.app.tier}_b"))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.close:
+            self.app.pop()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_s):
+            self.app.pop()
+            return True
+        return True  # modal
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        w, h = self.app.size
+        if self.final:
+            from ..felt_cache import felt_for
+            from ..layout import compute
+
+            surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        r = self._rect()
+        panel(surface, r, (16, 26, 22, 245), GOLD, radius=int(18 * s), width=max(2, int(2 * s)))
+        title = t("hotseat.final_title" if self.final else "hotseat.scores_title",
+                  hands=str(self.table.hand_no))
+        text(surface, title, (r.centerx, r.top + 38 * s), int(28 * s), GOLD, bold=True,
+             max_width=r.w - int(40 * s))
+        cols = [(0.06, "hotseat.col_place", "midleft"), (0.14, "hotseat.col_name", "midleft"),
+                (0.44, "hotseat.col_kind", "midleft"), (0.70, "hotseat.col_chips", "midright"),
+                (0.80, "hotseat.col_buy_ins", "midright"), (0.96, "hotseat.col_net", "midright")]
+        y = r.top + 86 * s
+        for x, col, anchor in cols:
+            text(surface, t(col), (r.x + r.w * x, y), int(15 * s), MUTED, anchor=anchor,
+                 shadow=False)
+        y += 36 * s
+        for place, seat, _i in ranked(self.table):
+            kind = t("hotseat.person") if seat.kind == "human" else \
+                t("hotseat.bot", level=t(f"level.{seat.spec.level or 'normal'}"))
+            if seat.left:
+                kind = f"{kind} · {t('hotseat.gone')}"
+            colour = GOLD if place == 1 and seat.net > 0 else CREAM
+            net_colour = (120, 220, 130) if seat.net > 0 else (235, 110, 100) if seat.net < 0 \
+                else CREAM
+            cells = [(str(place), colour), (seat.name, colour), (kind, MUTED),
+                     (chips(seat.stack), CREAM), (str(seat.buy_ins - 1), CREAM),
+                     (signed(seat.net), net_colour)]
+            for (x, _col, anchor), (value, c) in zip(cols, cells, strict=True):
+                size = int(19 * s)
+                text(surface, value, (r.x + r.w * x, y), size, c, bold=(anchor != "midleft"
+                                                                          or x < 0.4),
+                     anchor=anchor, max_width=int(r.w * 0.28))
+            y += 46 * s
