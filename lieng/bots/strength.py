@@ -59,7 +59,7 @@ def colex_hands() -> list[tuple[Card, Card, Card]]:
 def compute_counts(rules: RuleSet) -> tuple[array[int], array[int]]:
     """Exact (wins, ties) against one random opponent for every hand, under ``rules``.
 
-    Slow-ish (about a second); ``build_tables`` runs it once and ships the result.
+    About 0.15 s per preset; ``build_tables`` runs it once and ships the result.
     """
     hands = colex_hands()
     keys = [evaluate(h, rules).key for h in hands]
@@ -137,23 +137,33 @@ def _swapped(a: array[int]) -> array[int]:
 
 
 @lru_cache(maxsize=1)
-def _tables() -> dict[str, tuple[array[int], array[int]]]:
-    """The shipped tables; computed afresh (and not written) if the file is missing."""
+def _shipped() -> dict[str, tuple[array[int], array[int]]] | None:
+    """The shipped tables, or None if the file is missing or damaged."""
     try:
         return decode_tables(DATA_FILE.read_bytes())
     except (OSError, ValueError, zlib.error):
-        return {name: compute_counts(PRESETS[name]) for name in TIEBREAKS}
+        return None
+
+
+@lru_cache(maxsize=3)
+def _table(tiebreak: str) -> tuple[array[int], array[int]]:
+    """(wins, ties) for one preset: shipped, or computed afresh (about 0.15 s, not written)
+    when the data file is missing — a broken install still plays, only slower to start."""
+    shipped = _shipped()
+    if shipped is not None:
+        return shipped[tiebreak]
+    return compute_counts(PRESETS[tiebreak])
 
 
 @lru_cache(maxsize=3)
 def _strength_row(tiebreak: str) -> tuple[float, ...]:
-    wins, ties = _tables()[tiebreak]
+    wins, ties = _table(tiebreak)
     return tuple((w + 0.5 * t) / N_OPPONENT_HANDS for w, t in zip(wins, ties, strict=True))
 
 
 def counts(cards: Sequence[Card], rules: RuleSet = PRESETS["classic"]) -> tuple[int, int]:
     """(wins, ties) of ``cards`` against the 18,424 hands one opponent can hold."""
-    wins, ties = _tables()[rules.tiebreak]
+    wins, ties = _table(rules.tiebreak)
     i = hand_index(cards)
     return wins[i], ties[i]
 
@@ -177,7 +187,7 @@ def win_probability(cards: Sequence[Card], opponents: int = 3,
     """
     if opponents < 0:
         raise ValueError(f"opponents must be >= 0, got {opponents}")
-    wins, ties = _tables()[rules.tiebreak]
+    wins, ties = _table(rules.tiebreak)
     i = hand_index(cards)
     w = wins[i] / N_OPPONENT_HANDS
     t = ties[i] / N_OPPONENT_HANDS

@@ -113,3 +113,24 @@ def test_win_probability_edges() -> None:
         S.win_probability(weak, -1)
     with pytest.raises(ValueError):
         S.hand_index([Card.parse("2S")] * 3)
+
+
+def _clear_caches() -> None:
+    S._shipped.cache_clear()
+    S._table.cache_clear()
+    S._strength_row.cache_clear()
+
+
+def test_a_missing_data_file_falls_back_to_computing(monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = Card.parse_many("JH QH KH")
+    expected = (S.counts(hand, PRESETS["v8club"]), S.strength(hand, PRESETS["v8club"]))
+    monkeypatch.setattr(S, "DATA_FILE", S.DATA_FILE.with_name("no-such-file.bin"))
+    _clear_caches()
+    try:
+        assert S._shipped() is None
+        assert (S.counts(hand, PRESETS["v8club"]), S.strength(hand, PRESETS["v8club"])) \
+            == expected
+    finally:
+        monkeypatch.undo()
+        _clear_caches()
+    assert S._shipped() is not None
