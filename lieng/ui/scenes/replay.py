@@ -1,0 +1,148 @@
+"""A recorded hand played again on the table, step by step (issue 5): previous / next /
+auto-play, with the table scene's board, drawing and animations (``lieng.ui.replay``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from lieng.storage.history import HandRecord
+
+from .. import layout as layout_mod
+from ..draw import CREAM, GOLD, panel, text
+from ..gui import set_enabled
+from ..i18n import chips, key, t
+from ..replay import Replay
+from ..scene import Scene
+from ..table_draw import TableDrawer
+from .history import when_text
+
+if TYPE_CHECKING:
+    from ..game import GameApp
+
+AUTO_PAUSE = 0.9
+"""Seconds (at normal speed) between auto-play steps, once the animations have landed."""
+
+
+class ReplayScene(Scene):
+    def __init__(self, app: GameApp, record: HandRecord) -> None:
+        super().__init__(app)
+        self.record = record
+        self.replay = Replay(record, lambda: app.settings.speed_factor, app.sounds.play, chips)
+        n = len(record.seats)
+        me = self.replay.me
+        self.order = [(me + i) % n for i in range(n)]
+        self.drawer = TableDrawer(app.cards, chips)
+        self.layout = layout_mod.compute(app.size, n)
+        self.playing = False
+        self.wait = 0.0
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.replay.next()  # the deal starts at once
+
+    def build(self) -> None:
+        app = self.app
+        s = app.scale
+        self.layout = layout_mod.compute(app.size, len(self.record.seats))
+        bar = self.layout.bar
+        bh = int(48 * s)
+        y = bar.y + (bar.h - bh) // 2
+        widths = {"back": 170, "prev": 170, "play": 190, "next": 170}
+        total = sum(widths.values()) * s + 3 * 12 * s
+        x = bar.centerx - total / 2
+        for name, w in widths.items():
+            label = "replay.pause" if name == "play" and self.playing else f"replay.{name}"
+            self.buttons[name] = pygame_gui.elements.UIButton(
+                pygame.Rect(int(x), y, int(w * s), bh), key(label), app.ui, self.container,
+                object_id=ObjectID("#primary" if name == "play" else "#plain", f"{app.tier}_b"))
+            x += w * s + 12 * s
+        self._sync()
+
+    def _sync(self) -> None:
+        r = self.replay
+        set_enabled(self.buttons["prev"], r.pos > 1)
+        set_enabled(self.buttons["next"], not r.at_end)
+        self.buttons["play"].set_text(key("replay.pause" if self.playing else "replay.play"))
+
+    def step_next(self) -> None:
+        self.replay.next()
+        if self.replay.at_end:
+            self.playing = False
+        self._sync()
+
+    def step_back(self) -> None:
+        self.playing = False
+        self.replay.previous()
+        self._sync()
+
+    def toggle(self) -> None:
+        if self.replay.at_end:
+            self.replay.seek(1)  # play again from the deal
+        self.playing = not self.playing
+        self.wait = 0.0
+        self._sync()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            el = event.ui_element
+            if el is self.buttons.get("back"):
+                self.app.pop()
+            elif el is self.buttons.get("next"):
+                self.step_next()
+            elif el is self.buttons.get("prev"):
+                self.step_back()
+            elif el is self.buttons.get("play"):
+                self.toggle()
+            else:
+                return False
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key == pygame.K_RIGHT:
+                self.step_next()
+            elif event.key == pygame.K_LEFT:
+                self.step_back()
+            elif event.key == pygame.K_SPACE:
+                self.toggle()
+            else:
+                return False
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        board = self.replay.board
+        board.update(dt)
+        if self.playing and not board.busy:
+            self.wait += dt
+            if self.wait >= AUTO_PAUSE * max(self.app.settings.speed_factor, 0.25):
+                self.wait = 0.0
+                self.step_next()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        s = lay.scale
+        board = self.replay.board
+        self.drawer.draw(surface, board, lay, self.order, None, 0.0)
+        rules = self.record.rules
+        info = t("replay.info", when=when_text(self.record), bet=chips(rules.table_bet),
+                 preset=t(f"preset.{rules.tiebreak}"))
+        text(surface, info, (12 * s, 23 * s), int(16 * s), CREAM, anchor="midleft")
+        r = self.replay
+        label = t("replay.step", i=str(r.pos), n=str(len(r.steps)))
+        tag = pygame.Rect(0, 0, int(250 * s), int(34 * s))
+        tag.topright = (lay.size[0] - int(12 * s), int(6 * s))
+        panel(surface, tag, (40, 14, 14, 230), GOLD, radius=int(10 * s))
+        text(surface, label, tag.center, int(16 * s), GOLD, bold=True)
+        net = board.seats[r.me].net
+        if board.hand_over and not board.busy and net is not None and self.record.dealt_in:
+            if net > 0:
+                msg = t("table.result_win", amount=chips(net))
+            elif net < 0:
+                msg = t("table.result_loss", amount=chips(-net))
+            else:
+                msg = t("table.result_even")
+            text(surface, msg, (lay.pot[0], lay.pot[1] + 84 * s), int(24 * s),
+                 GOLD if net > 0 else CREAM, bold=True)

@@ -1,0 +1,161 @@
+"""The statistics screen (Thống kê, issue 5): hands played and won, net chips, biggest pot
+and win, best hand, how often the player folds / checks / calls / raises, and results per
+level of opponent — all computed from the hand history (``lieng.storage.stats``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from lieng.storage.history import History
+from lieng.storage.stats import ACTION_KINDS, Stats, compute_stats
+
+from ..draw import CREAM, GOLD, MUTED, panel, text
+from ..i18n import chips, key, language, t
+from ..scene import Scene
+
+if TYPE_CHECKING:
+    from ..game import GameApp
+
+BAR_COLOURS = {"fold": (196, 70, 60), "check": (110, 150, 200), "call": (70, 170, 100),
+               "raise": (222, 178, 64)}
+LEVEL_ORDER = ("easy", "normal", "hard", "human")
+
+
+def load_stats(app: GameApp) -> Stats:
+    profile = app.profile
+    history = profile.history if profile is not None else History()
+    records, notices = history.read()
+    if profile is not None:
+        profile.notify(*notices)
+    return compute_stats(records)
+
+
+def signed(n: int) -> str:
+    return f"+{chips(n)}" if n > 0 else f"−{chips(-n)}" if n < 0 else "0"
+
+
+def pct(x: float) -> str:
+    return f"{round(100 * x)}%"
+
+
+class StatsScene(Scene):
+    def __init__(self, app: GameApp) -> None:
+        super().__init__(app)
+        self.stats = load_stats(app)
+
+    def _rect(self) -> pygame.Rect:
+        s = self.app.scale
+        r = pygame.Rect(0, 0, int(1040 * s), int(640 * s))
+        r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
+        return r
+
+    def build(self) -> None:
+        s = self.app.scale
+        r = self._rect()
+        bw, bh = int(200 * s), int(48 * s)
+        self.back = pygame_gui.elements.UIButton(
+            pygame.Rect(r.centerx - bw // 2, r.bottom - bh - int(22 * s), bw, bh),
+            key("common.back"), self.app.ui, self.container,
+            object_id=ObjectID("#primary", f"{self.app.tier}_b"))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back) or \
+                (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.pop()
+            return True
+        return False
+
+    def figures(self) -> list[tuple[str, str]]:
+        """The headline figures as (label key, value) — what the left column shows."""
+        st = self.stats
+        return [
+            ("stats.played", chips(st.hands_played)),
+            ("stats.won", f"{chips(st.hands_won)} ({pct(st.win_rate)})"),
+            ("stats.net", signed(st.net_chips)),
+            ("stats.biggest_pot", chips(st.biggest_pot)),
+            ("stats.biggest_win", signed(st.biggest_win)),
+        ]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from ..felt_cache import felt_for
+        from ..layout import compute
+
+        s = self.app.scale
+        surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
+        r = self._rect()
+        panel(surface, r, (14, 22, 19, 245), GOLD, radius=int(18 * s))
+        text(surface, t("stats.title"), (r.centerx, r.y + 42 * s), int(30 * s), GOLD,
+             bold=True)
+        st = self.stats
+        if st.hands_played == 0:
+            text(surface, t("stats.empty"), (r.centerx, r.centery), int(20 * s), CREAM)
+            return
+        # Left: the headline figures and the best hand.
+        left = pygame.Rect(r.x + int(30 * s), r.y + int(84 * s), int(470 * s), int(300 * s))
+        panel(surface, left, (22, 34, 29, 220), (70, 80, 66), radius=int(12 * s))
+        y = left.y + 30 * s
+        for label, value in self.figures():
+            text(surface, t(label), (left.x + 20 * s, y), int(18 * s), CREAM, anchor="midleft",
+                 shadow=False)
+            text(surface, value, (left.right - 20 * s, y), int(20 * s), GOLD, bold=True,
+                 anchor="midright", shadow=False)
+            y += 40 * s
+        best = st.best_hand
+        text(surface, t("stats.best_hand"), (left.x + 20 * s, y + 14 * s), int(18 * s), CREAM,
+             anchor="midleft", shadow=False)
+        if best is not None:
+            cw = int(40 * s)
+            for k, card in enumerate(best.cards):
+                self.app.cards.draw(surface, card, (left.x + 200 * s + k * (cw + 6 * s),
+                                                    y + 14 * s), cw, True)
+            text(surface, best.name(language()), (left.right - 20 * s, y + 14 * s), int(17 * s),
+                 GOLD, bold=True, anchor="midright", shadow=False, max_width=int(120 * s))
+        # Right: how the player acts.
+        right = pygame.Rect(left.right + int(20 * s), left.y, r.right - left.right - int(50 * s),
+                            left.h)
+        panel(surface, right, (22, 34, 29, 220), (70, 80, 66), radius=int(12 * s))
+        text(surface, t("stats.actions_title"), (right.x + 20 * s, right.y + 28 * s), int(18 * s),
+             GOLD, bold=True, anchor="midleft", shadow=False)
+        total = sum(st.actions.values())
+        y = right.y + 74 * s
+        bar_w = right.w - int(250 * s)
+        for kind in ACTION_KINDS:
+            share = st.rate(kind)
+            text(surface, t(f"stats.{kind}"), (right.x + 20 * s, y), int(17 * s), CREAM,
+                 anchor="midleft", shadow=False)
+            track = pygame.Rect(int(right.x + 130 * s), int(y - 9 * s), bar_w, int(18 * s))
+            pygame.draw.rect(surface, (40, 50, 44), track, border_radius=int(6 * s))
+            fill = track.copy()
+            fill.w = int(track.w * share)
+            if fill.w:
+                pygame.draw.rect(surface, BAR_COLOURS[kind], fill, border_radius=int(6 * s))
+            text(surface, f"{pct(share)} · {st.actions[kind]}", (right.right - 20 * s, y),
+                 int(16 * s), CREAM, anchor="midright", shadow=False)
+            y += 50 * s
+        text(surface, t("stats.actions_total", n=chips(total)),
+             (right.centerx, right.bottom - 24 * s), int(14 * s), MUTED, shadow=False)
+        # Bottom: per level of opponent.
+        table = pygame.Rect(left.x, left.bottom + int(16 * s), r.w - int(60 * s), int(150 * s))
+        panel(surface, table, (22, 34, 29, 220), (70, 80, 66), radius=int(12 * s))
+        cols = [table.x + 24 * s, table.x + 390 * s, table.x + 560 * s, table.x + 730 * s,
+                table.right - 24 * s]
+        heads = ["stats.col_level", "stats.col_hands", "stats.col_won", "stats.col_rate",
+                 "stats.col_net"]
+        y = table.y + 24 * s
+        for i, (x, h) in enumerate(zip(cols, heads, strict=True)):
+            text(surface, t(h), (x, y), int(15 * s), MUTED, shadow=False,
+                 anchor="midleft" if i == 0 else "midright")
+        y += 30 * s
+        rows = [lv for lv in LEVEL_ORDER if lv in st.per_level]
+        for lv in rows:
+            row = st.per_level[lv]
+            values = [t(f"stats.level_{lv}"), chips(row.hands), chips(row.won),
+                      pct(row.win_rate), signed(row.net)]
+            for i, (x, v) in enumerate(zip(cols, values, strict=True)):
+                text(surface, v, (x, y), int(17 * s), GOLD if i == 4 else CREAM, shadow=False,
+                     anchor="midleft" if i == 0 else "midright")
+            y += 28 * s
