@@ -287,7 +287,9 @@ class HeuristicBot(BaseBot):
                     stack: int) -> tuple[float, Action] | None:
         B = legal.table_bet
         ks = legal.raise_k
-        lo, hi = ks.start, ks.stop - 1
+        lo, hi = ks.start, self._useful_k(view, opps, ks)
+        if hi < lo:
+            return None
         # Stack depth: a raise that leaves less than a third of the pot behind commits us;
         # that is the shove decision's business, so cap the size below it.
         style = self.style
@@ -320,6 +322,11 @@ class HeuristicBot(BaseBot):
         all_in = legal.all_in
         if all_in is None or all_in <= legal.call or not opps:
             return None
+        me = legal.seat
+        reach = max(view.bets[o] + view.stacks[o] for o in opps)
+        if legal.raise_k and reach - view.bet_level <= (legal.raise_k.stop - 1) * legal.table_bet \
+                and view.bets[me] + all_in > reach:
+            return None  # a raise already sets every opponent all-in; the rest would come back
         short = 2 * all_in <= pot
         if s < SHOVE_STRENGTH and not (short and eq >= all_in / (pot + all_in)):
             return None
@@ -353,11 +360,26 @@ class HeuristicBot(BaseBot):
             return None
         ks = legal.raise_k
         B = legal.table_bet
+        hi = self._useful_k(view, [o for o in view.opponents_in() if view.stacks[o] > 0], ks)
+        if hi < ks.start:
+            return None
         k = round(self.rng.uniform(0.4, 0.9) * pot * self.style.size / B)
-        k = min(ks.stop - 1, max(ks.start, k))
+        k = min(hi, max(ks.start, k))
         if view.stacks[legal.seat] - legal.owed - k * B < (pot + k * B) / 3:
             return None
         return Action.raise_(k)
+
+    @staticmethod
+    def _useful_k(view: HandView, opps: list[int], ks: range) -> int:
+        """Largest raise multiple any opponent can still match (stack depth): chips above
+        the deepest opponent's stack would only come back (RULES.md step 9), and no player
+        at a real table raises more than anyone can call. Below ``ks.start``: pointless."""
+        B = view.rules.table_bet
+        reach = max((view.bets[o] + view.stacks[o] for o in opps), default=0)
+        room = reach - view.bet_level
+        if room <= 0:
+            return ks.start - 1
+        return min(ks.stop - 1, max(ks.start, -(-room // B)))
 
     # ------------------------------------------------------------------ position
 

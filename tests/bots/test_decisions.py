@@ -280,3 +280,15 @@ def test_personalities_change_the_style_inside_a_level() -> None:
     loose = raises_and_folds("loose")
     assert aggressive[0] > careful[0]
     assert loose[1] < careful[1]
+
+
+def test_no_raise_bigger_than_any_opponent_can_call() -> None:
+    # Seat 0 keeps 25 chips behind after calling: a raise above 3 × 10 only comes back.
+    for kind in LEVELS:
+        for seed in range(30):
+            hand = _spot("AS AH AD", [Action.call()], stacks=[35, 1000])
+            action = make_bot(kind, random.Random(seed)).decide(hand.view_for(1))
+            assert action.kind is not ActionKind.FOLD
+            if action.kind is ActionKind.RAISE:
+                assert action.k <= 3, (kind, action)
+            assert action.kind is not ActionKind.ALL_IN
