@@ -96,6 +96,9 @@ class LanClient:
         self.view: HandView | None = None
         self.hand_no = 0
         self.turn: tuple[int, int] | None = None
+        self._answered: tuple[int, int] | None = None
+        self.turn_seconds: float = 0.0
+        """The table's turn timer, from ``welcome``."""
         """(hand, turn) of the last ``your_turn`` not yet answered."""
         self.legal: Legal | None = None
         self.hand_views: dict[int, HandView] = {}
@@ -146,6 +149,8 @@ class LanClient:
         with self._cond:
             turn = self.turn
             self.turn = None
+            if turn is not None:
+                self._answered = turn
         if turn is None or self._loop is None:
             return False
         msg = {"t": "action", "hand": turn[0], "turn": turn[1], "action": action.to_dict()}
@@ -283,6 +288,7 @@ class LanClient:
                 self.table_name = msg["table"]
                 self.watching = bool(msg["watching"])
                 self.rebuy_stack = int(msg["stack"]) if msg.get("rebuy") else 0
+                self.turn_seconds = float(msg["turn_seconds"])
         elif t in ("snapshot", "update"):
             view = view_from_dict(msg["view"]) if msg.get("view") is not None else None
             with self._cond:
@@ -296,14 +302,18 @@ class LanClient:
                 self.hand_no = int(msg["hand"])
                 if self.turn is not None and self.turn[0] != self.hand_no:
                     self.turn = None
+                if view is not None and view.legal is not None and view.seat is not None \
+                        and view.to_act == view.seat:
+                    # Our turn is known from the view already; ``your_turn`` follows
+                    # with the clock, but the player may answer at once.
+                    self._offer((self.hand_no, len(view.actions)), view.legal)
             if t == "update" and self.autopilot is not None:
                 for e in msg["events"]:
                     with contextlib.suppress(Exception):
                         self.autopilot.observe(event_from_dict(e))
         elif t == "your_turn":
             with self._cond:
-                self.turn = (int(msg["hand"]), int(msg["turn"]))
-                self.legal = Legal.from_dict(msg["legal"])
+                self._offer((int(msg["hand"]), int(msg["turn"])), Legal.from_dict(msg["legal"]))
             if self.autopilot is not None and self.view is not None \
                     and self.view.legal is not None:
                 self.send_action(self.autopilot.decide(self.view))
@@ -327,6 +337,13 @@ class LanClient:
                 self._set_closed(str(msg.get("code")), str(msg.get("message")))
                 return
         self._push(t, msg)
+
+    def _offer(self, turn: tuple[int, int], legal: Legal) -> None:
+        """Open ``turn`` for ``send_action`` unless it was answered already (call with the
+        lock held)."""
+        if turn != self._answered:
+            self.turn = turn
+            self.legal = legal
 
     # ----------------------------------------------------------------- fair deal
 

@@ -140,6 +140,7 @@ class RemoteTable:
         self._listeners: list[EventListener] = []
         self._deadline: float | None = None
         self._pending_turn_seconds: float | None = None
+        self._timed_turn: tuple[int, int] | None = None
         self._update_roster()
         n = len(self.seats)
         if not n:
@@ -228,6 +229,7 @@ class RemoteTable:
         self.client = client
         self.closed = None
         self._deadline = None
+        self._timed_turn = None
 
     def close(self) -> None:
         """Leave the table (the host keeps the seat for its grace period)."""
@@ -247,9 +249,14 @@ class RemoteTable:
                 assert self.hand is not None
                 self.hand.view = view
                 self.hand.events += events
-            self.hand_no = int(data["hand"])
+            turn = (int(data["hand"]), len(view.actions))
+            self.hand_no = turn[0]
             if view.to_act != self.me:
                 self._deadline = None
+            elif turn != self._timed_turn:
+                # Until ``your_turn`` brings the host's clock, assume a full turn.
+                self._timed_turn = turn
+                self._pending_turn_seconds = self.client.turn_seconds
             if view.is_over and msg.type == "update":
                 self._hand_over(view)
             if events:  # a snapshot's log too: the screen rebuilds the hand from it

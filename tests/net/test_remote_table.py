@@ -31,19 +31,25 @@ def test_remote_table_plays_like_a_table(make_host: Callable[..., LanHost],
     assert table.n_seats == 3 and table.me == client.seat
     assert [s.name for s in table.seats][table.me] == "Ana"
     acted = refused = 0
+    answered: tuple[int, int] | None = None
     end = time.monotonic() + 30
     while table.closed is None and time.monotonic() < end:
         now = time.monotonic()
         table.tick(now)
         hand = table.hand
         if hand is None or hand.is_over:
+            if hand is not None:  # between hands nobody may act
+                with pytest.raises(NotYourTurnError):
+                    table.act(table.me, Action.call(), now)
+                refused += 1
             time.sleep(0.002)
             continue
         if hand.to_act != table.me:
             with pytest.raises(NotYourTurnError):
                 table.act(table.me, Action.call(), now)
             refused += 1
-        else:
+        elif (table.hand_no, len(hand.actions)) != answered:
+            answered = (table.hand_no, len(hand.actions))
             assert table.deadline is not None and table.deadline > now
             legal = hand.legal()
             with pytest.raises(IllegalActionError):
