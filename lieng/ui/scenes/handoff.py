@@ -18,6 +18,7 @@ from pygame_gui.core import ObjectID
 from ..draw import CREAM, GOLD, MUTED, panel, text
 from ..i18n import key, t
 from ..scene import Scene
+from ..table_draw import avatar_colour
 
 if TYPE_CHECKING:
     from ..game import GameApp
@@ -45,7 +46,7 @@ class HandoffScene(Scene):
 
     def _rect(self) -> pygame.Rect:
         s = self.app.scale
-        r = pygame.Rect(0, 0, int(640 * s), int(340 * s))
+        r = pygame.Rect(0, 0, int(660 * s), int(420 * s))
         r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         return r
 
@@ -54,7 +55,7 @@ class HandoffScene(Scene):
         r = self._rect()
         bw, bh = int(420 * s), int(60 * s)
         self.button = pygame_gui.elements.UIButton(
-            pygame.Rect(r.centerx - bw // 2, r.bottom - bh - int(64 * s), bw, bh),
+            pygame.Rect(r.centerx - bw // 2, r.top + int(248 * s), bw, bh),
             key("hotseat.confirm"), self.app.ui, self.container,
             object_id=ObjectID(object_id="#primary", class_id=f"{self.app.tier}_big"))
         self.button.set_text(key("hotseat.confirm"), text_kwargs={"who": self.name})
@@ -95,14 +96,21 @@ class HandoffScene(Scene):
         surface.blit(shade, (0, 0))
         r = self._rect()
         panel(surface, r, (16, 26, 22, 245), GOLD, radius=int(20 * s), width=max(2, int(3 * s)))
+        # The player's avatar, as on their seat.
+        ax, ay, ar = r.centerx, r.top + int(66 * s), int(36 * s)
+        pygame.draw.circle(surface, avatar_colour(self.name), (ax, ay), ar)
+        pygame.draw.circle(surface, (240, 230, 200), (ax, ay), ar, max(1, int(2 * s)))
+        text(surface, self.name[:1].upper() or "?", (ax, ay), int(ar * 1.15), CREAM, bold=True)
         title = t("hotseat.hand_to" if self.handing else "hotseat.turn_of", who=self.name)
-        text(surface, title, (r.centerx, r.top + 62 * s), int(40 * s), GOLD, bold=True,
+        text(surface, title, (r.centerx, r.top + 146 * s), int(40 * s), GOLD, bold=True,
              max_width=r.w - int(40 * s))
-        text(surface, t("hotseat.look_away"), (r.centerx, r.top + 118 * s), int(19 * s), CREAM,
+        text(surface, t("hotseat.look_away"), (r.centerx, r.top + 202 * s), int(18 * s), CREAM,
              max_width=r.w - int(50 * s))
-        rem = self.remaining()
-        hint = t("hotseat.keys")
-        if rem is not None:
-            hint = t("hotseat.keys_limit", s=str(int(rem + 0.999)))
-        text(surface, hint, (r.centerx, r.bottom - 34 * s), int(16 * s), MUTED,
+        text(surface, t("hotseat.keys"), (r.centerx, r.bottom - 64 * s), int(16 * s), MUTED,
              max_width=r.w - int(40 * s))
+        rem = self.remaining()
+        if rem is not None:
+            warn = rem <= 10
+            text(surface, t("hotseat.keys_limit", s=str(int(rem + 0.999)), who=self.name),
+                 (r.centerx, r.bottom - 34 * s), int(17 * s),
+                 (235, 120, 100) if warn else CREAM, bold=warn, max_width=r.w - int(40 * s))

@@ -128,11 +128,13 @@ class HotseatScene(TableScene):
                     and self.is_human(e.seat) and not self._handoff_fold:
                 self.toast("hotseat.timed_out", who=self.name(e.seat))
         self._handoff_fold = False
-        self.board.feed(public)
         hand = self.table.hand
+        # Cards away first: feeding may run beats at once (instant speed), and a showdown
+        # beat puts the shown hands — the viewer's too, if shown — back into the board.
         if self.viewer is not None and (hand is None or hand.is_over
                                         or hand.to_act != self.viewer):
             self.hide()
+        self.board.feed(public)
         if hand is None:
             return
         if hand.is_over:

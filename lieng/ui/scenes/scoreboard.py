@@ -105,9 +105,9 @@ class ScoreboardScene(Scene):
                   hands=str(self.table.hand_no))
         text(surface, title, (r.centerx, r.top + 38 * s), int(28 * s), GOLD, bold=True,
              max_width=r.w - int(40 * s))
-        cols = [(0.06, "hotseat.col_place", "midleft"), (0.14, "hotseat.col_name", "midleft"),
-                (0.44, "hotseat.col_kind", "midleft"), (0.70, "hotseat.col_chips", "midright"),
-                (0.80, "hotseat.col_buy_ins", "midright"), (0.96, "hotseat.col_net", "midright")]
+        cols = [(0.05, "hotseat.col_place", "midleft"), (0.12, "hotseat.col_name", "midleft"),
+                (0.38, "hotseat.col_kind", "midleft"), (0.64, "hotseat.col_chips", "midright"),
+                (0.79, "hotseat.col_buy_ins", "midright"), (0.95, "hotseat.col_net", "midright")]
         y = r.top + 86 * s
         for x, col, anchor in cols:
             text(surface, t(col), (r.x + r.w * x, y), int(15 * s), MUTED, anchor=anchor,

@@ -399,7 +399,9 @@ class TableScene(Scene):
         if b is None:
             return
         cards = self.own_cards()
-        want = (len(cards) == 3 and all(c.landed for c in cards)
+        # Only on the table itself: a scene covering it hid the container, keep it hidden.
+        want = (self.app.stack.top is self and len(cards) == 3
+                and all(c.landed and c.card is not None for c in cards)
                 and any(c.flip_now < 1.0 for c in cards) and not self.board.seats[self.me].folded)
         if want != bool(b.visible):
             set_visible(b, want)
