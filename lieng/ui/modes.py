@@ -125,9 +125,10 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
                 state.start_total = sum(seat.spec.stack for seat in top.table.seats)
             t = top.table
             if hold_mid_hand and t.hand_no > hands and t.in_hand and t.hand is not None \
-                    and t.hand.stacks[top.me] < t.hand.start_stacks[top.me]:
+                    and any(seat == top.me for seat, _a in t.hand.actions):
                 print(f"MIDHAND bankroll={profile.bankroll.total} "
-                      f"behind={t.hand.stacks[top.me]}", flush=True)
+                      f"stack={t.hand.start_stacks[top.me]} behind={t.hand.stacks[top.me]}",
+                      flush=True)
                 while True:  # the real app, frozen mid-hand, until it is killed
                     time.sleep(1)
             if not hold_mid_hand and t.hand_no >= hands and t.hand is not None \
