@@ -98,6 +98,8 @@ class MenuExtras:
         chip_pile(surface, max(1, bank.total), (r.x + 34 * s, r.y + 66 * s), int(14 * s), 5)
         text(surface, chips(bank.total), (r.x + 60 * s, r.y + 62 * s), int(32 * s), GOLD,
              bold=True, anchor="midleft", max_width=r.w - int(70 * s))
+        text(surface, t("bank.hands", n=chips(bank.hands)), (r.x + 62 * s, r.y + 92 * s),
+             int(13 * s), MUTED, anchor="midleft", shadow=False)
         status = profile.refill_status()
         if status.available:
             line = t("bank.refill_ready", amount=chips(status.amount))
@@ -111,5 +113,5 @@ class MenuExtras:
             text(surface, line, (r.centerx, r.bottom - 30 * s), int(14 * s),
                  GOLD if status.broke else CREAM, max_width=r.w - int(24 * s))
         else:
-            text(surface, line, (r.centerx, r.y + 100 * s), int(13 * s), CREAM,
+            text(surface, line, (r.centerx, r.y + 108 * s), int(13 * s), CREAM,
                  max_width=r.w - int(24 * s))
