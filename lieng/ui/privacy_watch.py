@@ -32,6 +32,8 @@ class PrivacyWatch:
     """Frames on which each confirmed seat's own cards were face up."""
     shown_faces: int = 0
     """Faces of showdown hands drawn (proof the check saw showdowns)."""
+    last_faces: set[Card] = field(default_factory=set)
+    """The faces drawn on the last frame."""
 
     def install(self, app: GameApp) -> None:
         app.cards.face_log = []
@@ -42,6 +44,7 @@ class PrivacyWatch:
         if log is None:
             return
         faces = {fd.card for fd in log}
+        self.last_faces = faces
         log.clear()
         scene = next((s for s in app.stack.scenes if isinstance(s, HotseatScene)), None)
         if scene is None:

@@ -71,7 +71,10 @@ class HotseatSetupScene(Scene):
         if len(people) < 2:
             people = [t("hotseat.default_name", n=str(i + 1)) for i in range(3)]
         people = people[:MAX_SEATS]
-        bots = [n for n in BOT_NAMES if n.casefold() not in {p.casefold() for p in people}]
+        # Bots take the names the bot table uses least often, so they rarely clash with
+        # the people's own names.
+        bots = [n for n in reversed(BOT_NAMES)
+                if n.casefold() not in {p.casefold() for p in people}]
         self.seats = [SeatChoice(p) for p in people]
         self.seats += [SeatChoice(bots[i], "normal") for i in range(MAX_SEATS - len(people))]
         self.count = min(MAX_SEATS, max(len(people) + 2, 3)) if len(people) < MAX_SEATS \

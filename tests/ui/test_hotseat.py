@@ -1,0 +1,325 @@
+"""Hot-seat through the real window (issue 6): people at one screen, real clicks and keys.
+
+Privacy is checked on what the card renderer really drew (``CardRenderer.face_log``, read
+by ``PrivacyWatch`` after every frame), never on a flag of the scene.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pygame
+
+from lieng.engine import (
+    ActionKind,
+    ActionTaken,
+    Event,
+    HandEnded,
+    HandStarted,
+    RuleSet,
+    Showdown,
+)
+from lieng.storage.history import GameResult, HandRecord, History
+from lieng.storage.settings import Settings, load_settings
+from lieng.table import PlayerSpec, Table
+from lieng.ui.hotseat_selftest import run_hotseat_selftest
+from lieng.ui.modes import KeyAutopilot
+from lieng.ui.privacy_watch import PrivacyWatch
+from lieng.ui.scenes.dialog import Dialog
+from lieng.ui.scenes.handoff import ARM_SECONDS, HandoffScene
+from lieng.ui.scenes.hotseat import HotseatScene
+from lieng.ui.scenes.hotseat_setup import HotseatSetupScene, SeatChoice, make_hotseat_table
+from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.scenes.scoreboard import ScoreboardScene
+
+from .helpers import click, key, run_until, step
+
+
+def type_name(app, entry, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Click the name box, erase it with Backspace and type ``name``."""
+    click(app, entry)
+    for _ in range(len(entry.get_text()) + 2):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                             unicode="\b", scancode=0))
+    step(app)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=name))
+    step(app)
+
+
+def open_hotseat(app, table: Table, **kw) -> HotseatScene:  # type: ignore[no-untyped-def]
+    app.push(MenuScene(app))
+    scene = HotseatScene(app, table, **kw)
+    app.push(scene)
+    step(app)
+    return scene
+
+
+def test_three_people_and_two_bots_never_see_each_other_s_cards(make_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # With the "own cards face up" setting on, any card the board merely knew would be
+    # drawn face up: the check below then sees it.
+    app = make_app(speed="fast", reveal_own_cards=True)
+    watch = PrivacyWatch()
+    watch.install(app)
+    # Menu → setup, by clicks and typing.
+    app.push(MenuScene(app))
+    step(app)
+    click(app, app.stack.top.buttons["hotseat"])
+    setup = app.stack.top
+    assert isinstance(setup, HotseatSetupScene)
+    for i, name in enumerate(("Lan", "Minh", "Hùng")):
+        type_name(app, setup.names[i], name)
+    assert [c.kind for c in setup.seats[:5]] == ["human"] * 3 + ["normal"] * 2
+    click(app, setup.kinds[4])  # normal → hard
+    assert setup.seats[4].kind == "hard"
+    setup.seed = 12
+    click(app, setup.start)
+    scene = app.stack.top
+    assert isinstance(scene, HotseatScene)
+    table = scene.table
+    assert [s.name for s in table.seats[:3]] == ["Lan", "Minh", "Hùng"]
+    assert [s.kind for s in table.seats] == ["human"] * 3 + ["bot"] * 2
+    assert table.seats[4].spec.level == "hard"
+    scene.history = History(tmp_path)
+
+    people_actions: Counter[int] = Counter()
+    hands_with_showdown = 0
+    first_players: list[int] = []
+    winners_before: list[int] = []
+
+    def count(events: list[Event]) -> None:
+        nonlocal hands_with_showdown
+        for e in events:
+            if isinstance(e, ActionTaken) and table.seats[e.seat].kind == "human" \
+                    and e.kind is not ActionKind.TIMEOUT:
+                people_actions[e.seat] += 1
+            if isinstance(e, Showdown) and len(e.hands) >= 2:
+                hands_with_showdown += 1
+            if isinstance(e, HandStarted):
+                first_players.append(e.first)
+            if isinstance(e, HandEnded):
+                assert table.hand is not None
+                winners_before.append(table.hand.next_first)
+
+    table.subscribe(count)  # type: ignore[arg-type]
+    pilot = KeyAutopilot(random.Random(5))
+    panels = 0
+    use_key = False
+    while table.hand_no < 5 or table.hand is None or not table.hand.is_over \
+            or scene.board.busy:
+        top = app.stack.top
+        if isinstance(top, HandoffScene):
+            panels += 1
+            seat = scene.pending
+            assert seat is not None and table.hand is not None and table.hand.to_act == seat
+            assert scene.viewer is None
+            assert table.deadline is None, "no turn timer runs before the hand-off"
+            step(app, 10)  # the panel stays up a while: nothing may show under it
+            # Confirm alternately with the button and with Enter (after the short arming).
+            if use_key:
+                run_until(app, lambda top=top: top.waited >= ARM_SECONDS)
+                key(app, pygame.K_RETURN)
+            else:
+                click(app, top.button)
+            use_key = not use_key
+            assert scene.viewer == seat and app.stack.top is scene
+            assert table.deadline is not None, "the turn timer starts at the confirmation"
+            # The person sees their own three cards, face up, and nothing else hidden.
+            run_until(app, lambda: not scene.board.busy, limit=200)
+            step(app)
+            assert set(table.hand.cards_of(seat)) <= watch.last_faces
+            continue
+        if isinstance(top, Dialog):
+            assert top.title == "hotseat.broke_title"
+            click(app, top.buttons[0])
+            continue
+        if scene.my_legal() is not None:
+            pilot(scene)
+        step(app)
+        assert app.frames < 40000
+    app.frame_hooks.remove(watch)
+    assert not watch.violations, watch.violations[:5]
+    assert watch.panel_frames >= 10 * panels > 0
+    # Every person's turn began with a confirmed hand-off — also when only bots played
+    # between two people — and each of them saw their own cards.
+    assert scene.handoffs == sum(people_actions.values()) == panels
+    assert set(scene.confirmed) == {0, 1, 2}
+    assert all(watch.seen_by[i] > 0 for i in (0, 1, 2))
+    assert hands_with_showdown > 0 and watch.shown_faces > 0
+    # Hands continue with the previous winner first (the Table does it).
+    # (Subscribed after the first deal: first_players[k] is hand k + 2's first player.)
+    assert len(first_players) >= 4
+    assert first_players == winners_before[:len(first_players)]
+    # The scoreboard at any time (Tab), then the end of the game (Esc → leave).
+    key(app, pygame.K_TAB)
+    board = app.stack.top
+    assert isinstance(board, ScoreboardScene) and not board.final
+    key(app, pygame.K_TAB)
+    assert app.stack.top is scene
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, Dialog)
+    click(app, app.stack.top.buttons[0])
+    final = app.stack.top
+    assert isinstance(final, ScoreboardScene) and final.final
+    games = History(tmp_path).games()[0]
+    assert len(games) == 1 and games[0].mode == "hotseat"
+    result = games[0]
+    assert scene.result is not None and result.standings == scene.result.standings
+    assert result.hands == table.hand_no
+    assert {s.name: s.net for s in result.standings} == {s.name: s.net for s in table.seats}
+    assert [s.net for s in result.standings] == sorted((s.net for s in table.seats),
+                                                      reverse=True)
+    # Every hand went to the history with no viewer: only the shown cards are stored.
+    hands = History(tmp_path).hands()[0]
+    assert len(hands) == table.hand_no
+    for rec in hands:
+        assert rec.mode == "hotseat" and rec.viewer is None
+        assert all(e.card is None for e in rec.events if hasattr(e, "card"))
+    click(app, final.close)
+    assert isinstance(app.stack.top, MenuScene)
+
+
+def test_the_hand_off_limit_folds_the_absent_player_for_everyone_to_see(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="fast")
+    table = make_hotseat_table([SeatChoice("Lan"), SeatChoice("Minh"),
+                                SeatChoice("Thảo", "normal")], 10, "classic", 100, 20, seed=4)
+    scene = open_hotseat(app, table, handoff_limit=45.0)
+    assert table.hand is not None and table.hand.to_act == 0
+    run_until(app, lambda: isinstance(app.stack.top, HandoffScene), limit=600)
+    # 30 s at the panel: longer than the 20 s turn timer, shorter than the limit.
+    step(app, 120, dt=0.25)
+    assert isinstance(app.stack.top, HandoffScene) and not table.hand.actions
+    run_until(app, lambda: bool(table.hand.actions), limit=200, dt=0.25)
+    seat, action = table.hand.actions[0]
+    assert seat == 0 and action.kind is ActionKind.TIMEOUT
+    assert scene.handoff_timeouts == 1 and scene.handoffs == 0
+    assert "hotseat.handoff_timeout" in scene.messages
+    assert app.stack.top is scene or isinstance(app.stack.top, HandoffScene)
+    # The table is shown again and says so: the seat is folded for all to see.
+    run_until(app, lambda: scene.board.seats[0].status == "act.timeout", limit=300)
+    assert scene.board.seats[0].folded
+    # The next person confirms; now the 20 s turn timer runs and folds them.
+    run_until(app, lambda: isinstance(app.stack.top, HandoffScene), limit=600)
+    assert scene.pending == 1
+    click(app, app.stack.top.button)
+    assert scene.viewer == 1
+    run_until(app, lambda: len(table.hand.actions) >= 2 or table.hand.is_over,
+              limit=200, dt=0.25)
+    assert table.hand.actions[1][0] == 1
+    assert table.hand.actions[1][1].kind is ActionKind.TIMEOUT
+    assert "hotseat.timed_out" in scene.messages
+    assert scene.viewer is None, "the cards went away with the turn"
+
+
+def test_broke_people_rebuy_or_leave_and_the_game_ends(make_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="instant")
+    players = [PlayerSpec("Lan", stack=1000), PlayerSpec("Minh", stack=1000),
+               PlayerSpec("Thảo", "bot", "normal", stack=1000)]
+    table = Table(RuleSet(table_bet=10), players, seed=3)
+    table.seats[1].stack = 5  # Minh can't pay the ante
+    scene = open_hotseat(app, table, rebuy_allowed=True)
+    top = app.stack.top
+    assert isinstance(top, Dialog) and top.title == "hotseat.broke_title"
+    assert top.args["who"] == "Minh"
+    click(app, top.buttons[0])  # Mua thêm
+    assert table.seats[1].stack == 1005 and table.seats[1].buy_ins == 2
+    assert table.hand is not None and table.hand.start_stacks[1] == 1005
+    assert scene.events_log == [(0, 1, "rebuy", 1000)]
+    app.close()
+
+    # No rebuys: broke people (and bots) leave; with one player left the game is over.
+    app = make_app(speed="instant")
+    table = Table(RuleSet(table_bet=10), players, seed=3)
+    table.seats[1].stack = 5
+    table.seats[2].stack = 0
+    scene = open_hotseat(app, table, rebuy_allowed=False, history=History(tmp_path))
+    assert [kind for _h, _s, kind, _a in scene.events_log] == ["leave", "leave"]
+    assert table.seats[1].left and table.seats[2].left
+    final = app.stack.top
+    assert isinstance(final, ScoreboardScene) and final.final
+    assert "hotseat.left" in scene.messages
+    result = History(tmp_path).games()[0][0]
+    assert isinstance(result, GameResult) and result.mode == "hotseat"
+    assert [s.name for s in result.standings] == ["Lan", "Minh", "Thảo"]
+    assert [s.place for s in result.standings] == [1, 1, 1]  # nobody won or lost a chip
+
+
+def test_a_broke_person_may_leave_and_the_others_play_on(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="instant")
+    players = [PlayerSpec("Lan", stack=1000), PlayerSpec("Minh", stack=1000),
+               PlayerSpec("Hùng", stack=1000)]
+    table = Table(RuleSet(table_bet=10), players, seed=3)
+    table.seats[2].stack = 0
+    scene = open_hotseat(app, table)
+    top = app.stack.top
+    assert isinstance(top, Dialog) and top.args["who"] == "Hùng"
+    click(app, top.buttons[1])  # Rời bàn
+    assert table.seats[2].left and table.hand is not None
+    assert table.hand.dealt_in == (True, True, False)
+    assert scene.events_log == [(0, 2, "leave", 0)]
+
+
+def test_names_are_kept_for_next_time(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="instant")
+    app.stored = Settings()
+    app.push(MenuScene(app))
+    step(app)
+    click(app, app.stack.top.buttons["hotseat"])
+    setup = app.stack.top
+    assert isinstance(setup, HotseatSetupScene)
+    type_name(app, setup.names[0], "Lan")
+    type_name(app, setup.names[1], "lan")
+    click(app, setup.start)
+    assert setup.error == "hotseat.same_names" and app.stack.top is setup
+    type_name(app, setup.names[1], "Bảo")
+    type_name(app, setup.names[2], "Chi")
+    click(app, setup.start)
+    assert any(isinstance(sc, HotseatScene) for sc in app.stack.scenes)
+    assert app.stored.hotseat_names == ["Lan", "Bảo", "Chi"]
+    saved, _ = load_settings()
+    assert saved.hotseat_names == ["Lan", "Bảo", "Chi"]
+    # Next time the setup starts from those names.
+    app.stored = saved
+    again = HotseatSetupScene(app)
+    app.push(again)
+    step(app)
+    assert [e.get_text() for e in again.names[:3]] == ["Lan", "Bảo", "Chi"]
+
+
+def test_setup_needs_a_person(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="instant")
+    app.push(MenuScene(app))
+    setup = HotseatSetupScene(app)
+    app.push(setup)
+    step(app)
+    for i in range(3):
+        click(app, setup.kinds[i])  # person → bot
+    click(app, setup.start)
+    assert setup.error == "hotseat.need_person" and app.stack.top is setup
+
+
+def test_hotseat_hand_record_keeps_only_shown_cards(make_app) -> None:  # type: ignore[no-untyped-def]
+    # The record the hot-seat table writes (viewer None) has no dealt card of anyone.
+    table = make_hotseat_table([SeatChoice("Lan"), SeatChoice("Minh")], 10, "classic", 100,
+                               0, seed=1)
+    table.start_hand()
+    from lieng.engine import Action
+
+    while table.hand is not None and not table.hand.is_over:
+        table.act(table.hand.to_act, Action.call())  # type: ignore[arg-type]
+    from datetime import datetime
+
+    from lieng.storage.history import SeatRecord
+
+    rec = HandRecord.from_hand(table.hand, None, [SeatRecord.of(s.spec) for s in table.seats],
+                               datetime(2026, 1, 1), mode="hotseat")
+    dealt = [e for e in rec.events if type(e).__name__ == "CardDealt"]
+    assert dealt and all(e.card is None for e in dealt)  # type: ignore[attr-defined]
+    shown = [e for e in rec.events if isinstance(e, Showdown)]
+    assert shown and len(shown[0].hands) == 2
+
+
+def test_hotseat_selftest_plays_through_the_window(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert run_hotseat_selftest(2, seed=3) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("selftest ok: hotseat, 2/2 hands") and "0 privacy violations" in out
