@@ -18,7 +18,8 @@ sizes, made from the bot's own view only:
   (1 − fold equity) × (equity against the calling ranges × final pot − our bet); the best
   size is taken, jittered, so bets vary from hand to hand. Sizes that would leave less than
   a third of the pot behind are not raises but commitments: only the all-in decision (with
-  a hand that justifies it, ``SHOVE_STRENGTH``, or a short stack) may make them.
+  a hand that justifies it, ``SHOVE_STRENGTH``, or a short stack) may make them. Nothing is
+  bet beyond what the deepest opponent still in can match (RULES.md step 9 refunds it).
 * **Style** — bluffs (raising a weak hand when few players are behind) and slow-plays
   (calling a monster in the early rounds) at level × personality rates, plus a little
   noise on the equity so no bot is predictable.
