@@ -85,7 +85,7 @@ def run_hotseat_selftest(hands: int, size: tuple[int, int] = (1280, 720),
         elif isinstance(top, Dialog):
             if top.title == "hotseat.broke_title":
                 click(app, top.buttons[0])  # buy chips again
-            elif top.title == "msg.leave_title":
+            elif top.title == "hotseat.end_title":
                 click(app, top.buttons[0])  # yes, leave: the final scoreboard
             else:
                 app.running = False

@@ -157,7 +157,7 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(make_app, tmp_pa
     key(app, pygame.K_TAB)
     assert app.stack.top is scene
     key(app, pygame.K_ESCAPE)
-    assert isinstance(app.stack.top, Dialog)
+    assert isinstance(app.stack.top, Dialog) and app.stack.top.title == "hotseat.end_title"
     click(app, app.stack.top.buttons[0])
     final = app.stack.top
     assert isinstance(final, ScoreboardScene) and final.final
@@ -242,6 +242,25 @@ def test_broke_people_rebuy_or_leave_and_the_game_ends(make_app, tmp_path) -> No
     assert isinstance(result, GameResult) and result.mode == "hotseat"
     assert [s.name for s in result.standings] == ["Lan", "Minh", "Thảo"]
     assert [s.place for s in result.standings] == [1, 1, 1]  # nobody won or lost a chip
+
+
+def test_ending_mid_hand_does_not_count_that_hand(make_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="instant")
+    table = make_hotseat_table([SeatChoice("Lan"), SeatChoice("Minh"),
+                                SeatChoice("Tuấn", "easy")], 10, "classic", 100, 20, seed=2)
+    scene = open_hotseat(app, table, history=History(tmp_path))
+    assert table.in_hand and isinstance(app.stack.top, HandoffScene)
+    click(app, app.stack.top.button)
+    key(app, pygame.K_c)  # the first player checks: chips in the pot
+    assert table.in_hand and sum(table.stacks) < 3000
+    key(app, pygame.K_ESCAPE)
+    dialog = app.stack.top
+    assert isinstance(dialog, Dialog) and dialog.body == "hotseat.end_in_hand"
+    click(app, dialog.buttons[0])
+    assert isinstance(app.stack.top, ScoreboardScene) and app.stack.top.final
+    assert scene.result is not None
+    assert [(s.chips, s.net) for s in scene.result.standings] == [(1000, 0)] * 3
+    assert History(tmp_path).hands()[0] == []  # the unfinished hand isn't in the history
 
 
 def test_a_broke_person_may_leave_and_the_others_play_on(make_app) -> None:  # type: ignore[no-untyped-def]

@@ -31,7 +31,8 @@ class HandoffScene(Scene):
     opaque = True
 
     def __init__(self, app: GameApp, name: str, handing: bool, limit: float | None,
-                 on_confirm: Callable[[], None], on_timeout: Callable[[], None]) -> None:
+                 on_confirm: Callable[[], None], on_timeout: Callable[[], None],
+                 on_escape: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.name = name
         self.handing = handing
@@ -40,6 +41,8 @@ class HandoffScene(Scene):
         self.limit = limit
         self.on_confirm = on_confirm
         self.on_timeout = on_timeout
+        self.on_escape = on_escape
+        """Esc: the table's way out (end the game), asked over the panel."""
         self.waited = 0.0
         self.done = False
         self.button: pygame_gui.elements.UIButton | None = None
@@ -74,9 +77,15 @@ class HandoffScene(Scene):
                 and self.waited >= ARM_SECONDS:
             self._finish(True)
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE \
+                and self.on_escape is not None:
+            self.on_escape()
+            return True
         return True  # nothing reaches the table under the panel
 
     def update(self, dt: float) -> None:
+        if self.app.stack.top is not self:
+            return  # the end-the-game question is open: the person isn't being waited for
         self.waited += dt
         if self.limit is not None and self.waited >= self.limit:
             self._finish(False)

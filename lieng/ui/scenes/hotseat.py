@@ -314,6 +314,16 @@ class HotseatScene(TableScene):
             return True
         return super().handle_event(event)
 
+    def _top(self, name: str) -> None:
+        if name != "leave":
+            super()._top(name)
+            return
+        # Leaving a shared table ends the game for everyone: say so, and that a hand in
+        # play is not counted (the standings are those before it).
+        body = "hotseat.end_in_hand" if self.table.in_hand else "hotseat.end_body"
+        self.app.push(Dialog(self.app, "hotseat.end_title", body,
+                             [("hotseat.end_yes", self.leave), ("msg.stay", lambda: None)]))
+
     def show_scores(self) -> None:
         self.app.push(ScoreboardScene(self.app, self.table, final=False))
 
@@ -335,7 +345,8 @@ class HotseatScene(TableScene):
             self.handoff = HandoffScene(
                 self.app, self.name(seat), handing, self.handoff_limit,
                 on_confirm=lambda: self._handoff_done(seat, confirmed=True),
-                on_timeout=lambda: self._handoff_done(seat, confirmed=False))
+                on_timeout=lambda: self._handoff_done(seat, confirmed=False),
+                on_escape=lambda: self._top("leave"))
             self.app.push(self.handoff)
 
     def _handoff_done(self, seat: int, confirmed: bool) -> None:
