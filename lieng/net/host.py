@@ -199,7 +199,7 @@ class Conn:
             self.host.errors.append(f"oversized outgoing {message.get('t')}")
             return
         if self.queue.qsize() >= MAX_QUEUE:
-            self.host.drop(self, "stopped reading")
+            self.host.drop(self)  # it stopped reading
             return
         self.queue.put_nowait(frame)
 
@@ -441,7 +441,8 @@ class LanHost:
             conn.queue.put_nowait(None)
         conn.closed = True  # the writer hangs up once the queued frames are out
 
-    def drop(self, conn: Conn, why: str) -> None:
+    def drop(self, conn: Conn) -> None:
+        """Hang up on a connection at once (it stopped reading what we send)."""
         conn.closed = True
         with contextlib.suppress(Exception):
             conn.writer.close()
