@@ -5,30 +5,52 @@ of our turns we time ``send_action`` until the host's update carrying that actio
 the client's state — what the game window waits for before it animates the move. The
 figure includes both threads' hand-offs, JSON, the engine and the per-seat view.
 
-    python bench/lan.py [--actions 2000]
+    python bench/lan.py [--actions 2000] [--process]
+
+``--process`` runs the host as its own process (``python -m lieng.net.host``), as on a
+real LAN; without it the host is a thread of this process, as for the hosting player's
+own seat — then the client, the host and this loop share one interpreter lock.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from lieng.engine import Action  # noqa: E402
-from lieng.net import HostConfig, LanClient, LanHost  # noqa: E402
+from lieng.engine import Action
+from lieng.net import HostConfig, LanClient, LanHost
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--actions", type=int, default=2000)
+    p.add_argument("--process", action="store_true", help="run the host in its own process")
     args = p.parse_args()
-    host = LanHost(HostConfig(bind="127.0.0.1", port=0, seats=2, bots=1, bot_speed=0.0,
-                              hand_pause=0.0, turn_seconds=30.0, bot_level="call")).start()
-    client = LanClient("127.0.0.1", host.port, name="Bench").connect()
+    proc: subprocess.Popen[str] | None = None
+    host: LanHost | None = None
+    if args.process:
+        root = Path(__file__).resolve().parents[1]
+        env = dict(os.environ, PYTHONPATH=str(root))
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "lieng.net.host", "--bind", "127.0.0.1", "--port", "0",
+             "--seats", "2", "--bots", "1", "--bot-speed", "0", "--pause", "0",
+             "--timer", "30", "--bot-level", "call", "--beacon", "off"],
+            stdout=subprocess.PIPE, text=True, env=env)
+        assert proc.stdout is not None
+        port = json.loads(proc.stdout.readline())["port"]
+    else:
+        host = LanHost(HostConfig(bind="127.0.0.1", port=0, seats=2, bots=1, bot_speed=0.0,
+                                  hand_pause=0.0, turn_seconds=30.0, bot_level="call")).start()
+        port = host.port
+    client = LanClient("127.0.0.1", port, name="Bench").connect()
     times: list[float] = []
     try:
         while len(times) < args.actions:
@@ -39,7 +61,7 @@ def main() -> None:
             hand, seen = client.hand_no, len(view.actions)
             t0 = time.perf_counter()
             client.send_action(Action.call() if len(times) % 3 else Action.raise_(1))
-            ok = client.wait_until(lambda: client.hand_no != hand or (
+            ok = client.wait_until(lambda hand=hand, seen=seen: client.hand_no != hand or (
                 client.view is not None and len(client.view.actions) > seen), 10)
             t1 = time.perf_counter()
             if not ok:
@@ -48,12 +70,17 @@ def main() -> None:
             client.poll()
     finally:
         client.close()
-        host.stop()
+        if host is not None:
+            host.stop()
+        if proc is not None:
+            proc.terminate()
+            proc.wait(10)
     ms = sorted(t * 1000 for t in times)
     q = statistics.quantiles(ms, n=100)
-    print(f"actions: {len(ms)}  p50: {q[49]:.2f} ms  p99: {q[98]:.2f} ms  "
+    where = "host process" if args.process else "host thread"
+    print(f"{where}: actions: {len(ms)}  p50: {q[49]:.2f} ms  p99: {q[98]:.2f} ms  "
           f"mean: {statistics.fmean(ms):.2f} ms  max: {ms[-1]:.2f} ms")
-    if host.errors:
+    if host is not None and host.errors:
         raise SystemExit(f"host errors: {host.errors}")
 
 

@@ -94,7 +94,9 @@ class TableFinder:
     "127.0.0.1"); ``port`` 0 picks a free port (read it back from ``self.port``).
     """
 
-    def __init__(self, bind: str = "", port: int = DISCOVERY_PORT) -> None:
+    def __init__(self, bind: str = "", port: int = DISCOVERY_PORT,
+                 stale_after: float = STALE_AFTER) -> None:
+        self.stale_after = stale_after
         self._sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         if hasattr(socket, "SO_REUSEPORT"):
@@ -127,7 +129,7 @@ class TableFinder:
         now = time.monotonic()
         with self._lock:
             for key, info in list(self._tables.items()):
-                if now - info.seen > STALE_AFTER:
+                if now - info.seen > self.stale_after:
                     del self._tables[key]
             return sorted(self._tables.values(), key=lambda t: (t.name, t.address, t.port))
 

@@ -24,7 +24,7 @@ def _wait(finder: TableFinder, pred: Callable[[list[TableInfo]], bool]) -> list[
 
 def test_a_hosted_table_is_listed_and_refreshed(make_host: Callable[..., LanHost],
                                                 make_client: Callable[..., LanClient]) -> None:
-    with TableFinder(bind=LOOPBACK, port=0) as finder:
+    with TableFinder(bind=LOOPBACK, port=0, stale_after=0.5) as finder:
         host = make_host(name="Bàn của Tư", seats=3, bots=1, table_bet=20, preset="v8club",
                          password="x", beacon_target=LOOPBACK, beacon_port=finder.port,
                          beacon_interval=0.05, start_when=99)
