@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from lieng.engine import Card, Event, HandEnded, PotAwarded, evaluate
+from lieng.storage.bankroll import SCHEMA as BANK_SCHEMA
 from lieng.storage.bankroll import STARTING_CHIPS, Bankroll
 from lieng.storage.settings import load_settings, settings_path
 from lieng.table import Table
@@ -343,3 +344,52 @@ def test_storage_message_shown_once_and_the_game_goes_on(real_app) -> None:  # t
     step(app, 3)
     assert isinstance(app.stack.top, MenuScene)  # shown once; the menu works
     assert app.profile is not None and app.profile.pending == []
+
+
+def test_full_disk_mid_game_is_one_message_and_play_goes_on(real_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import errno
+
+    import lieng.storage.atomic as atomic
+    import lieng.storage.history as history_mod
+
+    app = real_app()
+    click(app, app.stack.top.buttons["play_bots"])
+    ng = app.stack.top
+    ng.choice["bots"] = "2"
+    ng.seed = 4
+    click(app, ng.start)
+    scene = app.stack.top
+    assert isinstance(scene, TableScene)
+
+    def full(*_a: object, **_k: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    app.settings.speed = "instant"
+    scene.autopilot = KeyAutopilot(random.Random(4))
+    table = scene.table
+    with monkeypatch.context() as disk:
+        disk.setattr(atomic, "write_atomic", full)
+        disk.setattr(history_mod, "append_line", full)
+        run_until(app, lambda: isinstance(app.stack.top, NoticeDialog), limit=3000)
+        dialog = app.stack.top
+        assert isinstance(dialog, NoticeDialog)
+        assert {n.code for n in dialog.notices} == {"disk_full"} and len(dialog.notices) == 2
+        assert "Ổ đĩa đã đầy" in " ".join(dialog.lines())
+        click(app, dialog.buttons[0])
+        assert app.stack.top is scene
+        # Play goes on; the same failure is not repeated.
+        hands = table.hand_no
+        run_until(app, lambda: table.hand_no >= hands + 2 or isinstance(app.stack.top, Dialog),
+                  limit=4000)
+        assert not isinstance(app.stack.top, NoticeDialog)
+        assert table.hand_no >= hands + 2
+    # Space again: the next commit saves everything the memory holds.
+    n = table.hand_no
+    run_until(app, lambda: (table.hand_no > n and not table.in_hand) or
+              isinstance(app.stack.top, Dialog), limit=4000)
+    profile = app.profile
+    assert profile is not None
+    loaded = atomic.load_document(profile.bankroll.path, BANK_SCHEMA)
+    assert loaded.data is not None
+    assert loaded.data["balance"] + loaded.data["at_table"] == profile.bankroll.total
+    assert loaded.data["hands"] == table.hand_no
