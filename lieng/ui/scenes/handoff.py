@@ -46,6 +46,7 @@ class HandoffScene(Scene):
         self.waited = 0.0
         self.done = False
         self.button: pygame_gui.elements.UIButton | None = None
+        self._backdrop: pygame.Surface | None = None
 
     def _rect(self) -> pygame.Rect:
         s = self.app.scale
@@ -98,11 +99,13 @@ class HandoffScene(Scene):
         from ..layout import compute
 
         s = self.app.scale
-        w, h = self.app.size
-        surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        if self._backdrop is None or self._backdrop.get_size() != self.app.size:
+            # The empty felt, darkened: drawn once per size (the panel stays up a while).
+            self._backdrop = felt_for(compute(self.app.size, 2)).copy()
+            shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 150))
+            self._backdrop.blit(shade, (0, 0))
+        surface.blit(self._backdrop, (0, 0))
         r = self._rect()
         panel(surface, r, (16, 26, 22, 245), GOLD, radius=int(20 * s), width=max(2, int(3 * s)))
         # The player's avatar, as on their seat.

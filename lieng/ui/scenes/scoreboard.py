@@ -126,7 +126,7 @@ class ScoreboardScene(Scene):
                      (signed(seat.net), net_colour)]
             for (x, _col, anchor), (value, c) in zip(cols, cells, strict=True):
                 size = int(19 * s)
-                text(surface, value, (r.x + r.w * x, y), size, c, bold=(anchor != "midleft"
-                                                                          or x < 0.4),
-                     anchor=anchor, max_width=int(r.w * 0.28))
+                text(surface, value, (r.x + r.w * x, y), size, c,
+                     bold=anchor != "midleft" or x < 0.3, anchor=anchor,
+                     max_width=int(r.w * 0.28))
             y += 46 * s
