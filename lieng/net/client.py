@@ -201,6 +201,8 @@ class LanClient:
             loop.call_soon_threadsafe(loop.stop)
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(2.0)
+            if loop is not None and not loop.is_running() and not loop.is_closed():
+                loop.close()
 
     async def _connect(self) -> None:
         try:

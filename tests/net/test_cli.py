@@ -46,6 +46,8 @@ def test_headless_host_and_autopilot_clients_play_to_the_end() -> None:
         if host.poll() is None:
             host.kill()
             host.wait()
+        if host.stdout is not None:
+            host.stdout.close()
 
 
 def test_client_reports_a_refused_join() -> None:
