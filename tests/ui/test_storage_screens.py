@@ -223,6 +223,7 @@ def test_history_lists_hands_and_replays_one_on_the_table(real_app) -> None:  # 
     click(app, app.stack.top.extras.buttons["history"])
     hist = app.stack.top
     assert isinstance(hist, HistoryScene)
+    run_until(app, lambda: hist.loaded)  # read on a worker thread
     assert len(hist.hands) == len(hands) <= ROWS
     # Newest first, the same hands the table played, the player's own result.
     for rec, events in zip(hist.hands, reversed(hands), strict=True):
@@ -279,6 +280,7 @@ def test_statistics_screen_figures(real_app) -> None:  # type: ignore[no-untyped
     click(app, app.stack.top.extras.buttons["stats"])
     stats = app.stack.top
     assert isinstance(stats, StatsScene)
+    run_until(app, lambda: stats.loaded)
     nets = [my_net(h) for h in hands]
     won = [any(isinstance(e, PotAwarded) and 0 in e.winners and not e.refund for e in h)
            for h in hands]

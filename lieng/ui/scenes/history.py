@@ -14,8 +14,10 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from lieng.engine import evaluate
+from lieng.storage.atomic import Notice
 from lieng.storage.history import HandRecord, History
 
+from ..background import Background
 from ..draw import CREAM, GOLD, MUTED, panel, text
 from ..gui import set_enabled
 from ..i18n import chips, key, language, t
@@ -30,14 +32,10 @@ WIN = (120, 210, 120)
 LOSS = (226, 110, 96)
 
 
-def load_hands(app: GameApp) -> list[HandRecord]:
-    """The player's recorded hands, newest first."""
-    profile = app.profile
-    history = profile.history if profile is not None else History()
+def load_hands(history: History) -> tuple[list[HandRecord], list[Notice]]:
+    """The player's recorded hands, newest first, and any message about skipped lines."""
     hands, notices = history.hands()
-    if profile is not None:
-        profile.notify(*notices)
-    return list(reversed(hands))
+    return list(reversed(hands)), notices
 
 
 def when_text(record: HandRecord) -> str:
@@ -54,9 +52,12 @@ def hand_text(record: HandRecord) -> str:
 class HistoryScene(Scene):
     def __init__(self, app: GameApp) -> None:
         super().__init__(app)
-        self.hands = load_hands(app)
+        history = app.profile.history if app.profile is not None else History()
+        self.loader = Background(lambda: load_hands(history))
+        self.hands: list[HandRecord] = []
+        self.loaded = False
         self.page = 0
-        self.selected: int | None = 0 if self.hands else None
+        self.selected: int | None = None
         """Index into ``hands`` of the highlighted row."""
 
     @property
@@ -94,6 +95,15 @@ class HistoryScene(Scene):
         self.next_page = button(r.centerx + int(80 * s), int(120 * s), "history.next_page")
         self.replay = button(r.right - int(250 * s), int(220 * s), "history.replay", True)
         self._sync()
+
+    def update(self, dt: float) -> None:
+        if not self.loaded and self.loader.done:
+            self.hands, notices = self.loader.result
+            self.loaded = True
+            if self.app.profile is not None:
+                self.app.profile.notify(*notices)
+            self.selected = 0 if self.hands else None
+            self._sync()
 
     def _sync(self) -> None:
         set_enabled(self.prev_page, self.page > 0)
@@ -165,7 +175,9 @@ class HistoryScene(Scene):
         for name, (x, anchor) in cols.items():
             text(surface, t(f"history.col_{name}"), (x, hy), int(15 * s), MUTED,
                  anchor=anchor, shadow=False)
-        if not self.hands:
+        if not self.loaded:
+            text(surface, t("history.loading"), (r.centerx, r.centery), int(20 * s), CREAM)
+        elif not self.hands:
             text(surface, t("history.empty"), (r.centerx, r.centery), int(20 * s), CREAM)
         for slot, (i, rec) in enumerate(self.visible()):
             self._draw_row(surface, self.row_rect(slot), rec, i == self.selected, cols)
@@ -190,7 +202,9 @@ class HistoryScene(Scene):
         text(surface, when_text(rec), (cols["when"][0], y), int(16 * s), CREAM,
              anchor="midleft", shadow=False)
         net = rec.net
-        if net is None or not rec.dealt_in:
+        if rec.viewer is None:
+            res, colour = t(f"history.mode_{rec.mode}"), MUTED  # nobody's own hand
+        elif net is None or not rec.dealt_in:
             res, colour = t("history.sat_out"), MUTED
         elif net > 0:
             res, colour = f"+{chips(net)}", WIN

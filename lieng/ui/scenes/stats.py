@@ -10,9 +10,11 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
+from lieng.storage.atomic import Notice
 from lieng.storage.history import History
 from lieng.storage.stats import ACTION_KINDS, Stats, compute_stats
 
+from ..background import Background
 from ..draw import CREAM, GOLD, MUTED, panel, text
 from ..i18n import chips, key, language, t
 from ..scene import Scene
@@ -25,13 +27,9 @@ BAR_COLOURS = {"fold": (196, 70, 60), "check": (110, 150, 200), "call": (70, 170
 LEVEL_ORDER = ("easy", "normal", "hard", "human")
 
 
-def load_stats(app: GameApp) -> Stats:
-    profile = app.profile
-    history = profile.history if profile is not None else History()
+def load_stats(history: History) -> tuple[Stats, list[Notice]]:
     records, notices = history.read()
-    if profile is not None:
-        profile.notify(*notices)
-    return compute_stats(records)
+    return compute_stats(records), notices
 
 
 def signed(n: int) -> str:
@@ -45,7 +43,17 @@ def pct(x: float) -> str:
 class StatsScene(Scene):
     def __init__(self, app: GameApp) -> None:
         super().__init__(app)
-        self.stats = load_stats(app)
+        history = app.profile.history if app.profile is not None else History()
+        self.loader = Background(lambda: load_stats(history))
+        self.stats = Stats()
+        self.loaded = False
+
+    def update(self, dt: float) -> None:
+        if not self.loaded and self.loader.done:
+            self.stats, notices = self.loader.result
+            self.loaded = True
+            if self.app.profile is not None:
+                self.app.profile.notify(*notices)
 
     def _rect(self) -> pygame.Rect:
         s = self.app.scale
@@ -91,6 +99,9 @@ class StatsScene(Scene):
         text(surface, t("stats.title"), (r.centerx, r.y + 42 * s), int(30 * s), GOLD,
              bold=True)
         st = self.stats
+        if not self.loaded:
+            text(surface, t("history.loading"), (r.centerx, r.centery), int(20 * s), CREAM)
+            return
         if st.hands_played == 0:
             text(surface, t("stats.empty"), (r.centerx, r.centery), int(20 * s), CREAM)
             return
