@@ -28,6 +28,7 @@ def test_wheel_carries_assets_and_every_package(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for font in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE-DejaVu.txt"):
         assert f"lieng/assets/fonts/{font}" in names
+    assert "lieng/bots/strength.bin" in names  # the bots' exact strength table
     for init in (ROOT / "lieng").rglob("__init__.py"):
         rel = init.relative_to(ROOT).as_posix()
         assert rel in names, f"{rel} is missing from the wheel"
