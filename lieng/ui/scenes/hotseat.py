@@ -40,6 +40,7 @@ from lieng.engine import (
     NotEnoughPlayersError,
     redact,
 )
+from lieng.storage.atomic import Notice
 from lieng.storage.history import GameResult, HandRecord, History, SeatRecord
 from lieng.table import Table
 
@@ -283,7 +284,13 @@ class HotseatScene(TableScene):
             return
         record = HandRecord.from_hand(hand, None, self.seat_records(), self.wall_clock(),
                                       mode="hotseat")
-        self.history.append(record)
+        self._notify(self.history.append(record))
+
+    def _notify(self, notice: Notice | None) -> None:
+        """A storage problem (disk full...) is shown once by the app's notice hook."""
+        profile = self.app.profile
+        if notice is not None and profile is not None:
+            profile.notify(notice)
 
     # ----------------------------------------------------------------- the end
 
@@ -297,7 +304,7 @@ class HotseatScene(TableScene):
         self.hide()
         self.result = game_result(self.table, self.wall_clock())
         if self.history is not None:
-            self.history.append(self.result)
+            self._notify(self.history.append(self.result))
         self.app.replace(ScoreboardScene(self.app, self.table, final=True))
 
     def leave(self) -> None:

@@ -226,7 +226,8 @@ class HotseatSetupScene(Scene):
             people = [c.name for c in seats if c.kind == "human"]
             self.app.stored = dataclasses.replace(stored, hotseat_names=people)
             self.app.save_settings()
-            history = History()
+            profile = self.app.profile
+            history = profile.history if profile is not None else History()
         scene = HotseatScene(self.app, table, rebuy_allowed=ch["rebuy"] == "yes",
                              history=history)
         self.started = scene
