@@ -395,3 +395,35 @@ def test_full_disk_mid_game_is_one_message_and_play_goes_on(real_app, monkeypatc
     assert loaded.data is not None
     assert loaded.data["balance"] + loaded.data["at_table"] == profile.bankroll.total
     assert loaded.data["hands"] == table.hand_no
+
+
+def test_broke_player_claims_the_daily_refill_from_the_menu(real_app) -> None:  # type: ignore[no-untyped-def]
+    from lieng.storage.bankroll import REFILL_TO
+    from lieng.ui.menu_extras import wait_text
+
+    bank, _ = Bankroll.open()
+    bank.buy_in(STARTING_CHIPS - 5)
+    bank.commit_hand(-(STARTING_CHIPS - 5))
+    bank.cash_out()
+    app = real_app()
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    refill = menu.extras.buttons["refill"]
+    assert refill.visible
+    # Too few chips for a table: the new-game dialog can't seat the player.
+    click(app, menu.buttons["play_bots"])
+    ng = app.stack.top
+    assert isinstance(ng, NewGameScene) and ng.choice["buy_in"] == ""
+    click(app, ng.start)
+    assert app.stack.top is ng
+    click(app, ng.back)
+    click(app, refill)
+    profile = app.profile
+    assert profile is not None and profile.bankroll.total == REFILL_TO
+    assert not refill.visible
+    status = profile.refill_status()
+    assert not status.available and status.wait.total_seconds() > 0
+    assert wait_text(status.wait).endswith("phút")
+    close_app(app)
+    again, _ = Bankroll.open()
+    assert again.total == REFILL_TO and again.refill_status(profile.clock()).available is False
