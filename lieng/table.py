@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from .engine import Action, Event, Hand, HandView, NotEnoughPlayersError, RuleSet, redact
+from .engine import Action, Card, Event, Hand, HandView, NotEnoughPlayersError, RuleSet, redact
 
 SeatKind = Literal["human", "bot", "remote"]
 
@@ -106,6 +106,9 @@ class Table:
         self._listeners: list[EventListener] = []
         self.timer_paused = False
         """While True no timeout is applied (hot-seat hand-off, a replay)."""
+        self.turn_limit: float | None = None
+        """Turn timer in seconds overriding ``rules.turn_seconds`` (which is whole seconds)
+        when set: tests and the LAN host's tests use fractions of a second."""
 
     # ----------------------------------------------------------------- set-up
 
@@ -170,12 +173,19 @@ class Table:
     def in_hand(self) -> bool:
         return self.hand is not None and not self.hand.is_over
 
-    def start_hand(self, now: float = 0.0) -> list[Event]:
-        """Deal the next hand. Raises ``NotEnoughPlayersError`` when fewer than two can pay."""
+    def start_hand(self, now: float = 0.0, deck: Sequence[Card] | None = None) -> list[Event]:
+        """Deal the next hand. Raises ``NotEnoughPlayersError`` when fewer than two can pay.
+
+        ``deck`` fixes the deal order (the LAN host deals the deck its fair-deal seed
+        implies); otherwise the table's seeded generator, or the secure one, shuffles.
+        """
         if self.in_hand:
             raise RuntimeError("a hand is already being played")
         stacks = [0 if s.left else s.stack for s in self.seats]
-        self.hand = Hand(self.rules, stacks, self.first, rng=self._deck_rng)
+        if deck is not None:
+            self.hand = Hand(self.rules, stacks, self.first, deck=deck)
+        else:
+            self.hand = Hand(self.rules, stacks, self.first, rng=self._deck_rng)
         self.hand_no += 1
         events = list(self.hand.events)
         self._after(events, now)
@@ -211,10 +221,11 @@ class Table:
     def deadline(self) -> float | None:
         """When the current person's turn times out, or None (bot turn, timer off, paused)."""
         hand = self.hand
-        if (hand is None or hand.to_act is None or self.rules.turn_seconds <= 0
+        limit = self.turn_limit if self.turn_limit is not None else self.rules.turn_seconds
+        if (hand is None or hand.to_act is None or limit <= 0
                 or self.timer_paused or self.seats[hand.to_act].player is not None):
             return None
-        return self.turn_started_at + self.rules.turn_seconds
+        return self.turn_started_at + limit
 
     def restart_turn_timer(self, now: float) -> None:
         """Start the current turn's clock again (hot-seat: after the hand-off is confirmed)."""

@@ -186,9 +186,12 @@ def test_rogue_flood_changes_nothing(make_host: Callable[..., LanHost],
         assert c.wait_until(lambda c=c: max(c.hand_views, default=0) >= done_before + 3, 30), \
             (host.errors, c.closed, max(c.hand_views, default=0), done_before, c.errors[-3:])
     history = host.call(lambda: list(host.history))
-    stacks = host.call(lambda: host.table.stacks if host.table else [])
-    pot = host.call(lambda: host.table.hand.pot if host.table and host.table.hand else 0)
-    chips_in = host.chips_in
+    # Stacks, pot and chips brought in are read in one call on the host's thread: read
+    # apart, a hand could end (or a rebuy land) between them.
+    stacks, pot, chips_in = host.call(lambda: (
+        host.table.stacks if host.table else [],
+        host.table.hand.pot if host.table and host.table.hand else 0,
+        host.chips_in))
     rogue_seat = rogue.seat
     host.stop()
 
