@@ -1,0 +1,332 @@
+"""Vào bàn LAN — join a friend's table (issue 7 "Join").
+
+The left of the screen lists the tables heard on the network (``TableFinder``: the hosts'
+UDP beacons), refreshed live: host name, players, table bet, preset, and whether a
+password is needed. Clicking one joins it; the right side takes a name, a password and,
+for a table the beacon does not reach, an address and port typed by hand. Joining runs on
+a worker thread (an unreachable address must not freeze the window); a refusal — wrong
+password, another game version, a full table, no answer — is shown in the player's
+language. Once seated, the lobby shows who is there until the host starts; then the table
+screen (``LanTableScene``) takes over. A player who joins mid-hand watches it and plays
+from the next one (the host's rule, issue 7 "Authority").
+
+The name, the port and the last address are remembered (``lan_common.remember``).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from lieng.net.client import LanClient, LanError
+from lieng.net.discovery import TableFinder, TableInfo
+from lieng.net.protocol import DISCOVERY_PORT, MAX_NAME, MAX_PASSWORD, ProtocolError, clean_name
+from lieng.net.remote_table import RemoteTable
+
+from ..draw import CREAM, GOLD, MUTED, panel, text
+from ..gui import kill, set_enabled
+from ..i18n import chips, key, t
+from ..lan_common import (
+    draw_roster,
+    error_key,
+    lan_settings,
+    parse_port,
+    remember,
+    valid_address,
+)
+from ..scene import Scene
+
+if TYPE_CHECKING:
+    from ..game import GameApp
+
+MAX_ROWS = 6
+REFRESH = 0.5
+"""Seconds between looks at the finder's list."""
+ERROR_RED = (240, 120, 100)
+
+
+def table_label(info: TableInfo) -> str:
+    """One row of the list: "Lan · 2/4 người · cược 10 · Cổ điển · có mật khẩu"."""
+    parts = [info.name, t("lan.row_players", n=str(info.players), seats=str(info.seats)),
+             t("lan.row_bet", bet=chips(info.bet)), t(f"preset.{info.preset}")
+             if info.preset in ("classic", "v8club", "split") else info.preset]
+    if info.password:
+        parts.append(t("lan.row_password"))
+    if info.started:
+        parts.append(t("lan.row_started"))
+    return " · ".join(parts)
+
+
+class LanJoinScene(Scene):
+    def __init__(self, app: GameApp, finder_bind: str = "",
+                 finder_port: int = DISCOVERY_PORT) -> None:
+        super().__init__(app)
+        st = lan_settings(app)
+        self.fields = {"name": st.lan_player_name, "password": "",
+                       "address": st.lan_last_host, "port": str(st.lan_port)}
+        self.finder: TableFinder | None = None
+        try:
+            self.finder = TableFinder(finder_bind, finder_port)
+        except OSError:
+            self.finder = None  # the port is taken: typing the address still works
+        self.tables: list[TableInfo] = []
+        self._signature: tuple[Any, ...] = ()
+        self._since_refresh = REFRESH
+        self.phase = "choose"
+        self.error: str | None = None
+        self.status: str | None = None
+        self.client: LanClient | None = None
+        self._pending: dict[str, Any] | None = None
+        self.started: Scene | None = None
+        self.row_buttons: list[pygame_gui.elements.UIButton] = []
+
+    def _rect(self) -> pygame.Rect:
+        s = self.app.scale
+        r = pygame.Rect(0, 0, int(1040 * s), int(640 * s))
+        r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
+        return r
+
+    def _list_rect(self) -> pygame.Rect:
+        s = self.app.scale
+        r = self._rect()
+        return pygame.Rect(r.x + int(30 * s), r.y + int(80 * s), int(560 * s), int(440 * s))
+
+    # ----------------------------------------------------------------- building
+
+    def build(self) -> None:
+        s = self.app.scale
+        r = self._rect()
+        ui, c, tier = self.app.ui, self.container, self.app.tier
+        self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
+        self.row_buttons = []
+        self._signature = ()
+        bw, bh = int(220 * s), int(52 * s)
+        self.back = pygame_gui.elements.UIButton(
+            pygame.Rect(r.x + int(30 * s), r.bottom - bh - int(22 * s), bw, bh),
+            key("common.back" if self.phase == "choose" else "lan.leave_lobby"), ui, c,
+            object_id=ObjectID("#plain", f"{tier}_b"))
+        self.join: pygame_gui.elements.UIButton | None = None
+        if self.phase != "choose":
+            return
+        x = self._list_rect().right + int(24 * s)
+        w = r.right - int(30 * s) - x
+        rh = int(40 * s)
+        y = r.y + int(80 * s)
+        fields = [("name", MAX_NAME), ("password", MAX_PASSWORD), ("address", 253),
+                  ("port", 5)]
+        for name, limit in fields:
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, w, int(26 * s)),
+                                        key(f"lan.field_{name}"), ui, c,
+                                        object_id=ObjectID("#caption", tier))
+            entry = pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(x, y + int(28 * s), w, rh), ui, c,
+                object_id=ObjectID(f"#lan_{name}", tier), initial_text=self.fields[name])
+            entry.set_text_length_limit(limit)
+            if name == "port":
+                entry.set_allowed_characters("numbers")
+            self.entries[name] = entry
+            y += int(78 * s)
+        self.join = pygame_gui.elements.UIButton(
+            pygame.Rect(x, y + int(6 * s), w, bh), key("lan.join_address"), ui, c,
+            object_id=ObjectID("#primary", f"{tier}_b"))
+        self.refresh(force=True)
+
+    def refresh(self, force: bool = False) -> None:
+        """Rebuild the rows when the list of tables changed."""
+        if self.phase != "choose":
+            return
+        tables = self.finder.tables() if self.finder is not None else []
+        sig = tuple((i.name, i.address, i.port, i.players, i.seats, i.bet, i.preset,
+                     i.password, i.started) for i in tables[:MAX_ROWS])
+        if sig == self._signature and not force:
+            return
+        self._signature = sig
+        self.tables = tables[:MAX_ROWS]
+        for b in self.row_buttons:
+            kill(b)
+        self.row_buttons = []
+        s = self.app.scale
+        lr = self._list_rect()
+        row = int(58 * s)
+        for i, info in enumerate(self.tables):
+            rect = pygame.Rect(lr.x + int(14 * s), lr.y + int(48 * s) + i * row,
+                               lr.w - int(28 * s), row - int(8 * s))
+            self.row_buttons.append(pygame_gui.elements.UIButton(
+                rect, table_label(info), self.app.ui, self.container,
+                object_id=ObjectID("#plain", self.app.tier)))
+
+    def _read_fields(self) -> None:
+        for name, entry in self.entries.items():
+            self.fields[name] = entry.get_text().strip()
+
+    # ----------------------------------------------------------------- input
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            el = event.ui_element
+            if el is self.back:
+                self.go_back()
+                return True
+            if el is self.join and self.join is not None:
+                self.join_typed()
+                return True
+            if el in self.row_buttons:
+                self.join_listed(self.tables[self.row_buttons.index(el)])
+                return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.phase == "choose":
+            self.join_typed()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.go_back()
+            return True
+        return False
+
+    def go_back(self) -> None:
+        if self.phase == "lobby":
+            if self.client is not None:
+                self.client.close()
+                self.client = None
+            self.phase = "choose"
+            self.resize()
+            return
+        self.close_finder()
+        self.app.pop()
+
+    def close_finder(self) -> None:
+        if self.finder is not None:
+            self.finder.close()
+            self.finder = None
+
+    def join_listed(self, info: TableInfo) -> None:
+        """A table from the list: its address goes into the fields, then join."""
+        for name, value in (("address", info.address), ("port", str(info.port))):
+            self.fields[name] = value
+            entry = self.entries.get(name)
+            if entry is not None:
+                entry.set_text(value)
+        self.join_typed()
+
+    def join_typed(self) -> None:
+        if self._pending is not None:
+            return  # already connecting
+        self._read_fields()
+        f = self.fields
+        self.error = None
+        try:
+            name = clean_name(f["name"])
+        except ProtocolError:
+            self.error = "lan.err_name"
+            return
+        port = parse_port(f["port"])
+        if port is None:
+            self.error = "lan.err_port"
+            return
+        if not valid_address(f["address"]):
+            self.error = "lan.err_address"
+            return
+        remember(self.app, lan_player_name=name, lan_port=port, lan_last_host=f["address"])
+        client = LanClient(f["address"], port, name=name, password=f["password"] or None)
+        box: dict[str, Any] = {"client": client}
+
+        def work() -> None:
+            try:
+                client.connect()
+                box["ok"] = True
+            except LanError as exc:
+                box["error"] = exc
+            except Exception as exc:  # never let a worker die silently
+                box["error"] = LanError("connect", str(exc))
+
+        box["thread"] = threading.Thread(target=work, name="lieng-lan-join", daemon=True)
+        self._pending = box
+        self.status = t("lan.connecting_to", address=f["address"], port=str(port))
+        box["thread"].start()
+        if self.join is not None:
+            set_enabled(self.join, False)
+
+    # ----------------------------------------------------------------- per frame
+
+    def update(self, dt: float) -> None:
+        self._since_refresh += dt
+        if self._since_refresh >= REFRESH:
+            self._since_refresh = 0.0
+            self.refresh()
+        box = self._pending
+        if box is not None and ("ok" in box or "error" in box):
+            self._pending = None
+            self.status = None
+            if self.join is not None:
+                set_enabled(self.join, True)
+            if "error" in box:
+                err: LanError = box["error"]
+                self.error = error_key(err.code)
+            else:
+                self.client = box["client"]
+                self.phase = "lobby"
+                self.resize()
+        client = self.client
+        if self.phase == "lobby" and client is not None:
+            if client.closed is not None:
+                self.client = None
+                self.error = "lan.closed_host_left" if client.closed[0] == "host_left" \
+                    else "lan.closed_other"
+                client.close()
+                self.phase = "choose"
+                self.resize()
+                return
+            roster = client.roster
+            if roster is not None and roster.get("started") and self.app.stack.top is self:
+                from .lan_table import LanTableScene
+
+                self.close_finder()
+                scene = LanTableScene(self.app, RemoteTable(client))
+                self.client = None
+                self.started = scene
+                self.app.replace(scene)
+
+    # ----------------------------------------------------------------- drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from ..felt_cache import felt_for
+        from ..layout import compute
+
+        s = self.app.scale
+        surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
+        r = self._rect()
+        panel(surface, r, (14, 22, 19, 240), GOLD, radius=int(18 * s))
+        text(surface, t("lan.join_title"), (r.centerx, r.y + 40 * s), int(30 * s), GOLD,
+             bold=True)
+        lr = self._list_rect()
+        if self.phase == "lobby":
+            client = self.client
+            me = client.seat if client is not None else None
+            draw_roster(surface, lr, client.roster if client is not None else None, me, s)
+            x = lr.right + int(24 * s)
+            name = client.table_name if client is not None else ""
+            text(surface, t("lan.joined", who=name), (x, lr.y + 30 * s), int(20 * s), GOLD,
+                 bold=True, anchor="midleft", max_width=r.right - x - int(30 * s))
+            text(surface, t("lan.waiting_start"), (x, lr.y + 70 * s), int(17 * s), CREAM,
+                 anchor="midleft", max_width=r.right - x - int(30 * s))
+            return
+        panel(surface, lr, (10, 18, 15, 225), GOLD, radius=int(12 * s))
+        text(surface, t("lan.found"), (lr.x + 18 * s, lr.y + 24 * s), int(18 * s), GOLD,
+             bold=True, anchor="midleft")
+        if not self.tables:
+            msg = t("lan.searching") if self.finder is not None else t("lan.finder_off")
+            text(surface, msg, (lr.centerx, lr.centery), int(17 * s), MUTED,
+                 max_width=lr.w - int(40 * s))
+        text(surface, t("lan.manual_note"), (lr.centerx, lr.bottom - 22 * s), int(14 * s),
+             MUTED, max_width=lr.w - int(30 * s))
+        y = r.bottom - int(48 * s)
+        x = lr.right + int(24 * s)
+        width = r.right - int(30 * s) - x
+        if self.status is not None:
+            text(surface, self.status, (x + width / 2, y), int(16 * s), CREAM,
+                 max_width=width)
+        elif self.error is not None:
+            text(surface, t(self.error), (x + width / 2, y), int(17 * s), ERROR_RED,
+                 bold=True, max_width=width)

@@ -1,0 +1,160 @@
+"""The table of a LAN game (issue 7): the ordinary table screen over a ``RemoteTable``, plus
+what only a network game has —
+
+- the fair-deal check after every hand (issue 7 "Fair deal": each client verifies the deck
+  it was shown) as a line under the table info: "Kiểm tra chia bài: đạt", or a red line and
+  a message when it failed;
+- "watching": a player who joined mid-hand sees the hand without a seat in it and plays
+  from the next one (issue 7 "Authority");
+- the end of the table: when the host leaves, a clear message and back to the menu; when
+  the connection drops, an offer to reconnect with the session token (same seat, full
+  snapshot — ``RemoteTable.reconnect``).
+
+The host decides everything (ARCHITECTURE.md: clients send only intentions), so this scene
+adds no rule: it reads the client's state and shows it. When the player is also the host,
+leaving the table stops the host, which tells everyone else the table closed.
+"""
+
+from __future__ import annotations
+
+import atexit
+from typing import TYPE_CHECKING
+
+import pygame
+
+from lieng.engine import Legal
+from lieng.net.client import LanError
+from lieng.net.protocol import Message
+from lieng.net.remote_table import RemoteTable
+
+from ..draw import CREAM, GOLD, panel, text
+from ..i18n import t
+from ..lan_common import CLOSED_KEYS, error_key
+from .dialog import Dialog
+from .table import TableScene
+
+if TYPE_CHECKING:
+    from lieng.net.host import LanHost
+
+    from ..game import GameApp
+
+CHECK_OK = (120, 210, 130)
+CHECK_BAD = (235, 95, 80)
+
+
+class LanTableScene(TableScene):
+    def __init__(self, app: GameApp, remote: RemoteTable, host: LanHost | None = None) -> None:
+        # TableScene is written for ``lieng.table.Table``; RemoteTable offers the surface
+        # it uses (lieng/net/remote_table.py).
+        super().__init__(app, remote, me=remote.me)  # type: ignore[arg-type]
+        self.remote = remote
+        self.host = host
+        self.last_check: Message | None = None
+        self._checks_seen = 0
+        self._closed_shown: tuple[str, str] | None = None
+        self.left_table = False
+        if host is not None:
+            atexit.register(host.stop)  # closing the window still tells the others
+
+    # ----------------------------------------------------------------- the seat
+
+    @property
+    def watching(self) -> bool:
+        """Joined mid-hand: this hand is shown without a seat in it (RULES: the seat plays
+        from the next deal)."""
+        hand = self.remote.hand
+        return hand is not None and hand.view.seat != self.me
+
+    def my_legal(self) -> Legal | None:
+        hand = self.remote.hand
+        if hand is None or hand.is_over or hand.to_act != self.me \
+                or hand.view.seat != self.me:
+            return None
+        return hand.view.legal
+
+    # ----------------------------------------------------------------- per frame
+
+    def update(self, dt: float) -> None:
+        remote = self.remote
+        closed = remote.closed
+        if closed is not None and closed != self._closed_shown and not self.left_table:
+            # Stop the table screen from dealing on (or announcing a winner) first.
+            self.ended = True
+            if closed[0] != "finished" or not self.board.busy:
+                self._closed_shown = closed
+                self._on_closed(closed)
+        super().update(dt)
+        for i, seat in enumerate(remote.seats[:len(self.board.seats)]):
+            if self.board.seats[i].name != seat.name and seat.name != "…":
+                self.board.seats[i].name = seat.name  # a late joiner took over a bot's seat
+        while self._checks_seen < len(remote.checks):
+            check = remote.checks[self._checks_seen]
+            self._checks_seen += 1
+            self.last_check = check
+            if check.data.get("ok"):
+                self.messages.append("lan.check_ok")
+            else:
+                self.toast("lan.check_failed_toast", hand=str(check.data.get("hand")))
+
+    def _on_closed(self, closed: tuple[str, str]) -> None:
+        reason = closed[0]
+        app = self.app
+        if reason == "disconnected":
+            self.messages.append("lan.lost_body")
+            app.push(Dialog(app, "lan.lost_title", "lan.lost_body",
+                            [("lan.reconnect", self.reconnect), ("msg.to_menu", self.leave)]))
+            return
+        body = CLOSED_KEYS.get(reason, "lan.closed_other")
+        self.messages.append(body)
+        app.push(Dialog(app, "lan.closed_title", body, [("msg.to_menu", self.leave)]))
+
+    def reconnect(self) -> None:
+        """Join again with the session token: the same seat and a snapshot of the hand."""
+        try:
+            self.remote.reconnect()
+        except LanError as exc:
+            msg = error_key(exc.code)
+            self.messages.append(msg)
+            self.app.push(Dialog(self.app, "lan.lost_title", msg,
+                                 [("lan.reconnect", self.reconnect),
+                                  ("msg.to_menu", self.leave)]))
+            return
+        self._closed_shown = None
+        self.ended = False
+        self.next_hand_at = None
+        self.toast("lan.reconnected")
+
+    def leave(self) -> None:
+        """Back to the menu; the seat is given up (kept by the host for its grace period),
+        and a hosting player's table closes for everyone."""
+        if self.left_table:
+            return
+        self.left_table = True
+        self.ended = True
+        self.remote.close()
+        if self.host is not None:
+            self.host.stop()
+            atexit.unregister(self.host.stop)
+        super().leave()
+
+    # ----------------------------------------------------------------- drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        s = self.layout.scale
+        check = self.last_check
+        if check is not None:
+            hand = str(check.data.get("hand"))
+            if check.data.get("ok"):
+                label, colour = t("lan.check_ok", hand=hand), CHECK_OK
+            else:
+                label, colour = t("lan.check_failed", hand=hand), CHECK_BAD
+            text(surface, label, (12 * s, 48 * s), int(15 * s), colour, bold=True,
+                 anchor="midleft")
+        if self.watching and self.remote.closed is None:
+            w, _h = self.layout.size
+            r = pygame.Rect(0, 0, int(560 * s), int(40 * s))
+            r.center = (w // 2, int(self.layout.table.top + 56 * s))
+            panel(surface, r, (14, 22, 19, 225), GOLD, radius=int(10 * s))
+            text(surface, t("lan.watching"), r.center, int(17 * s), CREAM, bold=True,
+                 max_width=r.w - int(20 * s))
