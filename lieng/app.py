@@ -31,9 +31,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--selftest", action="store_true",
                    help="play hands on autopilot through the real window, print a summary")
     p.add_argument("--hands", type=int, default=3, help="hands for --selftest (default 3)")
-    p.add_argument("--mode", choices=("bots", "hotseat"), default="bots",
-                   help="--selftest: play the bots (default) or a hot-seat game of three "
-                        "people and two bots")
+    p.add_argument("--mode", choices=("bots", "hotseat", "lan"), default="bots",
+                   help="--selftest: play the bots (default), a hot-seat game of three "
+                        "people and two bots, or a LAN game on 127.0.0.1 (one window "
+                        "process per client)")
+    p.add_argument("--clients", type=int, default=3,
+                   help="--selftest --mode lan: client windows (1-5, default 3)")
     p.add_argument("--seed", type=int, default=None, help="seed for --selftest (replayable)")
     p.add_argument("--hold-mid-hand", action="store_true",
                    help="--selftest: after the hands, stop in the middle of the next one "
@@ -51,6 +54,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.selftest or args.screenshot is not None:
         # Both run muted: don't make SDL probe (and complain about) a sound card.
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if args.selftest and args.mode == "lan":
+        from lieng.net.selftest import run_windows
+
+        sys.exit(run_windows(max(1, min(5, args.clients)), max(1, args.hands)))
     if args.selftest and args.mode == "hotseat":
         from lieng.ui.hotseat_selftest import run_hotseat_selftest
 

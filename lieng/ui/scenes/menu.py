@@ -1,4 +1,5 @@
-"""The main menu: Chơi với máy · Luật chơi · Cài đặt · Thoát (more modes slot in here)."""
+"""The main menu: Chơi với máy · Luật chơi · Cài đặt · Thoát (more modes slot in here);
+the LAN entries sit in their own panel on the right (``lan_menu``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from lieng.engine import Card
 from ..draw import GOLD, MUTED, text
 from ..felt_cache import felt_for
 from ..i18n import key, t
+from ..lan_menu import LanMenu
 from ..layout import compute
 from ..menu_extras import MenuExtras
 from ..scene import Scene
@@ -35,9 +37,10 @@ class MenuScene(Scene):
                 object_id=ObjectID(object_id="#primary" if i == 0 else "#plain",
                                    class_id=f"{self.app.tier}_big"))
         self.extras = MenuExtras(self)  # bankroll, refill, history, statistics (issue 5)
+        self.lan = LanMenu(self)  # Mở bàn LAN · Vào bàn LAN (issue 7)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.extras.handle(event):
+        if self.extras.handle(event) or self.lan.handle(event):
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for name, b in self.buttons.items():
@@ -92,3 +95,4 @@ class MenuScene(Scene):
         text(surface, f"v{__version__}", (w - 12 * s, h - 14 * s), int(13 * s), MUTED,
              anchor="midright", shadow=False)
         self.extras.draw(surface)
+        self.lan.draw(surface)

@@ -1,0 +1,217 @@
+"""The LAN screens through the real window (issue 7): Mở bàn LAN, Vào bàn LAN and the LAN
+table, driven by posted pygame events. Every socket is on 127.0.0.1: hosts bind there,
+beacons go there (or nowhere), and the table finder listens there."""
+
+from __future__ import annotations
+
+import random
+import socket
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pytest
+
+from lieng.bots import make_bot
+from lieng.net import HostConfig, LanClient, LanHost
+from lieng.storage.settings import Settings, load_settings
+from lieng.ui.game import GameApp
+from lieng.ui.lan_common import error_key, parse_port
+from lieng.ui.modes import KeyAutopilot
+from lieng.ui.scenes.dialog import Dialog
+from lieng.ui.scenes.lan_host import LanHostScene
+from lieng.ui.scenes.lan_join import LanJoinScene
+from lieng.ui.scenes.lan_table import LanTableScene
+from lieng.ui.scenes.menu import MenuScene
+
+from .helpers import click, step
+
+LOOPBACK = "127.0.0.1"
+FAST = dict(bot_speed=0.0, hand_pause=0.0, deal_timeout=2.0)
+
+
+def wait(app: GameApp, cond: Callable[[], bool], seconds: float = 30.0) -> None:
+    """Run frames until ``cond`` holds; the host plays in real time on its own thread."""
+    end = time.monotonic() + seconds
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError("condition not reached")
+        app.step(1 / 60)
+        time.sleep(0.002)
+
+
+def type_into(app: GameApp, entry: Any, value: str) -> None:
+    """Click a text box, erase it with Backspace and type ``value``."""
+    click(app, entry)
+    for _ in range(len(entry.get_text()) + 2):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                             unicode="\b", scancode=0))
+    step(app)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=value))
+    step(app)
+
+
+@pytest.fixture
+def cleanup() -> Any:
+    hosts: list[LanHost] = []
+    clients: list[LanClient] = []
+    yield hosts, clients
+    for c in clients:
+        c.close()
+    for h in hosts:
+        h.stop()
+
+
+def test_host_screen_opens_a_table_a_friend_joins_and_a_hand_is_played(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
+    hosts, clients = cleanup
+    app = make_app(speed="instant")
+    app.stored = Settings()  # the LAN choices are saved like a real game's
+    app.push(MenuScene(app))
+    step(app)
+    click(app, app.stack.top.lan.buttons["lan_host"])
+    scene = app.stack.top
+    assert isinstance(scene, LanHostScene)
+    # Everything on loopback: no beacon at all, a free port picked by the system.
+    scene.host_options.update(bind=LOOPBACK, port=0, beacon_target=None, **FAST)
+    type_into(app, scene.entries["name"], "Chủ bàn")
+    type_into(app, scene.entries["port"], "47200")
+    click(app, scene.primary)  # Mở bàn
+    assert scene.error is None and scene.phase == "lobby"
+    host = scene.host
+    assert host is not None
+    hosts.append(host)
+    assert host.config.seats == 4 and host.config.bots == 1 and host.config.password is None
+    assert "127.0.0.1" in scene.addresses
+    # The port and the name are remembered on disk.
+    saved = load_settings()[0]
+    assert saved.lan_port == 47200 and saved.lan_player_name == "Chủ bàn"
+    # A friend joins over loopback; the lobby shows them live.
+    friend = LanClient(LOOPBACK, host.port, name="Bạn xa",
+                       autopilot=make_bot("easy", rng=random.Random(3))).connect()
+    clients.append(friend)
+    wait(app, lambda: scene.roster is not None and "Bạn xa" in scene.roster["names"])
+    assert scene.roster["names"][0] == "Chủ bàn"
+    assert scene.roster["kinds"] == ["human", "human", "open", "bot"]
+    # One seat is still empty: Bắt đầu gives it a bot and the table screen takes over.
+    click(app, scene.primary)
+    wait(app, lambda: isinstance(app.stack.top, LanTableScene))
+    table_scene = app.stack.top
+    assert isinstance(table_scene, LanTableScene) and table_scene.me == 0
+    table_scene.autopilot = KeyAutopilot(random.Random(5))
+    remote = table_scene.remote
+    wait(app, lambda: len(remote.checks) >= 1 and "lan.check_ok" in table_scene.messages, 60)
+    assert remote.checks[0].data["ok"] is True
+    assert [s.kind for s in remote.seats] == ["remote", "remote", "bot", "bot"]
+    assert host.history and host.table is not None
+    stacks, pot, chips_in = host.call(lambda: (
+        host.table.stacks if host.table else [],
+        host.table.hand.pot if host.table and host.table.hand else 0, host.chips_in))
+    assert sum(stacks) + pot == chips_in
+    # Leaving the table closes it for everyone.
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode="", scancode=0))
+    step(app, 2)
+    dialog = app.stack.top
+    assert isinstance(dialog, Dialog)
+    click(app, dialog.buttons[0])  # Rời bàn
+    assert isinstance(app.stack.top, MenuScene)
+    assert friend.wait_until(lambda: friend.closed is not None, 10)
+    assert friend.closed is not None and friend.closed[0] == "host_left"
+    assert not host.errors
+
+
+def _beacon_host(finder_port: int, **kw: Any) -> LanHost:
+    opts: dict[str, Any] = dict(name="Bàn của Lan", bind=LOOPBACK, port=0, seats=3, bots=1,
+                                beacon_target=LOOPBACK, beacon_port=finder_port,
+                                beacon_interval=0.1, table_bet=20, preset="v8club", **FAST)
+    opts.update(kw)
+    return LanHost(HostConfig(**opts)).start()
+
+
+def test_join_screen_lists_a_beaconed_table_joins_by_click_and_the_host_leaving_ends_it(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
+    hosts, clients = cleanup
+    app = make_app(speed="instant")
+    app.push(MenuScene(app))
+    scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
+    app.push(scene)
+    step(app)
+    assert scene.finder is not None
+    host = _beacon_host(scene.finder.port)
+    hosts.append(host)
+    wait(app, lambda: len(scene.row_buttons) == 1)
+    info = scene.tables[0]
+    assert (info.name, info.address, info.port, info.seats, info.bet, info.preset) == \
+        ("Bàn của Lan", LOOPBACK, host.port, 3, 20, "v8club")
+    label = scene.row_buttons[0].text
+    assert "Bàn của Lan" in label and "0/3" in label and "V8 Club" in label
+    type_into(app, scene.entries["name"], "Minh")
+    click(app, scene.row_buttons[0])
+    wait(app, lambda: scene.phase == "lobby")
+    assert scene.client is not None and scene.client.seat == 0
+    # The list is live: the beacon now counts one player.
+    # A second person joins; every person's seat is taken, so the host starts.
+    other = LanClient(LOOPBACK, host.port, name="Hùng",
+                      autopilot=make_bot("easy", rng=random.Random(1))).connect()
+    clients.append(other)
+    wait(app, lambda: isinstance(app.stack.top, LanTableScene))
+    table_scene = app.stack.top
+    assert isinstance(table_scene, LanTableScene) and table_scene.me == 0
+    assert scene.finder is None  # the listener is closed once seated
+    table_scene.autopilot = KeyAutopilot(random.Random(2))
+    wait(app, lambda: "lan.check_ok" in table_scene.messages, 60)
+    # The host leaves: a clear message, then back to the menu.
+    host.stop()
+    wait(app, lambda: isinstance(app.stack.top, Dialog))
+    dialog = app.stack.top
+    assert dialog.body == "lan.closed_host_left"
+    click(app, dialog.buttons[0])
+    assert isinstance(app.stack.top, MenuScene)
+    assert len(app.stack) == 1
+
+
+def test_wrong_password_is_shown_and_the_right_one_joins(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
+    hosts, _clients = cleanup
+    app = make_app(speed="instant", language="en")
+    scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
+    app.push(scene)
+    step(app)
+    assert scene.finder is not None
+    host = _beacon_host(scene.finder.port, password="bí mật")
+    hosts.append(host)
+    wait(app, lambda: len(scene.row_buttons) == 1)
+    assert "password" in scene.row_buttons[0].text
+    type_into(app, scene.entries["password"], "sai")
+    click(app, scene.row_buttons[0])
+    wait(app, lambda: scene.error is not None)
+    assert scene.error == "lan.err_password" and scene.phase == "choose"
+    type_into(app, scene.entries["password"], "bí mật")
+    click(app, scene.join)
+    wait(app, lambda: scene.phase == "lobby")
+    assert scene.error is None
+    scene.go_back()  # leaves the lobby, the seat frees up
+    assert scene.phase == "choose"
+    scene.close_finder()
+
+
+def test_manual_address_errors_are_in_the_player_s_language(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="instant")
+    scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
+    app.push(scene)
+    step(app)
+    # Nothing listens on this port: connection refused.
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        port = probe.getsockname()[1]
+    type_into(app, scene.entries["address"], LOOPBACK)
+    type_into(app, scene.entries["port"], str(port))
+    click(app, scene.join)
+    wait(app, lambda: scene.error is not None)
+    assert scene.error == "lan.err_connect"
+    type_into(app, scene.entries["port"], "80")
+    click(app, scene.join)
+    assert scene.error == "lan.err_port"
+    assert error_key("table_full") == "lan.err_full"
+    assert error_key("version_mismatch") == "lan.err_version"
+    assert parse_port("47123") == 47123 and parse_port("99999") is None
+    scene.close_finder()
