@@ -75,7 +75,7 @@ class LanHostScene(Scene):
 
     def _rect(self) -> pygame.Rect:
         s = self.app.scale
-        r = pygame.Rect(0, 0, int(1000 * s), int(640 * s))
+        r = pygame.Rect(0, 0, int(1000 * s), int((520 if self.phase == "setup" else 640) * s))
         r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         return r
 
@@ -121,11 +121,11 @@ class LanHostScene(Scene):
         for i, (name, limit) in enumerate(fields):
             x = r.x + int(30 * s) + (i % 2) * ew
             y = r.y + int(214 * s) + (i // 2) * (rh + int(16 * s))
-            pygame_gui.elements.UILabel(pygame.Rect(x, y, int(170 * s), rh),
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, int(185 * s), rh),
                                         key(f"lan.field_{name}"), ui, c,
                                         object_id=ObjectID("#caption", tier))
             entry = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(x + int(180 * s), y, ew - int(200 * s), rh), ui, c,
+                pygame.Rect(x + int(190 * s), y, ew - int(210 * s), rh), ui, c,
                 object_id=ObjectID(f"#lan_{name}", tier), initial_text=self.fields[name])
             entry.set_text_length_limit(limit)
             if name == "port":
@@ -292,14 +292,15 @@ class LanHostScene(Scene):
         title = "lan.host_title" if self.phase == "setup" else "lan.lobby_title"
         text(surface, t(title), (r.centerx, r.y + 40 * s), int(30 * s), GOLD, bold=True)
         if self.phase == "setup":
-            y = r.y + 340.0 * s
+            y = r.y + 334.0 * s
             for line in ("lan.host_note", "lan.host_note2"):
                 text(surface, t(line), (r.centerx, y), int(16 * s), MUTED)
                 y += 26 * s
         else:
             self._draw_lobby(surface, r)
         if self.error is not None:
-            text(surface, t(self.error), (r.centerx, r.bottom - 100 * s), int(18 * s),
+            ey = r.y + (418 if self.phase == "setup" else 550) * s
+            text(surface, t(self.error), (r.centerx, ey), int(18 * s),
                  ERROR_RED, bold=True, max_width=r.w - int(40 * s))
 
     def _draw_lobby(self, surface: pygame.Surface, r: pygame.Rect) -> None:
@@ -333,5 +334,6 @@ class LanHostScene(Scene):
         right = pygame.Rect(left.right + int(20 * s), left.y, r.right - int(30 * s)
                             - left.right - int(20 * s), left.h)
         draw_roster(surface, right, self.roster, 0, s)
-        text(surface, t("lan.start_note"), (r.centerx, r.bottom - 100 * s), int(15 * s),
-             MUTED, max_width=r.w - int(40 * s))
+        if self.error is None:
+            text(surface, t("lan.start_note"), (r.centerx, r.bottom - 100 * s), int(15 * s),
+                 MUTED, max_width=r.w - int(40 * s))
