@@ -87,9 +87,24 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(make_app, tmp_pa
     first_players: list[int] = []
     winners_before: list[int] = []
 
+    person_bots_person = 0
+    since_person: list[str] = []
+    """Kinds of the seats that acted since the last person acted (this hand)."""
+
     def count(events: list[Event]) -> None:
-        nonlocal hands_with_showdown
+        nonlocal hands_with_showdown, person_bots_person
         for e in events:
+            if isinstance(e, HandStarted):
+                since_person.clear()
+            if isinstance(e, ActionTaken):
+                kind = table.seats[e.seat].kind
+                if kind == "human":
+                    if since_person and since_person[0] == "human" \
+                            and set(since_person[1:]) == {"bot"}:
+                        person_bots_person += 1
+                    since_person[:] = ["human"]
+                else:
+                    since_person.append(kind)
             if isinstance(e, ActionTaken) and table.seats[e.seat].kind == "human" \
                     and e.kind is not ActionKind.TIMEOUT:
                 people_actions[e.seat] += 1
@@ -143,6 +158,7 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(make_app, tmp_pa
     # Every person's turn began with a confirmed hand-off — also when only bots played
     # between two people — and each of them saw their own cards.
     assert scene.handoffs == sum(people_actions.values()) == panels
+    assert person_bots_person > 0, "two people with only bots between them was played"
     assert set(scene.confirmed) == {0, 1, 2}
     assert all(watch.seen_by[i] > 0 for i in (0, 1, 2))
     assert hands_with_showdown > 0 and watch.shown_faces > 0
