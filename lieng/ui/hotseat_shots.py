@@ -1,7 +1,8 @@
 """``python -m lieng.ui.hotseat_shots DIR [WxH] [vi|en]``: the hot-seat screenshots in
-``docs/`` — the setup, a hand-off panel, a person's turn (their cards only), a showdown and
-the scoreboard — from a seeded game of three people and two bots, played by the same key
-autopilot as the self-test. Works headless (``SDL_VIDEODRIVER=dummy``)."""
+``docs/`` — the setup, a hand-off panel, a person's turn (their cards only), a showdown,
+the scoreboard and the final standings — from a seeded game of three people and two bots,
+played by the same key autopilot as the self-test. Works headless
+(``SDL_VIDEODRIVER=dummy``)."""
 
 from __future__ import annotations
 
@@ -92,6 +93,11 @@ def take(out: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi",
     for _ in range(3):
         app.step(1 / 60)
     save("scores")
+    app.pop()
+    scene.finish()  # the players end the game: the final standings
+    for _ in range(3):
+        app.step(1 / 60)
+    save("final")
     app.close()
     return saved
 

@@ -365,6 +365,9 @@ class HotseatScene(TableScene):
 
     # ----------------------------------------------------------------- drawing
 
+    def turn_label(self, seconds: str) -> str:
+        return t("hotseat.turn_label", who=self.name(self.me), s=seconds)
+
     def draw_result(self, surface: pygame.Surface) -> None:
         """Between hands: every seat that won chips, by name (no "you" at a shared table)."""
         lay = self.layout

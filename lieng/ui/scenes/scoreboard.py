@@ -64,7 +64,8 @@ class ScoreboardScene(Scene):
     def _rect(self) -> pygame.Rect:
         s = self.app.scale
         rows = self.table.n_seats
-        r = pygame.Rect(0, 0, int(760 * s), int((200 + 46 * rows) * s))
+        extra = 28 if self.final else 0
+        r = pygame.Rect(0, 0, int(760 * s), int((200 + extra + 46 * rows) * s))
         r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         return r
 
@@ -109,11 +110,19 @@ class ScoreboardScene(Scene):
                 (0.38, "hotseat.col_kind", "midleft"), (0.64, "hotseat.col_chips", "midright"),
                 (0.79, "hotseat.col_buy_ins", "midright"), (0.95, "hotseat.col_net", "midright")]
         y = r.top + 86 * s
+        order = ranked(self.table)
+        if self.final:
+            best = [seat for place, seat, _i in order if place == 1]
+            if len(best) == 1 and best[0].net > 0:
+                text(surface, t("hotseat.champion", who=best[0].name, amount=signed(best[0].net)),
+                     (r.centerx, r.top + 76 * s), int(19 * s), CREAM,
+                     max_width=r.w - int(40 * s))
+            y += 28 * s
         for x, col, anchor in cols:
             text(surface, t(col), (r.x + r.w * x, y), int(15 * s), MUTED, anchor=anchor,
                  shadow=False)
         y += 36 * s
-        for place, seat, _i in ranked(self.table):
+        for place, seat, _i in order:
             kind = t("hotseat.person") if seat.kind == "human" else \
                 t("hotseat.bot", level=t(f"level.{seat.spec.level or 'normal'}"))
             if seat.left:

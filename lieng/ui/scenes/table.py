@@ -454,7 +454,7 @@ class TableScene(Scene):
             colour = (90, 200, 110) if frac > 0.5 else (230, 190, 60) if frac > 0.25 \
                 else (220, 70, 60)
             pygame.draw.rect(surface, colour, fill, border_radius=4)
-            text(surface, t("table.your_turn", s=str(int(rem + 0.999))),
+            text(surface, self.turn_label(str(int(rem + 0.999))),
                  (bar.centerx, bar.top - 14 * s), int(16 * s), GOLD, bold=True)
         # Toasts.
         y = lay.table.top + 100 * s
@@ -470,6 +470,10 @@ class TableScene(Scene):
         hand = self.table.hand
         if hand is not None and hand.is_over and self.board.hand_over and not self.board.busy:
             self.draw_result(surface)
+
+    def turn_label(self, seconds: str) -> str:
+        """Above the timer bar (the hot-seat table names the person instead of "you")."""
+        return t("table.your_turn", s=seconds)
 
     def draw_result(self, surface: pygame.Surface) -> None:
         """The hand's result for the player (the hot-seat table names every winner)."""
