@@ -358,3 +358,26 @@ def test_hotseat_selftest_plays_through_the_window(capsys) -> None:  # type: ign
     assert run_hotseat_selftest(2, seed=3) == 0
     out = capsys.readouterr().out
     assert out.startswith("selftest ok: hotseat, 2/2 hands") and "0 privacy violations" in out
+
+
+def test_a_resize_under_the_hand_off_panel_keeps_it_and_its_button(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="instant")
+    table = make_hotseat_table([SeatChoice("Lan"), SeatChoice("Minh")], 10, "classic", 100,
+                               20, seed=6)
+    app.cards.face_log = []
+    scene = open_hotseat(app, table)
+    panel = app.stack.top
+    assert isinstance(panel, HandoffScene) and scene.pending == 0
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=960, h=540, size=(960, 540)))
+    step(app, 2)
+    assert app.size == (960, 540) and app.stack.top is panel
+    assert panel.button is not None and panel.button.rect.right <= 960
+    app.cards.face_log.clear()
+    step(app, 3)
+    assert app.cards.face_log == []
+    click(app, panel.button)
+    assert scene.viewer == 0 and app.stack.top is scene
+    step(app, 30)
+    app.cards.face_log.clear()
+    step(app)
+    assert {fd.card for fd in app.cards.face_log} == set(table.hand.cards_of(0))  # type: ignore[union-attr]
