@@ -129,7 +129,7 @@ def _beacon_host(finder_port: int, **kw: Any) -> LanHost:
     return LanHost(HostConfig(**opts)).start()
 
 
-def test_join_screen_lists_a_beaconed_table_joins_by_click_and_the_host_leaving_ends_it(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
+def test_join_lists_a_beaconed_table_joins_by_click_host_leaving_ends(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
     hosts, clients = cleanup
     app = make_app(speed="instant")
     app.push(MenuScene(app))
@@ -215,3 +215,108 @@ def test_manual_address_errors_are_in_the_player_s_language(make_app) -> None:  
     assert error_key("version_mismatch") == "lan.err_version"
     assert parse_port("47123") == 47123 and parse_port("99999") is None
     scene.close_finder()
+
+
+def _join_by_address(app: GameApp, scene: LanJoinScene, port: int, name: str) -> None:
+    type_into(app, scene.entries["name"], name)
+    type_into(app, scene.entries["address"], LOOPBACK)
+    type_into(app, scene.entries["port"], str(port))
+    click(app, scene.join)
+
+
+def test_a_player_joining_mid_hand_watches_until_the_next_hand(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
+    hosts, clients = cleanup
+    app = make_app(speed="instant")
+    app.push(MenuScene(app))
+    host = LanHost(HostConfig(bind=LOOPBACK, port=0, seats=3, bots=1, start_when=1,
+                              turn_seconds=30.0, **FAST)).start()
+    hosts.append(host)
+    # An plays alone with the bot and holds the hand on their turn.
+    an = LanClient(LOOPBACK, host.port, name="An").connect()
+    clients.append(an)
+    assert an.wait_until(lambda: an.turn is not None, 10)
+    scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
+    app.push(scene)
+    step(app)
+    _join_by_address(app, scene, host.port, "Minh")
+    wait(app, lambda: isinstance(app.stack.top, LanTableScene))
+    table_scene = app.stack.top
+    assert isinstance(table_scene, LanTableScene)
+    me = table_scene.me
+    assert table_scene.watching and table_scene.my_legal() is None
+    first_hand = table_scene.remote.hand_no
+    table_scene.autopilot = KeyAutopilot(random.Random(9))
+
+    def an_folds() -> bool:
+        if an.turn is not None:
+            from lieng.engine import Action
+
+            an.send_action(Action.fold())
+        hand = table_scene.remote.hand
+        return hand is not None and table_scene.remote.hand_no > first_hand \
+            and hand.view.seat == me
+
+    wait(app, an_folds)
+    assert not table_scene.watching
+    assert table_scene.board.seats[me].name == "Minh"  # the bot's seat is Minh's now
+    assert table_scene.remote.seats[me].kind == "remote"
+
+
+def test_a_lost_connection_offers_reconnect_to_the_same_seat(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
+    hosts, clients = cleanup
+    app = make_app(speed="instant")
+    app.push(MenuScene(app))
+    host = LanHost(HostConfig(bind=LOOPBACK, port=0, seats=3, bots=1, **FAST)).start()
+    hosts.append(host)
+    scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
+    app.push(scene)
+    step(app)
+    _join_by_address(app, scene, host.port, "Lan")
+    wait(app, lambda: scene.phase == "lobby")
+    other = LanClient(LOOPBACK, host.port, name="Hùng",
+                      autopilot=make_bot("easy", rng=random.Random(1))).connect()
+    clients.append(other)
+    wait(app, lambda: isinstance(app.stack.top, LanTableScene))
+    table_scene = app.stack.top
+    assert isinstance(table_scene, LanTableScene)
+    table_scene.autopilot = KeyAutopilot(random.Random(3))
+    seat = table_scene.me
+    wait(app, lambda: table_scene.remote.hand is not None)
+    table_scene.remote.client.drop_connection()  # the network fails
+    wait(app, lambda: isinstance(app.stack.top, Dialog))
+    dialog = app.stack.top
+    assert dialog.body == "lan.lost_body"
+    click(app, dialog.buttons[0])  # Kết nối lại
+    assert app.stack.top is table_scene
+    assert table_scene.remote.closed is None and table_scene.remote.me == seat
+    assert table_scene.remote.client.seat == seat
+    assert "lan.reconnected" in table_scene.messages
+    # Play goes on: another deal check arrives on the new connection.
+    seen = len(table_scene.remote.checks)
+    wait(app, lambda: len(table_scene.remote.checks) > seen, 60)
+
+
+def test_a_failed_deal_check_is_shown_in_red(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
+    hosts, _clients = cleanup
+    app = make_app(speed="instant")
+    app.push(MenuScene(app))
+    host = LanHost(HostConfig(bind=LOOPBACK, port=0, seats=2, bots=1, **FAST)).start()
+    hosts.append(host)
+    scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
+    app.push(scene)
+    step(app)
+    _join_by_address(app, scene, host.port, "Lan")
+    wait(app, lambda: isinstance(app.stack.top, LanTableScene))
+    table_scene = app.stack.top
+    assert isinstance(table_scene, LanTableScene)
+    # What the client reports when a deal does not verify (lieng/net/client.py).
+    table_scene.remote.client._push("deal_check", {"hand": 99, "ok": False,
+                                                   "reason": "the deck does not match"})
+    wait(app, lambda: "lan.check_failed_toast" in table_scene.messages)
+    assert table_scene.last_check is not None and table_scene.last_check.data["hand"] == 99
+    surface = app.screen.copy()
+    table_scene.draw(surface)
+    s = table_scene.layout.scale
+    # The line under the table info is drawn in the failure colour.
+    row = [surface.get_at((x, int(48 * s)))[:3] for x in range(0, int(400 * s))]
+    assert any(abs(c[0] - 235) < 30 and c[1] < 140 and c[2] < 130 for c in row)

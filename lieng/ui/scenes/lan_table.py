@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from lieng.engine import Legal
+from lieng.engine import Action, Legal
 from lieng.net.client import LanError
 from lieng.net.protocol import Message
 from lieng.net.remote_table import RemoteTable
@@ -71,6 +71,13 @@ class LanTableScene(TableScene):
                 or hand.view.seat != self.me:
             return None
         return hand.view.legal
+
+    def act(self, action: Action) -> bool:
+        """The player's action, unless the connection is gone (a key pressed as the
+        network fails must not reach a closed client: its loop may be stopped)."""
+        if self.remote.closed is not None or self.remote.client.closed is not None:
+            return False
+        return super().act(action)
 
     # ----------------------------------------------------------------- per frame
 
