@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import i18n as pyi18n
 import pygame
 
 from lieng.engine import (
@@ -381,3 +382,34 @@ def test_a_resize_under_the_hand_off_panel_keeps_it_and_its_button(make_app) -> 
     app.cards.face_log.clear()
     step(app)
     assert {fd.card for fd in app.cards.face_log} == set(table.hand.cards_of(0))  # type: ignore[union-attr]
+
+
+def test_each_seat_gets_its_own_starting_stack(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 6: a starting stack per seat. Clicking a row's stack cycles it; the "all seats"
+    choice resets every row."""
+    app = make_app(speed="instant")
+    app.push(MenuScene(app))
+    setup = HotseatSetupScene(app)
+    app.push(setup)
+    step(app)
+    def shown(i: int) -> str:
+        b = setup.stacks[i]
+        return str(pyi18n.t(b.text, **(b.text_kwargs or {})))
+
+    assert shown(0) == "100 × cược"
+    click(app, setup.stacks[1])  # 100 → 200
+    click(app, setup.stacks[2])
+    click(app, setup.stacks[2])  # 100 → 200 → 20 (wraps)
+    assert [shown(i) for i in range(3)] == ["100 × cược", "200 × cược", "20 × cược"]
+    click(app, setup.start)
+    scene = app.stack.top
+    while not isinstance(scene, HotseatScene):
+        scene = next(sc for sc in app.stack.scenes if isinstance(sc, HotseatScene))
+    bet = scene.table.rules.table_bet
+    assert [s.spec.stack for s in scene.table.seats[:3]] == [100 * bet, 200 * bet, 20 * bet]
+
+
+def test_make_hotseat_table_uses_the_default_for_seats_without_their_own_stack() -> None:
+    table = make_hotseat_table([SeatChoice("Lan", stack_bets=50), SeatChoice("Minh"),
+                                SeatChoice("Tuấn", "easy", 200)], 10, "classic", 100, 20)
+    assert [s.stack for s in table.seats] == [500, 1000, 2000]

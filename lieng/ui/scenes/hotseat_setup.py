@@ -1,7 +1,8 @@
 """Hot-seat setup (menu: Chơi chung một máy, issue 6): 2–6 seats, each a named person or a
-bot of a level; the table bet, the tie-break preset (RULES.md "Tie-break presets"), the
-starting stack of every seat, the turn timer (RULES.md step 6) and whether broke players
-may buy chips again. The people's names are kept for next time
+bot of a level with its own starting stack (the "all seats" choice sets every row, a click
+on a row's stack cycles it — friends often spot a weaker player a bigger stack); the table
+bet, the tie-break preset (RULES.md "Tie-break presets"), the turn timer (RULES.md step 6)
+and whether broke players may buy chips again. The people's names are kept for next time
 (``Settings.hotseat_names``)."""
 
 from __future__ import annotations
@@ -39,15 +40,19 @@ class SeatChoice:
     name: str
     kind: str = "human"
     """"human" or a bot level."""
+    stack_bets: int | None = None
+    """This seat's starting stack in table bets; None: the table's default."""
 
 
 def make_hotseat_table(seats: list[SeatChoice], table_bet: int, preset: str,
                        stack_bets: int, turn_seconds: int, seed: int | None = None) -> Table:
     rules = dataclasses.replace(PRESETS[preset], table_bet=table_bet,
                                 turn_seconds=turn_seconds)
-    stack = stack_bets * table_bet
-    players = [PlayerSpec(c.name, "human", stack=stack) if c.kind == "human"
-               else PlayerSpec(c.name, "bot", level=c.kind, stack=stack) for c in seats]
+    players = []
+    for c in seats:
+        stack = (c.stack_bets or stack_bets) * table_bet
+        players.append(PlayerSpec(c.name, "human", stack=stack) if c.kind == "human"
+                       else PlayerSpec(c.name, "bot", level=c.kind, stack=stack))
     return Table(rules, players, seed=seed)
 
 
@@ -75,8 +80,9 @@ class HotseatSetupScene(Scene):
         # the people's own names.
         bots = [n for n in reversed(BOT_NAMES)
                 if n.casefold() not in {p.casefold() for p in people}]
-        self.seats = [SeatChoice(p) for p in people]
-        self.seats += [SeatChoice(bots[i], "normal") for i in range(MAX_SEATS - len(people))]
+        self.seats = [SeatChoice(p, stack_bets=100) for p in people]
+        self.seats += [SeatChoice(bots[i], "normal", 100)
+                       for i in range(MAX_SEATS - len(people))]
         self.count = min(MAX_SEATS, max(len(people) + 2, 3)) if len(people) < MAX_SEATS \
             else MAX_SEATS
         bet = stored.table_bet if stored is not None and stored.table_bet in TABLE_BETS else 10
@@ -129,10 +135,11 @@ class HotseatSetupScene(Scene):
         # Seat rows.
         self.names: list[pygame_gui.elements.UITextEntryLine] = []
         self.kinds: list[pygame_gui.elements.UIButton] = []
+        self.stacks: list[pygame_gui.elements.UIButton] = []
         self.seat_labels: list[pygame_gui.elements.UILabel] = []
         y0 = r.y + int(200 * s)
         row = int(48 * s)
-        x0 = r.x + int(170 * s)
+        x0 = r.x + int(70 * s)
         for i in range(MAX_SEATS):
             y = y0 + i * row
             self.seat_labels.append(pygame_gui.elements.UILabel(
@@ -148,6 +155,10 @@ class HotseatSetupScene(Scene):
                 pygame.Rect(x0 + int(440 * s), y, int(230 * s), rh), key("hotseat.kind_human"),
                 ui, c, object_id=ObjectID("#plain", tier)))
             self._label_kind(i)
+            self.stacks.append(pygame_gui.elements.UIButton(
+                pygame.Rect(x0 + int(690 * s), y, int(170 * s), rh), "", ui, c,
+                object_id=ObjectID("#plain", tier)))
+            self._label_stack(i)
         self._show_rows()
         bw, bh = int(220 * s), int(52 * s)
         self.start = pygame_gui.elements.UIButton(
@@ -165,10 +176,21 @@ class HotseatSetupScene(Scene):
         else:
             b.set_text(key("hotseat.kind_bot"), text_kwargs={"level": t(f"level.{kind}")})
 
+    def _label_stack(self, i: int) -> None:
+        n = self.seats[i].stack_bets or int(self.choice["stack"])
+        self.stacks[i].set_text(key("hotseat.stack_value"), text_kwargs={"n": str(n)})
+
+    def cycle_stack(self, i: int) -> None:
+        """Next starting stack for one seat (STACK_BETS, wrapping round)."""
+        now = self.seats[i].stack_bets or int(self.choice["stack"])
+        nxt = [b for b in STACK_BETS if b > now]
+        self.seats[i].stack_bets = nxt[0] if nxt else STACK_BETS[0]
+        self._label_stack(i)
+
     def _show_rows(self) -> None:
         for i in range(MAX_SEATS):
             on = i < self.count
-            for el in (self.names[i], self.kinds[i], self.seat_labels[i]):
+            for el in (self.names[i], self.kinds[i], self.stacks[i], self.seat_labels[i]):
                 set_visible(el, on)
 
     # ----------------------------------------------------------------- input
@@ -185,10 +207,17 @@ class HotseatSetupScene(Scene):
                     if name == "count":
                         self.count = int(self.choice["count"])
                         self._show_rows()
+                    if name == "stack":  # "all seats": every row takes the new stack
+                        for i, seat in enumerate(self.seats):
+                            seat.stack_bets = int(self.choice["stack"])
+                            self._label_stack(i)
                     return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element in self.kinds:
                 self.cycle_kind(self.kinds.index(event.ui_element))
+                return True
+            if event.ui_element in self.stacks:
+                self.cycle_stack(self.stacks.index(event.ui_element))
                 return True
             if event.ui_element is self.start:
                 self.start_game()
@@ -245,8 +274,7 @@ class HotseatSetupScene(Scene):
         panel(surface, r, (14, 22, 19, 240), GOLD, radius=int(18 * s))
         text(surface, t("hotseat.setup_title"), (r.centerx, r.y + 38 * s), int(30 * s), GOLD,
              bold=True)
-        note = t("hotseat.stack_note", amount=chips(int(self.choice["stack"])
-                                                   * int(self.choice["bet"])))
+        note = t("hotseat.stack_note", amount=chips(int(self.choice["bet"])))
         y = r.y + int(200 * s) + MAX_SEATS * int(48 * s) + 6 * s
         text(surface, note, (r.centerx, y), int(15 * s))
         if self.error is not None:
