@@ -427,3 +427,30 @@ def test_broke_player_claims_the_daily_refill_from_the_menu(real_app) -> None:  
     close_app(app)
     again, _ = Bankroll.open()
     assert again.total == REFILL_TO and again.refill_status(profile.clock()).available is False
+
+
+def test_statistics_lists_shared_screen_game_results(real_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 6: a hot-seat game's final standings are kept in the statistics."""
+    from datetime import datetime
+
+    from lieng.storage.history import GameResult, History, SeatRecord
+
+    result = GameResult.build(datetime(2026, 11, 29, 20, 15), "hotseat", 12, [
+        (SeatRecord("Lan"), 1350, 350), (SeatRecord("Minh"), 900, -100),
+        (SeatRecord("Cô Sáu", "bot", "hard"), 750, -250)])
+    History().append(result)
+    app = real_app()
+    click(app, app.stack.top.extras.buttons["stats"])
+    stats = app.stack.top
+    assert isinstance(stats, StatsScene)
+    run_until(app, lambda: stats.loaded)
+    assert stats.page == "overview"
+    click(app, stats.games_btn)
+    assert stats.page == "games"
+    step(app, 2)
+    pygame.image.save(app.screen, str(tmp_path / "games.png"))  # drawn without error
+    assert stats.game_lines() == [(
+        "29/11 20:15 · Chơi chung một máy · 12 ván",
+        "1. Lan +350 · 2. Minh −100 · 3. Cô Sáu (máy) −250")]
+    click(app, stats.games_btn)
+    assert stats.page == "overview"

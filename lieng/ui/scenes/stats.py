@@ -1,6 +1,8 @@
 """The statistics screen (Thống kê, issue 5): hands played and won, net chips, biggest pot
 and win, best hand, how often the player folds / checks / calls / raises, and results per
-level of opponent — all computed from the hand history (``lieng.storage.stats``)."""
+level of opponent — all computed from the hand history (``lieng.storage.stats``). A second
+page lists the final standings of recent shared-screen games (issue 6: hot-seat results
+are kept in the statistics)."""
 
 from __future__ import annotations
 
@@ -25,6 +27,8 @@ if TYPE_CHECKING:
 BAR_COLOURS = {"fold": (196, 70, 60), "check": (110, 150, 200), "call": (70, 170, 100),
                "raise": (222, 178, 64)}
 LEVEL_ORDER = ("easy", "normal", "hard", "human")
+GAMES_SHOWN = 6
+"""Recent shared-screen games listed on the second page."""
 
 
 def load_stats(history: History) -> tuple[Stats, list[Notice]]:
@@ -47,11 +51,14 @@ class StatsScene(Scene):
         self.loader = Background(lambda: load_stats(history))
         self.stats = Stats()
         self.loaded = False
+        self.page = "overview"
+        """"overview" or "games" (the shared-screen games' standings)."""
 
     def update(self, dt: float) -> None:
         if not self.loaded and self.loader.done:
             self.stats, notices = self.loader.result
             self.loaded = True
+            self._label_page_button()
             if self.app.profile is not None:
                 self.app.profile.notify(*notices)
 
@@ -69,11 +76,30 @@ class StatsScene(Scene):
             pygame.Rect(r.centerx - bw // 2, r.bottom - bh - int(22 * s), bw, bh),
             key("common.back"), self.app.ui, self.container,
             object_id=ObjectID("#primary", f"{self.app.tier}_b"))
+        self.games_btn = pygame_gui.elements.UIButton(
+            pygame.Rect(r.right - int(330 * s), r.bottom - bh - int(22 * s), int(300 * s), bh),
+            key("stats.games_button"), self.app.ui, self.container,
+            object_id=ObjectID("#plain", f"{self.app.tier}_b"))
+        self._label_page_button()
+
+    def _label_page_button(self) -> None:
+        if self.page == "games":
+            self.games_btn.set_text(key("stats.overview_button"))
+        else:
+            self.games_btn.set_text(key("stats.games_button"),
+                                    text_kwargs={"n": str(len(self.stats.games))})
+
+    def toggle_page(self) -> None:
+        self.page = "games" if self.page == "overview" else "overview"
+        self._label_page_button()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back) or \
                 (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.pop()
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.games_btn:
+            self.toggle_page()
             return True
         return False
 
@@ -101,6 +127,9 @@ class StatsScene(Scene):
         st = self.stats
         if not self.loaded:
             text(surface, t("history.loading"), (r.centerx, r.centery), int(20 * s), CREAM)
+            return
+        if self.page == "games":
+            self.draw_games(surface, r)
             return
         if st.hands_played == 0:
             text(surface, t("stats.empty"), (r.centerx, r.centery), int(20 * s), CREAM)
@@ -170,3 +199,35 @@ class StatsScene(Scene):
                 text(surface, v, (x, y), int(17 * s), GOLD if i == 4 else CREAM, shadow=False,
                      anchor="midleft" if i == 0 else "midright")
             y += 28 * s
+
+    def game_lines(self) -> list[tuple[str, str]]:
+        """Recent games, newest first: (heading, standings) — what the games page shows."""
+        out = []
+        for g in reversed(self.stats.games[-GAMES_SHOWN:]):
+            heading = t("stats.game_line", when=g.when.strftime("%d/%m %H:%M"),
+                        mode=t(f"stats.mode_{g.mode}"), hands=str(g.hands))
+            parts = []
+            for st in g.standings:
+                who = st.name if st.kind == "human" else f"{st.name} ({t('stats.bot_tag')})"
+                parts.append(f"{st.place}. {who} {signed(st.net)}")
+            out.append((heading, " · ".join(parts)))
+        return out
+
+    def draw_games(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        s = self.app.scale
+        box = pygame.Rect(r.x + int(30 * s), r.y + int(84 * s), r.w - int(60 * s),
+                          r.h - int(180 * s))
+        panel(surface, box, (22, 34, 29, 220), (70, 80, 66), radius=int(12 * s))
+        text(surface, t("stats.games_title"), (box.x + 20 * s, box.y + 26 * s), int(18 * s),
+             GOLD, bold=True, anchor="midleft", shadow=False)
+        lines = self.game_lines()
+        if not lines:
+            text(surface, t("stats.games_empty"), box.center, int(18 * s), CREAM, shadow=False)
+            return
+        y = box.y + 66 * s
+        for heading, standings in lines:
+            text(surface, heading, (box.x + 20 * s, y), int(16 * s), MUTED, anchor="midleft",
+                 shadow=False)
+            text(surface, standings, (box.x + 20 * s, y + 24 * s), int(17 * s), CREAM,
+                 anchor="midleft", shadow=False, max_width=box.w - int(40 * s))
+            y += 62 * s
