@@ -45,12 +45,20 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                    help="save a mid-hand table (six seats, a raise pending, side pots) as PNG")
     p.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
     p.add_argument("--lang", choices=("vi", "en"), default="vi", help="language")
+    p.add_argument("--first-frame", action="store_true",
+                   help="draw one frame of a dealt table, print 'first-frame', exit "
+                        "(start-up measurement)")
     return p.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.first_frame:
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        from lieng.ui.first_frame import run_first_frame
+
+        sys.exit(run_first_frame(args.size))
     if args.selftest or args.screenshot is not None:
         # Both run muted: don't make SDL probe (and complain about) a sound card.
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -79,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--work", type=Path, default=ROOT / "build")
     p.add_argument("--skip-build", action="store_true", help="only smoke-test dist/lieng")
     args = p.parse_args(argv)
+    args.dist, args.work = args.dist.resolve(), args.work.resolve()
     if not args.skip_build and importlib.util.find_spec("PyInstaller") is None:
         raise SystemExit("PyInstaller is not installed: python -m pip install '.[dev]'")
     exe = args.dist / "lieng" / ("lieng.exe" if os.name == "nt" else "lieng")
