@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import random
 import socket
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -17,6 +20,7 @@ from lieng.bots import make_bot
 from lieng.net import HostConfig, LanClient, LanHost
 from lieng.storage.settings import Settings, load_settings
 from lieng.ui.game import GameApp
+from lieng.ui.i18n import t
 from lieng.ui.lan_common import error_key, parse_port
 from lieng.ui.modes import KeyAutopilot
 from lieng.ui.scenes.dialog import Dialog
@@ -185,6 +189,7 @@ def test_wrong_password_is_shown_and_the_right_one_joins(make_app, cleanup) -> N
     click(app, scene.row_buttons[0])
     wait(app, lambda: scene.error is not None)
     assert scene.error == "lan.err_password" and scene.phase == "choose"
+    assert t(scene.error) == "Wrong table password."  # the player's language (English here)
     type_into(app, scene.entries["password"], "bí mật")
     click(app, scene.join)
     wait(app, lambda: scene.phase == "lobby")
@@ -266,7 +271,9 @@ def test_a_lost_connection_offers_reconnect_to_the_same_seat(make_app, cleanup) 
     hosts, clients = cleanup
     app = make_app(speed="instant")
     app.push(MenuScene(app))
-    host = LanHost(HostConfig(bind=LOOPBACK, port=0, seats=3, bots=1, **FAST)).start()
+    # A short turn timer: a turn the drop interrupted is folded soon if need be.
+    host = LanHost(HostConfig(bind=LOOPBACK, port=0, seats=3, bots=1, turn_seconds=5.0,
+                              **FAST)).start()
     hosts.append(host)
     scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
     app.push(scene)
@@ -291,6 +298,8 @@ def test_a_lost_connection_offers_reconnect_to_the_same_seat(make_app, cleanup) 
     assert table_scene.remote.closed is None and table_scene.remote.me == seat
     assert table_scene.remote.client.seat == seat
     assert "lan.reconnected" in table_scene.messages
+    # A key pressed while the line was down did nothing; the autopilot presses afresh.
+    table_scene.autopilot = KeyAutopilot(random.Random(4))
     # Play goes on: another deal check arrives on the new connection.
     seen = len(table_scene.remote.checks)
     wait(app, lambda: len(table_scene.remote.checks) > seen, 60)
@@ -320,3 +329,16 @@ def test_a_failed_deal_check_is_shown_in_red(make_app, cleanup) -> None:  # type
     # The line under the table info is drawn in the failure colour.
     row = [surface.get_at((x, int(48 * s)))[:3] for x in range(0, int(400 * s))]
     assert any(abs(c[0] - 235) < 30 and c[1] < 140 and c[2] < 130 for c in row)
+
+
+def test_main_selftest_lan_plays_through_real_windows_and_exits_0() -> None:
+    """``python main.py --selftest --mode lan``: a loopback host, one window process per
+    client (dummy video driver), autopilot key presses, exit code 0."""
+    repo = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, str(repo / "main.py"), "--selftest", "--mode", "lan", "--clients",
+         "2", "--hands", "2"], cwd=repo, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stdout + done.stderr
+    line = done.stdout.strip().splitlines()[-1]
+    assert line.startswith("selftest lan ok: 2/2 hands, 2 window clients + 1 bots on 127.0.0.1:")
+    assert "deal checks [2, 2]" in line and "chips conserved" in line
