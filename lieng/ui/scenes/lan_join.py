@@ -39,6 +39,7 @@ from ..lan_common import (
     valid_address,
 )
 from ..scene import Scene
+from .dialog import _wrap
 
 if TYPE_CHECKING:
     from ..game import GameApp
@@ -321,12 +322,17 @@ class LanJoinScene(Scene):
                  max_width=lr.w - int(40 * s))
         text(surface, t("lan.manual_note"), (lr.centerx, lr.bottom - 22 * s), int(14 * s),
              MUTED, max_width=lr.w - int(30 * s))
-        y = r.bottom - int(48 * s)
+        # Under the Join button: what is happening, or why joining failed, wrapped.
         x = lr.right + int(24 * s)
         width = r.right - int(30 * s) - x
+        y = r.y + int(80 * s) + 4 * int(78 * s) + int(58 * s) + 28 * s
         if self.status is not None:
-            text(surface, self.status, (x + width / 2, y), int(16 * s), CREAM,
-                 max_width=width)
+            message, colour = self.status, CREAM
         elif self.error is not None:
-            text(surface, t(self.error), (x + width / 2, y), int(17 * s), ERROR_RED,
-                 bold=True, max_width=width)
+            message, colour = t(self.error), ERROR_RED
+        else:
+            return
+        for line in _wrap(message, int(17 * s), width):
+            text(surface, line, (x + width / 2, y), int(17 * s), colour, bold=True,
+                 max_width=width)
+            y += 25 * s
