@@ -117,7 +117,7 @@ def test_host_screen_opens_a_table_a_friend_joins_and_a_hand_is_played(make_app,
                                          unicode="", scancode=0))
     step(app, 2)
     dialog = app.stack.top
-    assert isinstance(dialog, Dialog)
+    assert isinstance(dialog, Dialog) and dialog.body == "lan.leave_host"
     click(app, dialog.buttons[0])  # Rời bàn
     assert isinstance(app.stack.top, MenuScene)
     assert friend.wait_until(lambda: friend.closed is not None, 10)

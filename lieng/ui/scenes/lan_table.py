@@ -79,6 +79,15 @@ class LanTableScene(TableScene):
             return False
         return super().act(action)
 
+    def _top(self, name: str) -> None:
+        if name != "leave":
+            super()._top(name)
+            return
+        # Leaving a LAN table is not leaving a bot table: say what it does to the others.
+        body = "lan.leave_host" if self.host is not None else "lan.leave_client"
+        self.app.push(Dialog(self.app, "msg.leave_title", body,
+                             [("msg.leave_yes", self.leave), ("msg.stay", lambda: None)]))
+
     # ----------------------------------------------------------------- per frame
 
     def update(self, dt: float) -> None:
