@@ -14,6 +14,11 @@ What a hand line holds, and why:
 * ``cards`` — the local player's own three cards, for the list and the statistics.
 * ``summary`` — net, pot and winners, for people and tools reading the file; readers
   here recompute them from the events and ignore it.
+* ``left`` (only on a hand the player left mid-hand, by the leave button or by closing
+  the window) — the chips the player forfeited (RULES.md step 5: a player who leaves has
+  folded; what they put in stays in the pot). Such a hand's events stop where the player
+  left, so no ``HandEnded``; its net is ``-left``. Recording it keeps the history, the
+  statistics and the bankroll (which commits that loss as one hand) in agreement.
 
 Every line carries ``"v"`` (``LINE_SCHEMA`` with its migrations, like the other files).
 
@@ -36,6 +41,7 @@ from typing import Any, Literal, Protocol, cast
 
 from lieng.engine import (
     ActionTaken,
+    AntePosted,
     Card,
     CardDealt,
     Event,
@@ -122,6 +128,9 @@ class HandRecord:
     viewer: int | None
     seats: tuple[SeatRecord, ...]
     events: tuple[Event, ...]
+    left: int | None = None
+    """Chips forfeited when the viewer left mid-hand (the events stop there); None for a
+    hand played to its end."""
 
     # ------------------------------------------------------------ building
 
@@ -134,19 +143,36 @@ class HandRecord:
         return cls.from_events(hand.events, viewer, seats, when, mode)
 
     @classmethod
+    def left_mid_hand(cls, hand: Hand, viewer: int, seats: Sequence[SeatRecord],
+                      when: datetime, lost: int, mode: GameMode = "bots") -> HandRecord:
+        """The record of an unfinished ``hand`` the player at ``viewer`` left, forfeiting
+        ``lost`` chips (what they had put in)."""
+        if hand.is_over:
+            raise ValueError("the hand is over: record it with from_hand")
+        return cls.from_events(hand.events, viewer, seats, when, mode, left=lost)
+
+    @classmethod
     def from_events(cls, events: Iterable[Event], viewer: int | None,
                     seats: Sequence[SeatRecord], when: datetime,
-                    mode: GameMode = "bots") -> HandRecord:
+                    mode: GameMode = "bots", left: int | None = None) -> HandRecord:
         """The record from a hand's event log (full or already redacted: it is redacted for
-        ``viewer`` here, so other seats' cards can never reach the file)."""
+        ``viewer`` here, so other seats' cards can never reach the file). With ``left``,
+        the log of a hand the viewer left before it ended."""
         evs = tuple(redact(e, viewer) for e in events)
         if not evs or not isinstance(evs[0], HandStarted):
             raise ValueError("a hand's events start with HandStarted")
-        if not isinstance(evs[-1], HandEnded):
-            raise ValueError("only a finished hand goes into the history")
+        if left is None:
+            if not isinstance(evs[-1], HandEnded):
+                raise ValueError("only a finished hand goes into the history")
+        else:
+            if viewer is None or isinstance(left, bool) or not isinstance(left, int) \
+                    or left < 0:
+                raise ValueError("a hand left mid-way needs a viewer and chips lost >= 0")
+            if any(isinstance(e, HandEnded) for e in evs):
+                raise ValueError("a hand left mid-way has not ended")
         if len(seats) != len(evs[0].stacks):
             raise ValueError(f"{len(evs[0].stacks)} seats in the hand, {len(seats)} given")
-        return cls(when, mode, viewer, tuple(seats), evs)
+        return cls(when, mode, viewer, tuple(seats), evs, left)
 
     # ------------------------------------------------------------ reading the hand
 
@@ -157,7 +183,13 @@ class HandRecord:
         return first
 
     @property
+    def complete(self) -> bool:
+        """The hand was played to its end (the viewer did not leave mid-hand)."""
+        return self.left is None
+
+    @property
     def ended(self) -> HandEnded:
+        """The hand's end (only for a ``complete`` record)."""
         last = self.events[-1]
         assert isinstance(last, HandEnded)
         return last
@@ -190,13 +222,21 @@ class HandRecord:
 
     @property
     def pot(self) -> int:
-        """All chips that were in the middle (antes included)."""
+        """All chips that were in the middle (antes included) — for a hand the viewer
+        left, as it stood when they left."""
+        if self.left is not None:
+            return (sum(e.amount for e in self.events if isinstance(e, AntePosted))
+                    + sum(a.amount for a in self.actions))
         return sum(p.amount for p in self.pots)
 
     @property
     def net(self) -> int | None:
         """The viewer's result (None without a viewer)."""
-        return None if self.viewer is None else self.ended.net[self.viewer]
+        if self.viewer is None:
+            return None
+        if self.left is not None:
+            return -self.left
+        return self.ended.net[self.viewer]
 
     @property
     def dealt_in(self) -> bool:
@@ -220,7 +260,9 @@ class HandRecord:
             "seats": [s.to_dict() for s in self.seats],
             "cards": [c.code for c in self.cards],
             "events": [e.to_dict() for e in self.events],
-            "summary": {"net": self.net, "pot": self.pot, "winners": list(self.ended.winners)},
+            "summary": {"net": self.net, "pot": self.pot,
+                        "winners": list(self.ended.winners) if self.complete else []},
+            **({} if self.left is None else {"left": self.left}),
         }
 
     @classmethod
@@ -235,7 +277,10 @@ class HandRecord:
             raise ValueError("a hand's events start with HandStarted")
         rules = events[0].rules
         events = [_revalue(e, rules) for e in events]
-        record = cls.from_events(events, viewer, seats, _when(data), _mode(data))
+        left = data.get("left")
+        if left is not None and (not isinstance(left, int) or isinstance(left, bool)):
+            raise ValueError("left must be a whole number of chips")
+        record = cls.from_events(events, viewer, seats, _when(data), _mode(data), left)
         if viewer is not None and [c.code for c in record.cards] != data.get("cards", []):
             raise ValueError("the stored cards don't match the dealt cards")
         return record

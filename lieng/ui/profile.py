@@ -12,7 +12,9 @@ the messages storage has for them (issue 5).
   gives those chips back on the next start.
 * ``stand_up`` brings the chips at the table back to the bank. Leaving mid-hand forfeits
   the chips already in the pot (the leave dialog says so, RULES.md step 5: a player who
-  leaves has folded), so that loss is committed first.
+  leaves has folded), so that loss is committed first, as one hand, and the hand so far
+  goes into the history marked as left (``HandRecord.left_mid_hand``) — the bank's hand
+  count, the history and the statistics then agree.
 * Every ``Notice`` (bad file kept aside, disk full, read-only...) goes to ``pending``; the
   notice hook (``lieng.ui.notices``) shows each once, in the player's language.
 
@@ -47,6 +49,8 @@ class Profile:
         self.hands_recorded = 0
         self.rebought = 0
         """Chips taken from the bank for rebuys at the current table."""
+        self._seats: list[SeatRecord] = []
+        self._mode: GameMode = "bots"
 
     @classmethod
     def open(cls, root: Path | None = None,
@@ -92,6 +96,7 @@ class Profile:
         self.table, self.seat = table, seat
         self.rebought = 0
         seats = [SeatRecord.of(s.spec) for s in table.seats]
+        self._seats, self._mode = seats, mode
         table.subscribe(lambda events: self._on_events(table, seat, seats, mode, events))
 
     def rebuy(self, wanted: int) -> int:
@@ -112,9 +117,15 @@ class Profile:
             return 0
         hand = table.hand
         if hand is not None and not hand.is_over and table.in_hand:
-            lost = hand.start_stacks[seat] - hand.stacks[seat]
+            lost = min(hand.start_stacks[seat] - hand.stacks[seat], self.bankroll.at_table)
             if lost:
-                self.notify(self.bankroll.commit_hand(-min(lost, self.bankroll.at_table)))
+                # One hand for the bank, so one line in the history too: the menu's hand
+                # count, the history, the statistics and the bank keep agreeing.
+                self.notify(self.bankroll.commit_hand(-lost))
+                record = HandRecord.left_mid_hand(hand, seat, self._seats, self.clock(), lost,
+                                                  self._mode)
+                self.notify(self.history.append(record))
+                self.hands_recorded += 1
         back = self.bankroll.at_table
         self.notify(self.bankroll.cash_out())
         return back

@@ -221,6 +221,8 @@ class HistoryScene(Scene):
         folded = any(a.seat == rec.viewer and a.kind.name in ("FOLD", "TIMEOUT")
                      for a in rec.actions)
         name = hand_text(rec) + (f" · {t('history.folded')}" if folded else "")
+        if not rec.complete:
+            name = f"{hand_text(rec)} · {t('history.left')}"
         text(surface, name, (cols["hand"][0], y), int(16 * s), CREAM, anchor="midleft",
              shadow=False, max_width=int(290 * s))
         text(surface, chips(rec.pot), (cols["pot"][0], y), int(16 * s), GOLD,

@@ -137,7 +137,10 @@ class ReplayScene(Scene):
         panel(surface, tag, (40, 14, 14, 230), GOLD, radius=int(10 * s))
         text(surface, label, tag.center, int(16 * s), GOLD, bold=True)
         net = board.seats[r.me].net
-        if board.hand_over and not board.busy and net is not None and self.record.dealt_in:
+        if self.record.left is not None and r.at_end and not board.busy:
+            text(surface, t("replay.left", amount=chips(self.record.left)),
+                 (lay.pot[0], lay.pot[1] + 84 * s), int(24 * s), CREAM, bold=True)
+        elif board.hand_over and not board.busy and net is not None and self.record.dealt_in:
             if net > 0:
                 msg = t("table.result_win", amount=chips(net))
             elif net < 0:

@@ -1,0 +1,99 @@
+"""Playtest findings through the real window (headless, real pygame events): a hand left
+mid-way — by the leave button or by closing the window — is one hand everywhere: the
+bank's hand count, the history list and the statistics, and the chips lost agree."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from lieng.storage.bankroll import STARTING_CHIPS, Bankroll
+from lieng.storage.history import History
+from lieng.storage.stats import compute_stats
+from lieng.ui.game import GameApp
+from lieng.ui.scenes.history import HistoryScene
+from lieng.ui.scenes.replay import ReplayScene
+from lieng.ui.scenes.stats import StatsScene
+from lieng.ui.scenes.table import TableScene
+from lieng.ui.session import close_app
+
+from .helpers import click, click_at, run_until, step
+from .test_storage_screens import leave_table, play_hands, real_app  # noqa: F401
+
+SHOTS = os.environ.get("LIENG_SHOTS")
+"""A folder to save screenshots in (for looking at them), or unset."""
+
+
+def shot(app: GameApp, name: str) -> None:
+    if SHOTS:
+        pygame.image.save(app.screen, os.path.join(SHOTS, name))
+
+
+def wait_mid_hand(app: GameApp, scene: TableScene) -> int:
+    """Run the table until the player has chips in an unfinished hand; those chips."""
+    table = scene.table
+
+    def in_pot() -> int:
+        hand = table.hand
+        if hand is None or hand.is_over or not table.in_hand:
+            return 0
+        return hand.start_stacks[0] - hand.stacks[0]
+
+    run_until(app, lambda: in_pot() > 0, limit=3000)
+    return in_pot()
+
+
+def test_hands_left_mid_way_count_everywhere(real_app) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    app = real_app()
+    scene, hands = play_hands(app, 2, seed=13)
+    nets = [h[-1].net[0] for h in hands]  # type: ignore[attr-defined]
+    lost1 = wait_mid_hand(app, scene)
+    leave_table(app, scene)  # the leave button, mid-hand
+    scene, more = play_hands(app, 1, seed=14)
+    nets += [h[-1].net[0] for h in more]  # type: ignore[attr-defined]
+    lost2 = wait_mid_hand(app, scene)
+    # Closing the window mid-hand: what main.py does after the loop ends.
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    step(app, 1)
+    assert not app.running
+    close_app(app)
+
+    bank, _ = Bankroll.open()
+    played = len(hands) + len(more) + 2
+    assert bank.total == STARTING_CHIPS + sum(nets) - lost1 - lost2
+    records, notices = History().hands()
+    assert notices == []
+    assert bank.hands == len(records) == played
+    left = [r for r in records if not r.complete]
+    assert [r.net for r in left] == [-lost1, -lost2]
+    stats = compute_stats(records)
+    assert stats.hands_played == played
+    assert stats.net_chips == bank.total - STARTING_CHIPS
+
+    # The screens say the same after a restart.
+    app = real_app()
+    assert app.profile is not None and app.profile.bankroll.hands == played
+    click(app, app.stack.top.extras.buttons["history"])
+    hist = app.stack.top
+    assert isinstance(hist, HistoryScene)
+    run_until(app, lambda: hist.loaded)
+    assert len(hist.hands) == played and not hist.hands[0].complete
+    shot(app, f"history-left-{app.size[0]}.png")
+    click_at(app, hist.row_rect(0).center)
+    click(app, hist.replay)
+    rep = app.stack.top
+    assert isinstance(rep, ReplayScene)
+    while not rep.replay.at_end:
+        click(app, rep.buttons["next"])
+        run_until(app, lambda: not rep.replay.board.busy)
+    step(app, 2)
+    shot(app, f"replay-left-{app.size[0]}.png")
+    click(app, rep.buttons["back"])
+    click(app, hist.back)
+    click(app, app.stack.top.extras.buttons["stats"])
+    st = app.stack.top
+    assert isinstance(st, StatsScene)
+    run_until(app, lambda: st.loaded)
+    assert st.stats.hands_played == played
+    assert st.stats.net_chips == app.profile.bankroll.total - STARTING_CHIPS
