@@ -34,7 +34,7 @@ from .events import (
 )
 from .hand import Hand, redact, shuffled_deck
 from .hands import HandCategory, HandValue, all_hands, evaluate, hand_key
-from .pots import PotLayer, pot_layers
+from .pots import PotLayer, live_pot_layers, pot_layers
 from .rules import PRESETS, TIEBREAKS, RuleSet
 from .views import HandView
 
@@ -76,6 +76,7 @@ __all__ = [
                      "evaluate",
                      "event_from_dict",
                      "hand_key",
+                     "live_pot_layers",
                      "pot_layers",
                      "redact",
                      "shuffled_deck",

@@ -36,7 +36,7 @@ from .events import (
     TurnStarted,
 )
 from .hands import HandValue, evaluate
-from .pots import PotLayer, pot_layers, split_amount, turn_order_from
+from .pots import PotLayer, live_pot_layers, pot_layers, split_amount, turn_order_from
 from .rules import RuleSet
 from .views import HandView
 
@@ -206,9 +206,14 @@ class Hand:
         return self._legal
 
     def layers(self) -> list[PotLayer]:
-        """The pot cut into layers as things stand (side pots, RULES.md step 9)."""
+        """The pot cut into layers (side pots, RULES.md step 9). While betting goes on,
+        only all-in players' levels cut it (``live_pot_layers``): an unmatched bet is not a
+        side pot yet."""
         still_in = [not f for f in self._folded]
-        return pot_layers(self._contrib, still_in, self.first)
+        if self._over or self._to_act is None:
+            return pot_layers(self._contrib, still_in, self.first)
+        all_in = [not f and s == 0 for f, s in zip(self._folded, self._stacks, strict=True)]
+        return live_pot_layers(self._contrib, still_in, all_in, self.first)
 
     # ----------------------------------------------------------------- acting
 

@@ -47,6 +47,33 @@ def pot_layers(contributed: Sequence[int], still_in: Sequence[bool], first: int)
     return layers
 
 
+def live_pot_layers(contributed: Sequence[int], still_in: Sequence[bool],
+                    all_in: Sequence[bool], first: int) -> list[PotLayer]:
+    """The pot as it stands while betting goes on, for display and for the players' views.
+
+    Until betting ends, a bet that others have not matched yet is not a side pot — they
+    may still call it — so the pot is cut only at the levels of players who are all-in
+    (they can put in nothing more; RULES.md step 9), plus the top. A Vietnamese table says
+    "tẩy phụ" only once somebody is "tố tất". When betting ends, every still-in player's
+    level is matched or all-in, and this gives the same layers as ``pot_layers``.
+    Eligible for a layer: players still in who reach it or can still reach it (have chips).
+    """
+    n = len(contributed)
+    order = turn_order_from(first, n)
+    top = max(contributed) if n else 0
+    levels = sorted({contributed[s] for s in range(n) if still_in[s] and all_in[s]} | {top})
+    layers: list[PotLayer] = []
+    prev = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, prev) for c in contributed)
+        eligible = tuple(s for s in order if still_in[s]
+                         and (contributed[s] >= level or not all_in[s]))
+        if amount:
+            layers.append(PotLayer(amount, eligible))
+        prev = level
+    return layers
+
+
 def split_amount(amount: int, winners: Sequence[int]) -> list[int]:
     """Equal shares; odd chips one at a time to the winners in the given (turn) order."""
     share, odd = divmod(amount, len(winners))

@@ -162,3 +162,21 @@ def test_hands_need_two_who_can_pay(stacks: list[int]) -> None:
     except NotEnoughPlayersError:
         return
     raise AssertionError("a hand was dealt without two players able to pay the ante")
+
+
+@settings(max_examples=150, deadline=None)
+@given(tables())
+def test_live_layers_hold_the_whole_pot_and_match_the_final_cut(
+        table: tuple[Hand, random.Random]) -> None:
+    h, rng = table
+    while not h.is_over:
+        layers = h.layers()
+        assert sum(la.amount for la in layers) == sum(h.contributed)
+        all_in = {s for s in range(h.n) if not h.folded[s] and h.stacks[s] == 0}
+        # Only all-in players' levels (and the top) cut the pot while betting goes on.
+        assert len(layers) <= len({h.contributed[s] for s in all_in}) + 1
+        legal = h.legal()
+        h.act(legal.seat, rng.choice(_choices(legal)))
+    paid = [e.amount for e in h.events if isinstance(e, PotAwarded)]
+    if not h.uncontested:
+        assert paid == [la.amount for la in h.layers()]

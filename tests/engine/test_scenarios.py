@@ -237,3 +237,16 @@ def test_illegal_action_changes_nothing() -> None:
             h.act(seat, action)
         assert snap == (h.stacks, h.bets, h.folded, h.to_act, len(h.events), h.round,
                         list(h.actions))
+
+
+def test_an_unmatched_bet_is_not_a_side_pot_until_someone_is_all_in() -> None:
+    """RULES.md step 9 cuts layers when betting ends; while it goes on, only all-in levels
+    cut the pot (a Vietnamese table says "tẩy phụ" only after a "tố tất")."""
+    h = Hand(B10, [300, 60, 300], first=0, deck=deck_for(["2H 3S 5D", "AH AS AD", "KH KS KD"]))
+    h.act(0, Action.raise_(10))  # seat 0 bets 100, nobody has matched it yet
+    assert [la.amount for la in h.view_for(1).layers] == [130]
+    h.act(1, Action.call())  # all-in for 50: now there is a side pot
+    layers = h.view_for(2).layers
+    assert [(la.amount, la.eligible) for la in layers] == [(130, (0, 1, 2)), (50, (0, 2))]
+    h.act(2, Action.call())
+    assert _pots(h) == [(180, (0, 1, 2), (1,)), (100, (0, 2), (2,))]
