@@ -91,7 +91,11 @@ class ActionBar:
     # ----------------------------------------------------------------- state
 
     def set_legal(self, legal: Legal | None) -> None:
-        """Enable exactly what ``legal`` allows (everything off when it is not our turn)."""
+        """Enable exactly what ``legal`` allows (everything off when it is not our turn).
+
+        A new turn (a legal set after none, or a different one) starts the raise at the
+        smallest legal multiple: a 12× raise of the last hand is not offered again."""
+        new_turn = legal is not None and (self.legal is None or legal != self.legal)
         self.legal = legal
         if legal is None:
             for b in (self.fold, self.call, self.raise_, self.allin):
@@ -112,7 +116,7 @@ class ActionBar:
             self.call.set_text(key("bar.call"), text_kwargs={"amount": chips(legal.call)})
         if legal.raise_k:
             lo, hi = legal.raise_k.start, legal.raise_k.stop - 1
-            self.k = max(lo, min(hi, self.k))
+            self.k = lo if new_turn else max(lo, min(hi, self.k))
             if (lo, hi) != self._slider_range or self.slider is None or \
                     not self.slider.is_enabled:
                 self._build_slider(lo, hi, self.k, enabled=True)

@@ -31,7 +31,7 @@ from lieng.engine import (
     RoundStarted,
     Showdown,
     TurnStarted,
-    pot_layers,
+    live_pot_layers,
 )
 from lieng.engine.hands import HandValue
 
@@ -140,6 +140,14 @@ class Board:
         self.uncontested = False
         self.hand_started = False
         self.events_seen = 0
+        self.incoming = [0] * self.n
+        """Chips flying from a pot to each seat and not landed yet (payout flights)."""
+        self.settled = False
+        """True once ``HandEnded`` set the stacks: from then on they are the engine's."""
+        self.generation = 0
+        """Counts hands started, so a flight of an earlier hand never lands on a later one."""
+        self.reveal_own = False
+        """The player asked to turn all their cards (L) this hand: later ones land face up."""
 
     # ----------------------------------------------------------------- timeline
 
@@ -185,8 +193,11 @@ class Board:
         if not any(still_in):
             return [(sum(self.contrib), ())]
         first = self.first if self.first is not None else 0
+        # While betting goes on, only all-in levels cut the pot: an unmatched bet is not
+        # a "tẩy phụ" (lieng.engine.pots.live_pot_layers).
+        all_in = [i and s.stack == 0 for i, s in zip(still_in, self.seats, strict=True)]
         return [(layer.amount, layer.eligible)
-                for layer in pot_layers(self.contrib, still_in, first)]
+                for layer in live_pot_layers(self.contrib, still_in, all_in, first)]
 
     # ----------------------------------------------------------------- events
 
@@ -224,6 +235,10 @@ class Board:
             self.contrib = [0] * self.n
             self.awarded_layers = set()
             self.frozen_layers = None
+            self.incoming = [0] * self.n
+            self.settled = False
+            self.generation += 1
+            self.reveal_own = False
             for i, seat in enumerate(self.seats):
                 seat.stack = e.stacks[i]
                 seat.bet = 0
@@ -263,7 +278,7 @@ class Board:
         arrive = Tween(0.0, 1.0, DEAL_FLIGHT * f, ease_out_back)
 
         def start() -> None:
-            face_up = own and e.card is not None and self.own_face_up()
+            face_up = own and e.card is not None and (self.own_face_up() or self.reveal_own)
             seat.cards.append(CardState(e.card if own else None, arrive,
                                         flip=1.0 if face_up else 0.0))
             self.tweener.add(arrive)
@@ -324,6 +339,8 @@ class Board:
         def start() -> None:
             self.to_act = None
             self.frozen_layers = [(amt, el) for amt, el in self.layers()]
+            # The betting is over: a round banner still fading would talk over the hands.
+            self.banners = []
 
         self._beat(0.0, 0.2, on_start=start)
         for shown in e.hands:
@@ -348,10 +365,21 @@ class Board:
         self.cursor += 0.5 * self.speed()
 
     def _award(self, e: PotAwarded) -> None:
+        """A pot layer flies to its winners. The chips count on the seat when they land —
+        unless ``HandEnded`` came first (its beat may start while the last flight is still
+        in the air, AWARD_GAP < AWARD_FLIGHT): it set the engine's final stacks less what
+        was still flying, so each landing only brings the seat up to the final stack and
+        never counts a share twice."""
         f = self.speed()
         flights = [Tween(0.0, 1.0, AWARD_FLIGHT * f, ease_in_out_cubic) for _ in e.winners]
+        generation: list[int] = []
 
         def start() -> None:
+            # Remember the hand, and whether the stacks were still ours to count.
+            generation.append(-1 if self.settled else self.generation)
+            if not self.settled:
+                for w, share in zip(e.winners, e.shares, strict=True):
+                    self.incoming[w] += share
             self.to_act = None
             if self.frozen_layers is None:
                 self.frozen_layers = [(amt, el) for amt, el in self.layers()]
@@ -366,7 +394,11 @@ class Board:
             self.sound("win" if self.me in e.winners and not e.refund else "chip")
 
         def land() -> None:
+            if generation and generation[0] != self.generation:
+                # Already counted by HandEnded, or a later hand has started.
+                return
             for w, share in zip(e.winners, e.shares, strict=True):
+                self.incoming[w] = max(0, self.incoming[w] - share)
                 self.seats[w].stack += share
                 self.seats[w].won += share
 
@@ -377,8 +409,10 @@ class Board:
             self.hand_over = True
             self.uncontested = e.uncontested
             self.to_act = None
+            self.settled = True
             for i, seat in enumerate(self.seats):
-                seat.stack = e.stacks[i]
+                # The engine's stacks are the truth; chips still flying land on top.
+                seat.stack = e.stacks[i] - self.incoming[i]
                 seat.net = e.net[i]
             self.contrib = [0] * self.n
             self.frozen_layers = []

@@ -1,5 +1,5 @@
-"""Coach hints (issue 5, off by default): the player's hand named, with its chance to beat
-the players still in, written just above the action bar.
+"""Coach hints (issue 5, off by default): the player's chance to beat the players still
+in, written just above the action bar (whose label names the hand), until the showdown.
 
 The chance is ``lieng.bots.strength.win_probability`` — the exact one-opponent odds of
 the hand under the table's tie-break preset, combined over the opponents still holding
@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from lieng.engine import Card, RuleSet, evaluate
+from lieng.engine import Card, RuleSet
 
 from .draw import GOLD, panel, text
-from .i18n import language, t
+from .i18n import t
 
 if TYPE_CHECKING:
     from .scenes.table import TableScene
@@ -34,6 +34,8 @@ def coach_line(scene: TableScene) -> str:
     """The hint for the table as the player sees it now ("" when there is none: cards not
     all face up, folded, or nobody left to beat)."""
     board = scene.board
+    if board.hand_over or any(s.hand_value is not None for s in board.seats):
+        return ""  # the cards are shown (or the hand is done): the odds are history
     me = board.seats[scene.me]
     cards = [c.card for c in me.cards]
     if len(cards) != 3 or me.folded or any(c is None or cs.flip_now < 1.0
@@ -45,9 +47,9 @@ def coach_line(scene: TableScene) -> str:
     if opponents == 0:
         return ""
     rules = scene.table.rules
-    name = evaluate(hand, rules).name(language())
     pct = round(100 * _chance(hand, opponents, rules))
-    return t("coach.hint", hand=name, pct=str(pct), n=str(opponents))
+    # The hand's name is already written on the action bar just below.
+    return t("coach.hint", pct=str(pct), n=str(opponents))
 
 
 def draw_coach(surface: pygame.Surface, scene: TableScene) -> None:

@@ -18,6 +18,7 @@ from .cards import CardRenderer
 from .draw import CREAM, GOLD, MUTED, chip_pile, panel, text
 from .i18n import t
 from .layout import TableLayout, card_centers
+from .names import shown_name
 from .tween import lerp
 
 AVATAR_COLOURS = [(176, 72, 60), (62, 118, 176), (74, 150, 96), (160, 110, 40),
@@ -88,8 +89,10 @@ class TableDrawer:
             if alpha <= 0:
                 continue
             col = tuple(int(c * alpha) for c in GOLD)
-            text(surf, t(banner.key, **banner.args), (layout.table.centerx,
-                 layout.table.top + 52 * s), int(30 * s), col, bold=True)  # type: ignore[arg-type]
+            # Under the pot's labels, where no seat plate or status line reaches (the
+            # top of the table belongs to the seats there and their "Úp bỏ").
+            text(surf, t(banner.key, **banner.args), (layout.pot[0],
+                 layout.pot[1] + 84 * s), int(30 * s), col, bold=True)  # type: ignore[arg-type]
 
     def _resolve(self, layout: TableLayout, a: Anchor, slot_of: dict[int, int]
                  ) -> tuple[float, float]:
@@ -145,12 +148,13 @@ class TableDrawer:
         # Avatar.
         ax, ay = spot.avatar
         r = spot.avatar_r
+        name = shown_name(seat.name)
         col = avatar_colour(seat.name)
         if seat.folded:
             col = tuple(c // 2 for c in col)  # type: ignore[assignment]
         pygame.draw.circle(surf, col, (int(ax), int(ay)), r)
         pygame.draw.circle(surf, (240, 230, 200), (int(ax), int(ay)), r, max(1, int(2 * s)))
-        initial = seat.name[:1].upper() if seat.name else "?"
+        initial = name[:1].upper() if name else "?"
         text(surf, initial, (ax, ay), int(r * 1.15), CREAM, bold=True)
         if remaining is not None and total > 0:
             frac = max(0.0, min(1.0, remaining / total))
@@ -170,7 +174,7 @@ class TableDrawer:
         tx = rect.x + 2 * r + int(16 * s)
         width = rect.right - tx - int(8 * s)
         name_col = CREAM if not seat.folded else MUTED
-        text(surf, seat.name, (tx, rect.y + rect.h * 0.3), int(17 * s), name_col, bold=True,
+        text(surf, name, (tx, rect.y + rect.h * 0.3), int(17 * s), name_col, bold=True,
              anchor="midleft", max_width=width)
         text(surf, self.fmt(seat.stack), (tx, rect.y + rect.h * 0.7), int(17 * s), GOLD,
              anchor="midleft", max_width=width)
@@ -195,6 +199,9 @@ class TableDrawer:
             text(surf, self.fmt(seat.bet), (bx - 2 * s, by), int(15 * s), CREAM, bold=True,
                  anchor="midleft")
 
+    def _signed(self, amount: int) -> str:
+        return f"+{self.fmt(amount)}" if amount > 0 else f"−{self.fmt(-amount)}"
+
     def _status_text(self, seat: SeatState, thinking: bool = False
                      ) -> tuple[str, tuple[int, int, int]]:
         if thinking:
@@ -203,11 +210,12 @@ class TableDrawer:
             from .i18n import language
 
             name = seat.hand_value.name(language())
-            if seat.winner and seat.won:
-                return f"{name} · +{self.fmt(seat.won)}", GOLD
+            if seat.winner and seat.net:
+                return f"{name} · {self._signed(seat.net)}", GOLD
             return name, (250, 230, 170)
-        if seat.winner and seat.won:
-            return t("status.won", amount=self.fmt(seat.won)), GOLD
+        if seat.winner and seat.net is not None and seat.net > 0:
+            # The hand's net result, as the centre line says it ("Bạn thắng +30").
+            return t("status.won", amount=self.fmt(seat.net)), GOLD
         if seat.all_in and not seat.folded:
             return t("status.all_in"), (230, 140, 230)
         if seat.status:

@@ -327,7 +327,10 @@ def test_coach_hint_names_the_hand_and_its_chance(real_app) -> None:  # type: ig
     others = sum(1 for i, s in enumerate(scene.board.seats) if i and not s.folded)
     pct = round(100 * win_probability(cards, opponents=others, rules=scene.table.rules))
     line = coach_line(scene)
-    assert line.startswith(evaluate(cards, scene.table.rules).name("vi"))
+    # The bar's label names the hand just below: the hint does not repeat it.
+    name = evaluate(cards, scene.table.rules).name("vi")
+    assert scene.bar is not None and scene.bar.hand_label.text == name
+    assert name not in line
     assert f"{pct}%" in line and f"{others} người" in line
 
 

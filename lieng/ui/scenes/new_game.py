@@ -15,6 +15,7 @@ from lieng.table import PlayerSpec, Table
 
 from ..draw import GOLD, panel, text
 from ..i18n import chips, key, t
+from ..names import shown_name
 from ..scene import Scene
 
 if TYPE_CHECKING:
@@ -133,7 +134,8 @@ class NewGameScene(Scene):
         if profile is not None and buy_in is None:
             return  # not enough chips in the bank for this table bet
         table = make_table(int(ch["bots"]), ch["level"], int(ch["bet"]), ch["preset"],
-                           self.app.settings.player_name, seed=self.seed, turn_seconds=timer,
+                           shown_name(self.app.settings.player_name), seed=self.seed,
+                           turn_seconds=timer,
                            player_stack=buy_in)
         if stored is not None:
             self.app.stored = dataclasses.replace(

@@ -199,6 +199,8 @@ class TableScene(Scene):
             self.table.act(self.me, action, self.clock)
         except IllegalActionError:
             return False
+        # The bar goes off now, so the player's next turn is a new one (fresh raise k).
+        self._sync_bar()
         return True
 
     def toast(self, msg: str, **args: str) -> None:
@@ -238,6 +240,9 @@ class TableScene(Scene):
         self.board.tweener.add(tw)
 
     def reveal_all(self, animate: bool = True) -> None:
+        """Turn every own card — those still to come this hand land face up (L pressed
+        during the deal turns all three, not only the ones that have landed)."""
+        self.board.reveal_own = True
         for i in range(len(self.own_cards())):
             self.reveal(i, animate)
 
