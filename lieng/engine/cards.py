@@ -82,14 +82,14 @@ class Card:
     _ALL: ClassVar[tuple[Card, ...]]
 
     def __new__(cls, rank: int, suit: Suit) -> Card:
+        if type(rank) is not int or not 2 <= rank <= 14:
+            raise InvalidCardError(f"rank must be a whole number 2..14, got {rank!r}")
+        if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit <= 3:
+            raise InvalidCardError(f"suit must be a Suit, got {suit!r}")
         try:
-            return cls._ALL[(rank - 2) * 4 + int(suit)] if 2 <= rank <= 14 else cls._bad(rank)
+            return cls._ALL[(rank - 2) * 4 + int(suit)]
         except AttributeError:  # building the table itself
             return object.__new__(cls)
-
-    @classmethod
-    def _bad(cls, rank: int) -> Card:
-        raise InvalidCardError(f"rank must be 2..14, got {rank!r}")
 
     def __init__(self, rank: int, suit: Suit) -> None:
         if getattr(self, "_text", None) is not None:

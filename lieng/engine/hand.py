@@ -68,9 +68,9 @@ class Hand:
             raise NotEnoughPlayersError(
                 f"a table has {rules.min_players}..{rules.max_players} seats, got {n}")
         for s in stacks:
-            if not isinstance(s, int) or isinstance(s, bool) or s < 0:
+            if type(s) is not int or s < 0:
                 raise ValueError(f"stacks must be whole numbers >= 0, got {s!r}")
-        if not isinstance(first, int) or not 0 <= first < n:
+        if type(first) is not int or not 0 <= first < n:
             raise ValueError(f"first must be a seat 0..{n - 1}, got {first!r}")
         B = rules.table_bet
         self.rules = rules
@@ -234,6 +234,8 @@ class Hand:
         kind = action.kind
         B = self.rules.table_bet
         if kind is ActionKind.RAISE:
+            if type(action.k) is not int:
+                raise IllegalActionError(f"a raise multiple is a whole number, got {action.k!r}")
             if not legal.raise_k:
                 raise IllegalActionError(self._why_no_raise(seat))
             if action.k not in legal.raise_k:

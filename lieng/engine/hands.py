@@ -1,8 +1,8 @@
 """Hand values: categories, points and the three tie-break presets (RULES.md "Hands").
 
-Every one of the 22,100 three-card hands is valued once per preset when the module is
-imported (about 66,000 small objects, a few tens of milliseconds), so ``evaluate`` is a
-single dictionary lookup keyed by the OR of the cards' bits. Equal ``HandValue``s mean a
+Each of the 22,100 three-card hands is valued once per preset, the first time it is looked
+up (``_PresetTable``), so ``evaluate`` is a single dictionary lookup keyed by the OR of the
+cards' bits and start-up pays nothing. Equal ``HandValue``s mean a
 split; the order between values is the integer ``key``, which packs
 
     category (4 bits) | value within the category (6 bits) | preset tie-break (6 bits)

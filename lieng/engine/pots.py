@@ -7,7 +7,7 @@ same eligible players gives, so a fold never creates an extra pot on screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -78,10 +78,3 @@ def split_amount(amount: int, winners: Sequence[int]) -> list[int]:
     """Equal shares; odd chips one at a time to the winners in the given (turn) order."""
     share, odd = divmod(amount, len(winners))
     return [share + (1 if i < odd else 0) for i in range(len(winners))]
-
-
-def best_of(eligible: Sequence[int], strength: Callable[[int], object]) -> list[int]:
-    """The seats with the best (equal) hand, keeping ``eligible``'s order."""
-    keys = {s: strength(s) for s in eligible}
-    top = max(keys.values())  # type: ignore[type-var]
-    return [s for s in eligible if keys[s] == top]

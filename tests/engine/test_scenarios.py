@@ -9,6 +9,7 @@ import pytest
 from lieng.engine import (
     PRESETS,
     Action,
+    Card,
     CardDealt,
     Hand,
     HandOverError,
@@ -250,3 +251,26 @@ def test_an_unmatched_bet_is_not_a_side_pot_until_someone_is_all_in() -> None:
     assert [(la.amount, la.eligible) for la in layers] == [(130, (0, 1, 2)), (50, (0, 2))]
     h.act(2, Action.call())
     assert _pots(h) == [(180, (0, 1, 2), (1,)), (100, (0, 2), (2,))]
+
+
+@pytest.mark.parametrize("k", [1.0, True, "1", None])
+def test_a_raise_multiple_must_be_a_whole_number(k: object) -> None:
+    from lieng.engine import ActionKind
+
+    h = Hand(B10, [100, 100], first=0, deck=deck_for(["AH AS AD", "2H 3S 5D"]))
+    with pytest.raises(IllegalActionError):
+        h.act(0, Action(ActionKind.RAISE, k))  # type: ignore[arg-type]
+    assert h.stacks == (90, 90) and not h.actions
+
+
+def test_bad_seats_and_cards_are_refused() -> None:
+    from lieng.engine import InvalidCardError, Suit
+
+    with pytest.raises(ValueError):
+        Hand(B10, [100, 100], first=True)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        Hand(B10, [100.0, 100])  # type: ignore[list-item]
+    with pytest.raises(InvalidCardError):
+        Card(2, 5)  # type: ignore[arg-type]
+    with pytest.raises(InvalidCardError):
+        Card(2.0, Suit.HEARTS)  # type: ignore[arg-type]
