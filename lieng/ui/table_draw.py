@@ -75,6 +75,8 @@ class TableDrawer:
                 and any(x.winner for x in board.seats)
             self._draw_cards(surf, layout, slot, seat, seat_i == board.me,
                              own_peel if seat_i == board.me else None, lost)
+        for seat_i, seat in enumerate(board.seats):
+            self._draw_status(surf, board, layout, seat_i, slot_of[seat_i], seat)
         for fl in board.flights:
             if not fl.tween.started:
                 continue
@@ -184,7 +186,21 @@ class TableDrawer:
             pygame.draw.circle(surf, (250, 250, 245), (mx, my), int(11 * s))
             pygame.draw.circle(surf, (60, 60, 60), (mx, my), int(11 * s), max(1, int(s)))
             text(surf, "1", (mx, my), int(14 * s), (30, 30, 30), bold=True, shadow=False)
-        # Status line: hand name at the showdown, else the last action.
+        # Bet this hand.
+        if seat.bet > 0 and not board.hand_over:
+            bx, by = spot.bet
+            chip_pile(surf, seat.bet, (bx - 14 * s, by), int(9 * s), max_chips=4)
+            text(surf, self.fmt(seat.bet), (bx - 2 * s, by), int(15 * s), CREAM, bold=True,
+                 anchor="midleft")
+
+    def _draw_status(self, surf: pygame.Surface, board: Board, layout: TableLayout,
+                     seat_i: int, slot: int, seat: SeatState) -> None:
+        """The status line (hand name at the showdown, else the last action), drawn after
+        every card so a fanned hand never hides it."""
+        s = layout.scale
+        spot = layout.seats[slot]
+        rect = spot.panel
+        acting = board.to_act == seat_i
         status, colour = self._status_text(seat, acting and seat_i != board.me)
         if status:
             sx, sy = spot.status
@@ -192,12 +208,6 @@ class TableDrawer:
                 sx, sy = rect.centerx, rect.top - 14 * s
             surf_w = int(rect.w * 1.1)
             text(surf, status, (sx, sy), int(16 * s), colour, bold=True, max_width=surf_w)
-        # Bet this hand.
-        if seat.bet > 0 and not board.hand_over:
-            bx, by = spot.bet
-            chip_pile(surf, seat.bet, (bx - 14 * s, by), int(9 * s), max_chips=4)
-            text(surf, self.fmt(seat.bet), (bx - 2 * s, by), int(15 * s), CREAM, bold=True,
-                 anchor="midleft")
 
     def _signed(self, amount: int) -> str:
         return f"+{self.fmt(amount)}" if amount > 0 else f"−{self.fmt(-amount)}"

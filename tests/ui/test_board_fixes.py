@@ -146,7 +146,9 @@ def test_round_banner_and_coach_hint_are_gone_at_the_showdown(make_app) -> None:
         lay = scene.layout
         s = lay.scale
         for b in board.banners:
-            saw_banner = True
+            if not saw_banner and b.tween.progress > 0.3:
+                saw_banner = True
+                shot(app, "round_banner")
             surf = text_surface(t(b.key, **b.args), int(30 * s), bold=True)
             r = surf.get_rect(center=(int(lay.pot[0]), int(lay.pot[1] + 84 * s)))
             for spot in lay.seats:
@@ -155,7 +157,9 @@ def test_round_banner_and_coach_hint_are_gone_at_the_showdown(make_app) -> None:
         shown = any(x.hand_value is not None for x in board.seats)
         line = coach_line(scene)
         if line:
-            saw_hint = True
+            if not saw_hint and not board.busy:
+                shot(app, "coach_hint")
+            saw_hint = saw_hint or not board.busy
             assert scene.hand_name() not in line
         if shown:
             saw_showdown = True
