@@ -42,6 +42,20 @@ def default_buy_in(table_bet: int, balance: int) -> int | None:
     return max(below) if below else opts[0]
 
 
+def follow_bet(buy_in: str, old_bet: int, new_bet: int, balance: int) -> str:
+    """The buy-in after the table bet changes from ``old_bet`` to ``new_bet``: the same
+    number of table bets as before (a buy-in is counted in table bets — 100 bets is a
+    deep stack at any bet), or the nearest offered below it, capped by the bank."""
+    opts = buy_in_options(new_bet, balance)
+    if not opts:
+        return ""
+    if not buy_in:
+        return str(default_buy_in(new_bet, balance))
+    target = int(buy_in) * new_bet // old_bet
+    below = [o for o in opts if o <= target]
+    return str(max(below) if below else opts[0])
+
+
 def buy_in_row(scene: NewGameScene) -> tuple[str, list[str | tuple[str, str]]]:
     """The dialog's buy-in row; keeps ``scene.choice["buy_in"]`` one of its options."""
     profile = scene.app.profile
@@ -54,7 +68,8 @@ def buy_in_row(scene: NewGameScene) -> tuple[str, list[str | tuple[str, str]]]:
         return ("buy_in", [(key("new_game.no_chips"), "")])
     if scene.choice.get("buy_in") not in {str(o) for o in opts}:
         scene.choice["buy_in"] = str(default_buy_in(bet, balance))
-    return ("buy_in", [(chips(o), str(o)) for o in opts])
+    return ("buy_in", [(t("new_game.buy_in_option", amount=chips(o), n=chips(o // bet)),
+                        str(o)) for o in opts])
 
 
 def seat_player(app: GameApp, profile: Profile, scene: TableScene, amount: int) -> None:

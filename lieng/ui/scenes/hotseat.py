@@ -115,7 +115,7 @@ class HotseatScene(TableScene):
         app = self.app
         s = app.scale
         left = min(b.rect.x for b in self.top_buttons.values())
-        w, h = int(150 * s), int(34 * s)
+        w, h = int(180 * s), int(34 * s)  # "Bảng điểm (Tab)" whole at 960×540
         self.score_button = pygame_gui.elements.UIButton(
             pygame.Rect(left - int(8 * s) - w, int(6 * s), w, h), key("hotseat.scores"),
             app.ui, self.container, object_id=ObjectID(object_id="#plain", class_id=app.tier))

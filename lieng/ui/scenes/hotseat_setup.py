@@ -101,7 +101,9 @@ class HotseatSetupScene(Scene):
 
     def _rect(self) -> pygame.Rect:
         s = self.app.scale
-        r = pygame.Rect(0, 0, int(1000 * s), int(660 * s))
+        # Wide enough that each option's drop-down shows its longest value ("100 × cược")
+        # at 960×540.
+        r = pygame.Rect(0, 0, int(1160 * s), int(660 * s))
         r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         return r
 
@@ -139,7 +141,7 @@ class HotseatSetupScene(Scene):
         self.seat_labels: list[pygame_gui.elements.UILabel] = []
         y0 = r.y + int(200 * s)
         row = int(48 * s)
-        x0 = r.x + int(70 * s)
+        x0 = r.centerx - int(430 * s)  # the seat rows span 860 × scale
         for i in range(MAX_SEATS):
             y = y0 + i * row
             self.seat_labels.append(pygame_gui.elements.UILabel(

@@ -67,7 +67,8 @@ class NewGameScene(Scene):
         s = self.app.scale
         r = self._rect()
         ui, c, tier = self.app.ui, self.container, self.app.tier
-        lw, dw, rh = int(230 * s), int(300 * s), int(44 * s)
+        # The drop-downs are wide enough for the longest buy-in, "50.000 · 500 lần cược".
+        lw, dw, rh = int(190 * s), int(350 * s), int(44 * s)
         x0 = r.x + int(40 * s)
         y = r.y + int(90 * s)
         self.labels = []
@@ -103,8 +104,15 @@ class NewGameScene(Scene):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             for name, m in self.menus.items():
                 if event.ui_element is m:
+                    old = self.choice[name]
                     self.choice[name] = m.selected_option[1]
                     if name == "bet" and self.app.profile is not None:
+                        from ..buy_in import follow_bet
+
+                        # The buy-in stays the same number of table bets.
+                        self.choice["buy_in"] = follow_bet(
+                            self.choice["buy_in"], int(old), int(self.choice["bet"]),
+                            self.app.profile.max_buy_in())
                         self.resize()  # the buy-in choices follow the table bet
                     return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
