@@ -1,7 +1,7 @@
 """Drawing helpers shared by the scenes: cached text, chips, panels, the felt.
 
 Rendering a string is the costly part of a frame, so rendered text is cached by
-(text, size, bold, colour); the cache is bounded and dropped on a language switch.
+(text, size, bold, colour); the cache is bounded (old entries make way for new ones).
 """
 
 from __future__ import annotations
@@ -78,9 +78,24 @@ def _shadowed(s: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
     return surf
 
 
-def clear_text_cache() -> None:
-    _text_cache.clear()
-    _shadow_cache.clear()
+_shade_cache: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
+
+
+def shade(target: pygame.Surface, alpha: int) -> None:
+    """Darken the whole of ``target`` (the backdrop of a dialog or an overlay screen).
+
+    The translucent surface is made once per window size and alpha: allocating a full
+    window of pixels on every frame cost ~0.4 ms and ~3.7 MB of churn at 720p.
+    """
+    size = target.get_size()
+    surf = _shade_cache.get((size, alpha))
+    if surf is None:
+        if len(_shade_cache) > 16:  # sizes change on resize; keep only recent ones
+            _shade_cache.clear()
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        surf.fill((0, 0, 0, alpha))
+        _shade_cache[(size, alpha)] = surf
+    target.blit(surf, (0, 0))
 
 
 _panel_cache: dict[tuple[object, ...], pygame.Surface] = {}

@@ -14,7 +14,7 @@ import pygame
 
 from lieng.storage.atomic import Notice
 
-from .draw import GOLD, panel, text
+from .draw import GOLD, panel, shade, text
 from .i18n import language, t
 from .scenes.dialog import Dialog, _wrap
 
@@ -46,9 +46,7 @@ class NoticeDialog(Dialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        shade(surface, 150)
         r = self._rect()
         panel(surface, r, (16, 26, 22, 248), GOLD, radius=int(18 * s), width=max(2, int(2 * s)))
         text(surface, t("notice.title"), (r.centerx, r.top + 40 * s), int(27 * s), GOLD,

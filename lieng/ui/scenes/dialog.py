@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from ..draw import GOLD, panel, text
+from ..draw import GOLD, panel, shade, text
 from ..i18n import key, t
 from ..scene import Scene
 
@@ -67,9 +67,7 @@ class Dialog(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, (0, 0))
+        shade(surface, 140)
         r = self._rect()
         panel(surface, r, (16, 26, 22, 245), GOLD, radius=int(18 * s), width=max(2, int(2 * s)))
         text(surface, t(self.title, **self.args), (r.centerx, r.top + 40 * s), int(27 * s), GOLD,

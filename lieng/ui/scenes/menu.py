@@ -12,7 +12,7 @@ from pygame_gui.core import ObjectID
 from lieng import __version__
 from lieng.engine import Card
 
-from ..draw import GOLD, MUTED, text
+from ..draw import GOLD, MUTED, shade, text
 from ..felt_cache import felt_for
 from ..i18n import key, t
 from ..lan_menu import LanMenu
@@ -21,6 +21,9 @@ from ..menu_extras import MenuExtras
 from ..scene import Scene
 
 MENU_ITEMS = ("play_bots", "hotseat", "rules", "settings", "quit")
+
+MENU_FAN = Card.parse_many("AH AD AS")
+"""The best hand in the game, fanned above the title."""
 
 
 class MenuScene(Scene):
@@ -79,11 +82,9 @@ class MenuScene(Scene):
         s = self.app.scale
         w, h = self.app.size
         surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 110))
-        surface.blit(shade, (0, 0))
+        shade(surface, 110)
         # A fan of the best hand in the game above the title.
-        fan = Card.parse_many("AH AD AS")
+        fan = MENU_FAN
         for i, card in enumerate(fan):
             a = (i - 1) * 14
             cx = w / 2 + (i - 1) * 58 * s

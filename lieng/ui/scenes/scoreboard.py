@@ -17,7 +17,7 @@ from pygame_gui.core import ObjectID
 from lieng.storage.history import GameResult, Standing
 from lieng.table import Seat, Table
 
-from ..draw import CREAM, GOLD, MUTED, panel, text
+from ..draw import CREAM, GOLD, MUTED, panel, shade, text
 from ..i18n import chips, key, t
 from ..scene import Scene
 
@@ -91,15 +91,12 @@ class ScoreboardScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
-        w, h = self.app.size
         if self.final:
             from ..felt_cache import felt_for
             from ..layout import compute
 
             surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        shade(surface, 150)
         r = self._rect()
         panel(surface, r, (16, 26, 22, 245), GOLD, radius=int(18 * s), width=max(2, int(2 * s)))
         title = t("hotseat.final_title" if self.final else "hotseat.scores_title",

@@ -8,7 +8,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from .. import settings_rows
-from ..draw import GOLD, panel, text
+from ..draw import GOLD, panel, shade, text
 from ..i18n import key, t
 from ..scene import Scene
 
@@ -68,9 +68,7 @@ class SettingsScene(Scene):
         s = self.app.scale
         if len(self.app.stack.scenes) == 1 or self.app.stack.scenes[0] is self:
             surface.fill((16, 22, 20))
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        shade(surface, 150)
         r = self._rect()
         panel(surface, r, (14, 22, 19, 255), GOLD, radius=int(18 * s))
         text(surface, t("settings.title"), (r.centerx, r.y + 44 * s), int(30 * s), GOLD,
