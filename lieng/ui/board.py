@@ -410,6 +410,7 @@ class Board:
             self.uncontested = e.uncontested
             self.to_act = None
             self.settled = True
+            self.banners = []  # the result line takes the banner's place
             for i, seat in enumerate(self.seats):
                 # The engine's stacks are the truth; chips still flying land on top.
                 seat.stack = e.stacks[i] - self.incoming[i]

@@ -24,6 +24,9 @@ from .tween import lerp
 AVATAR_COLOURS = [(176, 72, 60), (62, 118, 176), (74, 150, 96), (160, 110, 40),
                   (126, 84, 160), (40, 140, 150), (170, 80, 120)]
 
+BANNER_BELOW_POT = 100
+"""How far (unscaled pixels) below the pot a round banner is centred."""
+
 
 def avatar_colour(name: str) -> tuple[int, int, int]:
     return AVATAR_COLOURS[zlib.crc32(name.encode("utf-8")) % len(AVATAR_COLOURS)]
@@ -91,10 +94,11 @@ class TableDrawer:
             if alpha <= 0:
                 continue
             col = tuple(int(c * alpha) for c in GOLD)
-            # Under the pot's labels, where no seat plate or status line reaches (the
-            # top of the table belongs to the seats there and their "Úp bỏ").
+            # Under the pot's and side pots' labels, where no seat plate or status line
+            # reaches (the top of the table belongs to the seats there and their "Úp bỏ").
             text(surf, t(banner.key, **banner.args), (layout.pot[0],
-                 layout.pot[1] + 84 * s), int(30 * s), col, bold=True)  # type: ignore[arg-type]
+                 layout.pot[1] + BANNER_BELOW_POT * s), int(30 * s), col,  # type: ignore[arg-type]
+                 bold=True)
 
     def _resolve(self, layout: TableLayout, a: Anchor, slot_of: dict[int, int]
                  ) -> tuple[float, float]:

@@ -15,6 +15,7 @@ from lieng.ui.i18n import chips, t
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
+from lieng.ui.table_draw import BANNER_BELOW_POT
 
 from .helpers import click, key, run_until, step
 
@@ -150,7 +151,8 @@ def test_round_banner_and_coach_hint_are_gone_at_the_showdown(make_app) -> None:
                 saw_banner = True
                 shot(app, "round_banner")
             surf = text_surface(t(b.key, **b.args), int(30 * s), bold=True)
-            r = surf.get_rect(center=(int(lay.pot[0]), int(lay.pot[1] + 84 * s)))
+            r = surf.get_rect(center=(int(lay.pot[0]),
+                                      int(lay.pot[1] + BANNER_BELOW_POT * s)))
             for spot in lay.seats:
                 assert not r.colliderect(spot.panel)
                 assert not r.collidepoint(spot.status)
