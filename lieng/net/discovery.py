@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import socket
 import threading
 import time
@@ -18,6 +19,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .protocol import DISCOVERY_PORT, GAME_VERSION, PROTOCOL_VERSION, clean_name
+
+log = logging.getLogger(__name__)
 
 BEACON_KIND = "lieng-table"
 MAX_BEACON = 1024
@@ -75,7 +78,8 @@ def decode_beacon(payload: bytes, address: str) -> TableInfo | None:
                          players=ints["players"], seats=ints["seats"], bots=ints["bots"],
                          bet=ints["bet"], preset=preset, password=bool(data["password"]),
                          started=bool(data["started"]), game=game, seen=time.monotonic())
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):
+        # RecursionError: a datagram of nested brackets is deep enough to exhaust the parser.
         return None
 
 
@@ -119,10 +123,13 @@ class TableFinder:
                 continue
             except OSError:
                 return
-            info = decode_beacon(payload, addr)
-            if info is not None:
-                with self._lock:
-                    self._tables[(addr, info.port)] = info
+            try:
+                info = decode_beacon(payload, addr)
+                if info is not None:
+                    with self._lock:
+                        self._tables[(addr, info.port)] = info
+            except Exception:  # anyone on the LAN can send anything: never stop listening
+                log.exception("ignoring a datagram from %s", addr)
 
     def tables(self) -> list[TableInfo]:
         """Tables heard recently, by name then address."""

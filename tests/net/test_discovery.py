@@ -55,3 +55,43 @@ def test_junk_datagrams_are_ignored() -> None:
             s.sendto(good, (LOOPBACK, finder.port))
         tables = _wait(finder, lambda ts: len(ts) == 1)
         assert tables[0].name == "A" and tables[0].address == LOOPBACK
+
+
+def _send(port: int, payload: bytes) -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.sendto(payload, (LOOPBACK, port))
+
+
+_BEACON = TableInfo("T", "", 5000, 1, 4, 0, 10, "classic", False, False)
+
+
+def test_a_nesting_bomb_is_not_a_beacon_and_the_finder_keeps_listening() -> None:
+    assert decode_beacon(b"[" * 1000, "1.2.3.4") is None
+    with TableFinder(bind=LOOPBACK, port=0) as finder:
+        _send(finder.port, b"[" * 1000)
+        _send(finder.port, encode_beacon(_BEACON))
+        tables = _wait(finder, lambda ts: len(ts) == 1)
+        assert tables[0].port == 5000 and finder._thread.is_alive()
+
+
+def test_the_finder_survives_any_error_while_reading_a_datagram(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from lieng.net import discovery
+
+    real = discovery.decode_beacon
+    calls = []
+
+    def flaky(payload: bytes, address: str) -> TableInfo | None:
+        calls.append(payload)
+        if len(calls) == 1:
+            raise RuntimeError("a bug in the decoder")
+        return real(payload, address)
+
+    monkeypatch.setattr(discovery, "decode_beacon", flaky)
+    with TableFinder(bind=LOOPBACK, port=0) as finder:
+        _send(finder.port, b"first")
+        end = time.monotonic() + 5
+        while not calls and time.monotonic() < end:
+            time.sleep(0.01)
+        _send(finder.port, encode_beacon(_BEACON))
+        assert _wait(finder, lambda ts: len(ts) == 1)[0].port == 5000
+        assert finder._thread.is_alive()
