@@ -14,7 +14,14 @@ import pytest
 @pytest.fixture(autouse=True)
 def _user_data_dir(tmp_path_factory: pytest.TempPathFactory,
                    monkeypatch: pytest.MonkeyPatch) -> None:
-    """Nothing a test does may touch the real user data directory."""
+    """Nothing a test does may touch the real user data directory.
+
+    ``LIENG_DATA_DIR`` (``lieng.storage.paths``) is what keeps the tests off it on every
+    platform; ``XDG_DATA_HOME`` alone works only on Linux. Both point at the same folder
+    (``<tmp>/lieng``, where platformdirs would put it under ``XDG_DATA_HOME``), so a test
+    may use either, and anything else resolving XDG paths stays in the temp folder too.
+    """
     data = tmp_path_factory.mktemp("xdg-data")
     monkeypatch.setenv("XDG_DATA_HOME", str(data))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(data / "config"))
+    monkeypatch.setenv("LIENG_DATA_DIR", str(data / "lieng"))

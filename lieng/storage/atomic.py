@@ -108,7 +108,7 @@ class Schema:
                                    f"no upgrade from format version {version}")
             try:
                 data = step(dict(data))
-            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
                 raise BadFileError("wrong_type", f"nâng cấp từ phiên bản {version} thất bại",
                                    f"upgrading from format version {version} failed: {exc}",
                                    ) from None
@@ -331,6 +331,13 @@ def decode_document(raw: bytes, schema: Schema) -> tuple[dict[str, Any], int]:
     except json.JSONDecodeError:
         raise BadFileError("truncated", "tệp bị cắt cụt hoặc không phải JSON hợp lệ",
                            "the file is truncated or not valid JSON") from None
+    except (ValueError, RecursionError, MemoryError):
+        # Valid-looking JSON the decoder still refuses: nesting deeper than the
+        # interpreter's recursion limit, an integer too long to convert... The file is
+        # just as unusable as a truncated one and must be kept aside, not crash the game.
+        raise BadFileError("wrong_type", "tệp không giải mã được (lồng nhau quá sâu hoặc "
+                           "số quá lớn)", "the file could not be decoded (nested too deeply "
+                           "or a number too large)") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("data"), dict):
         raise BadFileError("wrong_type", "nội dung tệp không đúng kiểu",
                            "the file holds the wrong kind of data")
@@ -345,7 +352,7 @@ def decode_document(raw: bytes, schema: Schema) -> tuple[dict[str, Any], int]:
     if schema.check is not None:
         try:
             schema.check(data)
-        except (ValueError, TypeError, KeyError) as exc:
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
             raise BadFileError("wrong_type", "nội dung tệp không hợp lệ",
                                f"the content is invalid: {exc}") from None
     return data, version

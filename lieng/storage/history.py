@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal, Protocol, cast
@@ -270,12 +270,13 @@ class HandRecord:
         """Inverse of ``to_dict``; ``ValueError`` for anything malformed."""
         seats = tuple(SeatRecord.from_dict(s) for s in _list(data, "seats"))
         viewer = data.get("viewer")
-        if viewer is not None and (not isinstance(viewer, int) or not 0 <= viewer < len(seats)):
+        if viewer is not None and (not _whole(viewer) or not 0 <= viewer < len(seats)):
             raise ValueError("bad viewer seat")
         events = [event_from_dict(e) for e in _list(data, "events")]
         if not events or not isinstance(events[0], HandStarted):
             raise ValueError("a hand's events start with HandStarted")
         rules = events[0].rules
+        _check_events(events, len(seats))
         events = [_revalue(e, rules) for e in events]
         left = data.get("left")
         if left is not None and (not isinstance(left, int) or isinstance(left, bool)):
@@ -284,6 +285,56 @@ class HandRecord:
         if viewer is not None and [c.code for c in record.cards] != data.get("cards", []):
             raise ValueError("the stored cards don't match the dealt cards")
         return record
+
+
+_PER_SEAT = {(HandStarted, "stacks"), (HandStarted, "dealt_in"), (HandEnded, "stacks"),
+             (HandEnded, "net")}
+"""Event fields holding one value per seat: the statistics and the replay index them by
+seat number, so a line with a short list would crash them (IndexError)."""
+_SEAT_FIELDS = {"seat", "first", "eligible", "winners"}
+"""Event fields naming seats (a number, or a list of them)."""
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_events(events: Sequence[Event], n_seats: int) -> None:
+    """``ValueError`` unless every event field has the type its dataclass declares — whole
+    numbers where chips and seats are counted, booleans for flags, per-seat lists as long
+    as the table — and every seat number is a seat of the hand.
+
+    ``event_from_dict`` rebuilds events without checking types (a pot amount may come
+    back as a string); the history screen, the statistics and the replay add and index
+    these values, so a damaged line is refused here and skipped with the other damaged
+    lines instead of crashing a screen.
+    """
+    for event in events:
+        for f in fields(event):
+            value = getattr(event, f.name)
+            kind = str(f.type)
+            if kind == "int":
+                ok = _whole(value)
+            elif kind == "bool":
+                ok = isinstance(value, bool)
+            elif kind == "tuple[int, ...]":
+                ok = isinstance(value, tuple) and all(_whole(v) for v in value)
+            elif kind == "tuple[bool, ...]":
+                ok = isinstance(value, tuple) and all(isinstance(v, bool) for v in value)
+            else:
+                continue  # rules, cards, kinds, shown hands: parsed and checked on decoding
+            if not ok:
+                raise ValueError(f"{event.type}.{f.name} has the wrong type")
+            if (type(event), f.name) in _PER_SEAT and len(value) != n_seats:
+                raise ValueError(f"{event.type}.{f.name} needs {n_seats} values")
+            if f.name in _SEAT_FIELDS:
+                seats = value if isinstance(value, tuple) else (value,)
+                if not all(0 <= s < n_seats for s in seats):
+                    raise ValueError(f"{event.type}.{f.name} is not a seat of the hand")
+        if isinstance(event, PotAwarded) and len(event.shares) != len(event.winners):
+            raise ValueError("a pot needs one share per winner")
+        if isinstance(event, Showdown) and not all(0 <= h.seat < n_seats for h in event.hands):
+            raise ValueError("a shown hand is not a seat of the hand")
 
 
 def _revalue(event: Event, rules: RuleSet) -> Event:
@@ -456,7 +507,9 @@ class History:
                         future += 1
                     else:
                         damaged += 1
-                except (ValueError, KeyError, TypeError, AttributeError):
+                except (ValueError, KeyError, TypeError, AttributeError, IndexError,
+                        RecursionError):
+                    # RecursionError: a line nested deeper than the decoder can follow.
                     if last:
                         torn += 1
                     else:
@@ -475,6 +528,17 @@ class History:
         """Only the game results, oldest first."""
         records, notices = self.read()
         return [r for r in records if isinstance(r, GameResult)], notices
+
+
+def read_failed(exc: BaseException, path: Path) -> Notice:
+    """The player's message when reading the history failed as a whole (a bug or a file
+    no check foresaw): the screen shows what it can — nothing — and the game goes on."""
+    what = type(exc).__name__
+    return Notice("unreadable",
+                  f"Không đọc được lịch sử ván ({what}). Trò chơi vẫn tiếp tục; tệp lịch sử "
+                  f"được giữ nguyên.",
+                  f"The hand history could not be read ({what}). The game goes on; the "
+                  f"history file was left as it is.", str(path))
 
 
 def _skipped_notice(torn: int, damaged: int, future: int, unreadable: list[str],
@@ -513,4 +577,5 @@ __all__ = [
     "SeatRecord",
     "Standing",
     "decode_line",
+    "read_failed",
 ]

@@ -1,9 +1,16 @@
 """Where the player's own files live: the platformdirs user data directory.
 
 Nothing the game writes goes anywhere else (issue 5 "Where"): not next to the program,
-which may be read-only or shared, and not the working folder. On Linux the directory
-follows ``XDG_DATA_HOME`` exactly as platformdirs resolves it, which is also how the
-test suite gives every test its own empty directory (``tests/conftest.py``).
+which may be read-only or shared, and not the working folder.
+
+The environment variable ``LIENG_DATA_DIR`` (``DATA_DIR_ENV``), when set to a non-empty
+path, replaces that directory outright — the folder itself, no ``lieng`` appended — on
+every platform. It is how the test suite gives every test its own empty folder
+(``tests/conftest.py``), how ``--selftest`` keeps off the player's real bankroll and
+history (``--data-dir``, ``lieng/app.py``) and how the packaged build's smoke test
+(``lieng/tools/build.py``) checks where files are written. ``XDG_DATA_HOME`` is only
+honoured on Linux (platformdirs ignores it on Windows and macOS), so it can't serve for
+these; without ``LIENG_DATA_DIR`` it still applies on Linux as platformdirs resolves it.
 
 The directory is looked up on every call rather than cached, so a changed environment
 (tests, a portable launcher) takes effect at once.
@@ -11,21 +18,62 @@ The directory is looked up on every call rather than cached, so a changed enviro
 
 from __future__ import annotations
 
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import platformdirs
 
 APP_NAME = "lieng"
 """The folder name under the platform's data directory."""
+DATA_DIR_ENV = "LIENG_DATA_DIR"
+"""The environment variable naming a data folder to use instead (see the module doc)."""
+
+
+def override() -> Path | None:
+    """The folder ``LIENG_DATA_DIR`` names, or None when it is unset or empty."""
+    value = os.environ.get(DATA_DIR_ENV, "").strip()
+    return Path(value).expanduser() if value else None
+
+
+def explicit() -> bool:
+    """True when a data folder was chosen explicitly (``LIENG_DATA_DIR`` is set)."""
+    return override() is not None
+
+
+@contextlib.contextmanager
+def scratch_data_dir(prefix: str = "lieng-data-") -> Iterator[Path]:
+    """Point ``LIENG_DATA_DIR`` at a new, empty temporary folder while the block runs,
+    then restore the environment and delete the folder.
+
+    For ``--selftest``: it exercises the real storage (settings, bankroll and history
+    files are created and read back in that folder) without touching the player's own
+    chips or history. Child processes started inside the block inherit the variable, so
+    a LAN self-test's windows share the folder.
+    """
+    previous = os.environ.get(DATA_DIR_ENV)
+    with tempfile.TemporaryDirectory(prefix=prefix, ignore_cleanup_errors=True) as tmp:
+        os.environ[DATA_DIR_ENV] = tmp
+        try:
+            yield Path(tmp)
+        finally:
+            if previous is None:
+                os.environ.pop(DATA_DIR_ENV, None)
+            else:
+                os.environ[DATA_DIR_ENV] = previous
 
 
 def data_dir(create: bool = True) -> Path:
-    """The user data directory for ``lieng`` (e.g. ``~/.local/share/lieng``).
+    """The user data directory for ``lieng`` (e.g. ``~/.local/share/lieng``), or the
+    folder ``LIENG_DATA_DIR`` names.
 
     Created on demand (with its parents) unless ``create`` is False. Raises ``OSError``
     only if it cannot be created; callers in this package turn that into a message.
     """
-    path = platformdirs.user_data_path(APP_NAME, appauthor=False, roaming=False)
+    path = override() or platformdirs.user_data_path(APP_NAME, appauthor=False,
+                                                     roaming=False)
     if create:
         path.mkdir(parents=True, exist_ok=True)
     return path

@@ -1,8 +1,10 @@
-"""A data directory that can't exist at all (XDG_DATA_HOME is a file): every module
-still works in memory and reports messages; nothing raises."""
+"""A data directory that can't exist at all (its parent is a file): every module
+still works in memory and reports messages; nothing raises. The folder is named by
+``LIENG_DATA_DIR`` (every platform) or, on Linux, ``XDG_DATA_HOME``."""
 
 from __future__ import annotations
 
+import sys
 from datetime import datetime
 from pathlib import Path
 
@@ -15,11 +17,20 @@ from lieng.storage.settings import Settings, load_settings, save_settings
 from .hands import EASY, HARD, ME, hand_a
 
 
-def test_everything_goes_on_without_a_data_dir(tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("via", [
+    "LIENG_DATA_DIR",
+    pytest.param("XDG_DATA_HOME", marks=pytest.mark.skipif(
+        not sys.platform.startswith("linux"), reason="platformdirs reads XDG on Linux only")),
+])
+def test_everything_goes_on_without_a_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               via: str) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("x")
-    monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
+    if via == "LIENG_DATA_DIR":
+        monkeypatch.setenv("LIENG_DATA_DIR", str(blocker / "lieng"))
+    else:
+        monkeypatch.delenv("LIENG_DATA_DIR")
+        monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
     settings, _ = load_settings()
     assert settings == Settings()
     notice = save_settings(Settings(volume=5))

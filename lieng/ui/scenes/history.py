@@ -15,7 +15,7 @@ from pygame_gui.core import ObjectID
 
 from lieng.engine import evaluate
 from lieng.storage.atomic import Notice
-from lieng.storage.history import HandRecord, History
+from lieng.storage.history import HandRecord, History, read_failed
 
 from ..background import Background
 from ..draw import CREAM, GOLD, MUTED, panel, text
@@ -33,8 +33,15 @@ LOSS = (226, 110, 96)
 
 
 def load_hands(history: History) -> tuple[list[HandRecord], list[Notice]]:
-    """The player's recorded hands, newest first, and any message about skipped lines."""
-    hands, notices = history.hands()
+    """The player's recorded hands, newest first, and any message about skipped lines.
+
+    Runs on a worker thread whose exception would be re-raised by ``Background.result``
+    in the frame loop: any failure becomes an empty list and a message instead, so a
+    history no check foresaw can't crash the app on every visit to this screen."""
+    try:
+        hands, notices = history.hands()
+    except Exception as exc:  # see the docstring
+        return [], [read_failed(exc, history.path)]
     return list(reversed(hands)), notices
 
 

@@ -13,7 +13,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from lieng.storage.atomic import Notice
-from lieng.storage.history import History
+from lieng.storage.history import History, read_failed
 from lieng.storage.stats import ACTION_KINDS, Stats, compute_stats
 
 from ..background import Background
@@ -32,8 +32,14 @@ GAMES_SHOWN = 6
 
 
 def load_stats(history: History) -> tuple[Stats, list[Notice]]:
-    records, notices = history.read()
-    return compute_stats(records), notices
+    """The figures and any message about skipped lines. Runs on a worker thread: any
+    failure (reading or computing) becomes empty figures and a message rather than an
+    exception re-raised in the frame loop on every visit (see ``history.load_hands``)."""
+    try:
+        records, notices = history.read()
+        return compute_stats(records), notices
+    except Exception as exc:  # see the docstring
+        return Stats(), [read_failed(exc, history.path)]
 
 
 def signed(n: int) -> str:
