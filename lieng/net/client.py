@@ -8,7 +8,12 @@ last ``HandView`` the host sent for this seat.
 
 The fair-deal commit and reveal (lieng/net/fairdeal.py) are answered on the background
 thread without the game's help; after each hand the client checks the deal and reports a
-``deal_check`` message ("check passed" or what failed) for the table to show.
+``deal_check`` message ("check passed", what failed, or — for a hand that ended with a
+hidden hand, whose proof the host never sends — "not checkable") for the table to show.
+
+Everything the host sends is decoded and checked here, on the network thread: a malformed
+message becomes a non-fatal ``error`` (code ``bad_host_message``) and is otherwise
+dropped, so it can never break the game loop that polls.
 
 Headless autopilot (tests, ``--selftest --mode lan``):
 ``python -m lieng.net.client --host 127.0.0.1 --port 47123 --name Ana --autopilot``.
@@ -20,6 +25,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import logging
 import random
 import sys
 import threading
@@ -27,23 +33,26 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lieng.engine import Action, HandView, Legal, event_from_dict
+from lieng.engine import Action, Event, HandView, Legal, RuleSet, event_from_dict
 from lieng.table import Player
 
-from .fairdeal import DealCheck, commit, new_value, verify_deal
+from .fairdeal import DealCheck, commit, hidden_check, new_value, proof_allowed, verify_deal
 from .protocol import (
+    BAD_HOST_MESSAGE,
     DEFAULT_PORT,
     GAME_VERSION,
-    HEADER,
     PROTOCOL_VERSION,
     ErrorCode,
     Message,
     ProtocolError,
+    check_roster,
     decode,
     encode,
-    frame_length,
+    read_frame,
     view_from_dict,
 )
+
+log = logging.getLogger(__name__)
 
 MAX_KEPT_HANDS = 500
 """Final views kept in ``hand_views`` (a long evening's worth)."""
@@ -109,6 +118,8 @@ class LanClient:
         self.raw_frames: list[bytes] = []
         self.errors: list[dict[str, Any]] = []
         self._deals: dict[int, _Deal] = {}
+        self._checked: set[int] = set()
+        self._rules: RuleSet | None = None
         self._queue: list[Message] = []
         self._cond = threading.Condition()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -229,8 +240,7 @@ class LanClient:
         self._reader_task = asyncio.create_task(self._read_loop(reader))
 
     async def _read(self, reader: asyncio.StreamReader) -> dict[str, Any]:
-        n = frame_length(await reader.readexactly(HEADER.size))
-        body = await reader.readexactly(n)
+        body = await read_frame(reader)
         if self.record_raw:
             self.raw_frames.append(body)
         return decode(body)
@@ -241,8 +251,8 @@ class LanClient:
                 msg = await self._read(reader)
                 try:
                     self._handle(msg)
-                except (ProtocolError, ValueError, KeyError, TypeError) as exc:
-                    self._push("error", {"code": "bad_host_message", "message": str(exc),
+                except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+                    self._push("error", {"code": BAD_HOST_MESSAGE, "message": str(exc)[:200],
                                          "fatal": False})
                 if self.closed is not None:
                     break
@@ -269,9 +279,10 @@ class LanClient:
         if self._writer is not None and not self._writer.is_closing():
             self._writer.write(encode(msg))
 
-    def _push(self, kind: str, data: dict[str, Any]) -> None:
+    def _push(self, kind: str, data: dict[str, Any], view: HandView | None = None,
+              events: tuple[Event, ...] = ()) -> None:
         with self._cond:
-            self._queue.append(Message(kind, data))
+            self._queue.append(Message(kind, data, view, events))
             self._cond.notify_all()
 
     def _set_closed(self, reason: str, message: str) -> None:
@@ -291,17 +302,24 @@ class LanClient:
                 self.watching = bool(msg["watching"])
                 self.rebuy_stack = int(msg["stack"]) if msg.get("rebuy") else 0
                 self.turn_seconds = float(msg["turn_seconds"])
+                self._rules = RuleSet.from_dict(msg["rules"])
         elif t in ("snapshot", "update"):
+            # Decode all of it before changing anything: a bad part drops the whole message.
             view = view_from_dict(msg["view"]) if msg.get("view") is not None else None
+            raw_events = msg.get("events", [])
+            if not isinstance(raw_events, list):
+                raise ProtocolError(ErrorCode.BAD_MESSAGE, "events must be a list")
+            events = tuple(event_from_dict(e, self._rules) for e in raw_events)
+            hand_no = int(msg["hand"])
             with self._cond:
                 if view is not None:
                     self.view = view
                     self.watching = view.seat is None
                     if view.is_over:
-                        self.hand_views[int(msg["hand"])] = view
+                        self.hand_views[hand_no] = view
                         if len(self.hand_views) > MAX_KEPT_HANDS:
                             del self.hand_views[min(self.hand_views)]
-                self.hand_no = int(msg["hand"])
+                self.hand_no = hand_no
                 if self.turn is not None and self.turn[0] != self.hand_no:
                     self.turn = None
                 if view is not None and view.legal is not None and view.seat is not None \
@@ -310,9 +328,15 @@ class LanClient:
                     # with the clock, but the player may answer at once.
                     self._offer((self.hand_no, len(view.actions)), view.legal)
             if t == "update" and self.autopilot is not None:
-                for e in msg["events"]:
-                    with contextlib.suppress(Exception):
-                        self.autopilot.observe(event_from_dict(e))
+                for event in events:
+                    try:
+                        self.autopilot.observe(event)
+                    except Exception:  # a bot bug must not cut the seat off: say it
+                        log.exception("the autopilot failed to observe %s", event)
+            self._push(t, msg, view, events)
+            if t == "update" and view is not None and view.is_over:
+                self._hand_over(hand_no, view)
+            return
         elif t == "your_turn":
             with self._cond:
                 self._offer((int(msg["hand"]), int(msg["turn"])), Legal.from_dict(msg["legal"]))
@@ -320,6 +344,7 @@ class LanClient:
                     and self.view.legal is not None:
                 self.send_action(self.autopilot.decide(self.view))
         elif t == "table":
+            check_roster(msg)
             with self._cond:
                 self.roster = msg
         elif t == "deal_start":
@@ -370,11 +395,30 @@ class LanClient:
                 and deal.commits.get(self.seat) == commit(deal.my_value):
             self._send({"t": "reveal", "hand": hand, "value": deal.my_value.hex()})
 
+    def _hand_over(self, hand: int, view: HandView) -> None:
+        """A hand that ended with a hand not shown gets no proof (the host keeps its value
+        so that nobody can rebuild the folded cards, RULES.md step 8): report it as not
+        checkable — neither passed nor failed."""
+        if hand in self._checked or hand not in self._deals \
+                or proof_allowed(view.dealt_in, view.shown):
+            return
+        self._report(hidden_check(hand))
+
+    def _report(self, check: DealCheck) -> None:
+        self._checked.add(check.hand)
+        if len(self._checked) > MAX_KEPT_HANDS:
+            self._checked.discard(min(self._checked))
+        with self._cond:
+            self.checks.append(check)
+            if len(self.checks) > MAX_KEPT_HANDS:
+                del self.checks[0]
+        self._push("deal_check", {"hand": check.hand, "ok": check.ok, "reason": check.reason})
+
     def _deal_proof(self, msg: dict[str, Any]) -> None:
         hand = int(msg["hand"])
         deal = self._deals.get(hand)
         view = self.hand_views.get(hand)
-        if deal is None or view is None:
+        if deal is None or view is None or hand in self._checked:
             return  # joined after this deal began: nothing of ours to check
         commits = {int(s): bytes.fromhex(c) for s, c in msg["commits"]}
         values = {int(s): bytes.fromhex(v) for s, v in msg["values"]}
@@ -384,9 +428,7 @@ class LanClient:
             check = verify_deal(hand, deal.host_commit, bytes.fromhex(msg["host_value"]),
                                 commits, values, view.seat, deal.my_value, view.first,
                                 view.dealt_in, view.my_cards, view.shown)
-        with self._cond:
-            self.checks.append(check)
-        self._push("deal_check", {"hand": hand, "ok": check.ok, "reason": check.reason})
+        self._report(check)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -415,10 +457,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(json.dumps({"seat": client.seat, "table": client.table_name}), flush=True)
     done = client.wait_until(lambda: client.closed is not None, args.seconds)
     client.close()
-    failed = [c.hand for c in client.checks if not c.ok]
+    failed = [c.hand for c in client.checks if c.ok is False]
     reason = client.closed[0] if client.closed else "timeout"
     print(json.dumps({"closed": reason, "hands": len(client.hand_views),
-                      "checks_passed": sum(c.ok for c in client.checks),
+                      "checks_passed": sum(c.ok is True for c in client.checks),
+                      "checks_hidden": sum(c.ok is None for c in client.checks),
                       "checks_failed": failed}), flush=True)
     return 0 if done and not failed and reason in ("finished", "host_left") else 1
 

@@ -8,28 +8,39 @@ Per hand:
 3. Once the commits are in, the host publishes them; each player then sends ``v_s`` —
    to the host only, so nobody can compute the deck while the hand is played.
 4. ``seed = SHA-256("lieng-deal-v1" | hand number | h | v_s for each seat in order)``;
-   the deck is ``shuffled_deck(random.Random(seed))``, that generator used for nothing else.
-5. After the hand the host publishes ``h`` and every ``v_s``. Each client checks ``h``
-   against the commit it saw *before* sending its own value (so the host could not pick
-   ``h`` after seeing it), every value against its commit, its own value unchanged, and
-   that the cards it held and the cards shown are where that deck puts them.
+   the deck is ``deck_from_seed(seed)``: a Fisher–Yates shuffle whose draws come from a
+   SHA-256 counter stream (``shuffle_stream``), so any client in any language — or a
+   future Python, whose ``random`` may change — gets the same deck.
+5. Only after a hand in which **every dealt hand was shown** at the showdown (no fold,
+   no timeout fold) does the host publish ``h`` and every ``v_s`` (``proof_allowed``).
+   Each client then checks ``h`` against the commit it saw *before* sending its own value
+   (so the host could not pick ``h`` after seeing it), every value against its commit,
+   its own value unchanged, and that the cards it held and the cards shown are where that
+   deck puts them.
 
-The price, documented in docs/PROTOCOL.md: once a hand is over the published values let
-anyone recompute the whole deck, folded hands included. They are never sent as cards,
-and the reference client uses the deck only to check its own and the shown cards.
+Why only then: the proof lets anyone recompute the whole deck. After a full showdown that
+shows only cards everyone saw and cards nobody was dealt, which no rule protects; after a
+hand with a fold it would show the folded cards (or an uncontested winner's), which
+RULES.md step 8 keeps hidden "from anything the others can see later". Such a hand is
+reported as not checkable (``hidden_check``), neutrally — it is not a failure.
+
+Why that still catches a cheating host: it commits to ``h`` before it sees any player's
+value and before anyone acts, so it cannot know whether a hand it would rig will end with
+a fold. Every rigged hand that reaches a full showdown fails the check; a host that rigs
+often is caught with near certainty — a spot check, not a check of every hand.
 """
 
 from __future__ import annotations
 
 import hashlib
-import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from lieng.engine import Card, shuffled_deck
+from lieng.engine import FULL_DECK, Card
 
 DOMAIN = b"lieng-deal-v1"
+SHUFFLE_DOMAIN = b"lieng-shuffle-v1"
 VALUE_BYTES = 32
 
 
@@ -53,10 +64,43 @@ def derive_seed(hand_no: int, host_value: bytes, values: Mapping[int, bytes]) ->
     return h.digest()
 
 
+def shuffle_stream(seed: bytes) -> Iterator[int]:
+    """Unsigned 32-bit words from a SHA-256 counter stream: block ``i`` (from 0) is
+    ``SHA-256("lieng-shuffle-v1" | seed | i as 8 bytes big-endian)``, read as eight
+    big-endian words. Self-contained on purpose (docs/PROTOCOL.md section 8): unlike
+    ``random.Random``, nothing in it can change with the Python version."""
+    counter = 0
+    while True:
+        block = hashlib.sha256(SHUFFLE_DOMAIN + seed + counter.to_bytes(8, "big")).digest()
+        for k in range(0, 32, 4):
+            yield int.from_bytes(block[k:k + 4], "big")
+        counter += 1
+
+
 def deck_from_seed(seed: bytes) -> list[Card]:
-    """The deck a seed implies. ``random.Random`` seeded from an int is the same on every
-    CPython 3.x, which is what lets a client recompute the host's shuffle."""
-    return shuffled_deck(random.Random(int.from_bytes(seed, "big")))
+    """The deck a seed implies: ``FULL_DECK`` (index order) shuffled Fisher–Yates, for
+    ``i`` from 51 down to 1 swapping ``i`` with ``j`` uniform in ``0..i``. ``j`` comes
+    from the next word ``w`` of ``shuffle_stream`` with ``w < 2**32 - 2**32 % (i + 1)``
+    (larger words are skipped, so no ``j`` is favoured), as ``w % (i + 1)``."""
+    deck = list(FULL_DECK)
+    words = shuffle_stream(seed)
+    for i in range(len(deck) - 1, 0, -1):
+        span = i + 1
+        limit = 2**32 - 2**32 % span
+        w = next(words)
+        while w >= limit:
+            w = next(words)
+        j = w % span
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def proof_allowed(dealt_in: Sequence[bool], shown: Iterable[int]) -> bool:
+    """True when every dealt hand was shown at the showdown: only then may the host
+    reveal its value, since the deck it lets anyone rebuild then holds no hidden hand
+    (RULES.md step 8). A fold, a timeout fold or an uncontested win makes it False."""
+    dealt = {s for s, d in enumerate(dealt_in) if d}
+    return bool(dealt) and dealt == set(shown)
 
 
 def cards_by_seat(deck: Sequence[Card], first: int, dealt_in: Sequence[bool]
@@ -74,13 +118,23 @@ def cards_by_seat(deck: Sequence[Card], first: int, dealt_in: Sequence[bool]
     return {s: tuple(c) for s, c in out.items()}
 
 
+HIDDEN_REASON = "not checkable: a folded hand stays hidden"
+
+
 @dataclass(frozen=True)
 class DealCheck:
-    """The outcome of checking one hand's deal; ``reason`` says what failed."""
+    """The outcome of checking one hand's deal; ``reason`` says what failed. ``ok`` is
+    None for a hand that cannot be checked because the host rightly keeps its value
+    (``proof_allowed`` is False): neither a pass nor a failure."""
 
     hand: int
-    ok: bool
+    ok: bool | None
     reason: str
+
+
+def hidden_check(hand_no: int) -> DealCheck:
+    """The check of a hand that ended with a hidden hand: not checkable, by design."""
+    return DealCheck(hand_no, None, HIDDEN_REASON)
 
 
 def verify_deal(hand_no: int, host_commit: bytes, host_value: bytes,

@@ -1,10 +1,11 @@
 """The LAN host: the one truth of a table played over the network (issue 7, "Authority").
 
-The host runs the engine (through ``DeckTable``) on an asyncio server. Clients send only
-intended actions; every seat receives only ``hand.view_for(seat)`` and
-``redact(event, seat)`` (ARCHITECTURE.md: absent, not hidden). Anything a client sends is
-checked before it touches the table, and a rejected message changes nothing: the host
-answers with an ``error`` and counts a strike; too many strikes and the client is dropped.
+The host runs the engine (through ``lieng.table.Table``, dealing the fair-deal deck) on an
+asyncio server. Clients send only intended actions; every seat receives only
+``hand.view_for(seat)`` and ``redact(event, seat)`` (ARCHITECTURE.md: absent, not
+hidden). Anything a client sends is checked before it touches the table, and a rejected
+message changes nothing: the host answers with an ``error`` and counts a strike; too many
+strikes and the client is dropped.
 
 Everything that touches the table runs on the host's event loop thread, so no locks are
 needed; the game window and tests reach in with ``LanHost.call``. The host plays the turn
@@ -44,16 +45,14 @@ from lieng.engine import (
     IllegalActionError,
     redact,
 )
-from lieng.table import PlayerSpec, Timing
+from lieng.table import PlayerSpec, Table, Timing
 
 from . import discovery
-from .dealtable import DeckTable
-from .fairdeal import commit, deck_from_seed, derive_seed, new_value
+from .fairdeal import commit, deck_from_seed, derive_seed, new_value, proof_allowed
 from .protocol import (
     DEFAULT_PORT,
     DISCOVERY_PORT,
     GAME_VERSION,
-    HEADER,
     MAX_PASSWORD,
     PROTOCOL_VERSION,
     ErrorCode,
@@ -62,10 +61,10 @@ from .protocol import (
     decode,
     encode,
     error,
-    frame_length,
     get_hex32,
     get_int,
     get_str,
+    read_frame,
     versions_compatible,
     view_to_dict,
 )
@@ -78,6 +77,8 @@ STRIKE_DECAY = 5.0
 HELLO_TIMEOUT = 10.0
 MAX_QUEUE = 2000
 """Frames waiting for a slow reader before it is dropped (it stopped reading)."""
+MAX_KEPT_HANDS = 500
+"""Finished hands kept in ``LanHost.history`` (like the client's ``MAX_KEPT_HANDS``)."""
 
 
 @dataclass
@@ -235,7 +236,7 @@ class LanHost:
         rules = dataclasses.replace(PRESETS[config.preset], table_bet=config.table_bet,
                                     turn_seconds=max(1, round(config.turn_seconds)))
         self.rules = rules
-        self.table: DeckTable | None = None
+        self.table: Table | None = None
         self.history: list[HandRecord] = []
         self.errors: list[str] = []
         """Unexpected exceptions caught on the loop (tests assert it stays empty)."""
@@ -406,15 +407,13 @@ class LanHost:
     async def _serve(self, conn: Conn) -> None:
         while not conn.closed:
             timeout = HELLO_TIMEOUT if conn.session is None else None
-            header = await asyncio.wait_for(conn.reader.readexactly(HEADER.size), timeout)
             try:
-                n = frame_length(header)
+                body = await read_frame(conn.reader, timeout)
             except ProtocolError as exc:
                 # The stream cannot be resynchronised after a bogus length: say so, hang up.
                 conn.send(error(exc.code, exc.message, fatal=True))
                 self._close(conn)
                 return
-            body = await asyncio.wait_for(conn.reader.readexactly(n), timeout)
             await asyncio.sleep(0)  # one frame at a time: a flood must not starve the table
             ref: object = None
             try:
@@ -602,7 +601,8 @@ class LanHost:
         turn = get_int(msg, "turn")
         table = self.table
         if not session.playing or table is None:
-            raise ProtocolError(ErrorCode.NOT_SEATED, "you are watching until the next hand")
+            raise ProtocolError(ErrorCode.NOT_SEATED, "the game has not started yet"
+                                if table is None else "you are watching until the next hand")
         hand = table.hand
         if hand is None or hand.is_over or hand_no != table.hand_no:
             raise ProtocolError(ErrorCode.STALE_HAND,
@@ -694,7 +694,7 @@ class LanHost:
 
     # ----------------------------------------------------------------- the game
 
-    def _create_table(self) -> DeckTable:
+    def _create_table(self) -> Table:
         cfg = self.config
         specs: list[PlayerSpec] = []
         by_seat = {s.seat: s for s in self.sessions.values()}
@@ -706,7 +706,7 @@ class LanHost:
             else:
                 specs.append(PlayerSpec(f"Bot {seat + 1}", "bot", cfg.bot_level,
                                         stack=cfg.stack))
-        table = DeckTable(self.rules, specs, timing=Timing(scale=cfg.bot_speed))
+        table = Table(self.rules, specs, timing=Timing(scale=cfg.bot_speed))
         table.turn_limit = cfg.turn_seconds
         for seat_ in table.seats:
             bot_name = getattr(seat_.player, "name", None)
@@ -737,12 +737,17 @@ class LanHost:
             deck, deal = await self._fair_deal(table.hand_no + 1)
             table.start_hand(time.monotonic(), deck)
             await self._play_hand(table)
-            self._record(table, deal)
+            record = self._record(table, deal)
             self._rebuys(table)
-            self._broadcast({"t": "deal_proof", "hand": table.hand_no,
-                             "host_value": deal.host_value.hex(),
-                             "commits": [[s, c.hex()] for s, c in sorted(deal.commits.items())],
-                             "values": [[s, v.hex()] for s, v in sorted(deal.values.items())]})
+            if proof_allowed(record.dealt_in, record.shown):
+                # Only a hand whose every dealt hand was shown may be rebuilt by anyone
+                # (RULES.md step 8; lieng/net/fairdeal.py says why this still catches a
+                # rigged deck). Otherwise the host keeps its value to itself, for good.
+                self._broadcast({
+                    "t": "deal_proof", "hand": table.hand_no,
+                    "host_value": deal.host_value.hex(),
+                    "commits": [[s, c.hex()] for s, c in sorted(deal.commits.items())],
+                    "values": [[s, v.hex()] for s, v in sorted(deal.values.items())]})
             self._send_roster()
             if cfg.hand_pause > 0:
                 await asyncio.sleep(cfg.hand_pause)
@@ -757,7 +762,7 @@ class LanHost:
                 s.conn is not None for s in self.sessions.values()):
             await asyncio.sleep(0.1)
 
-    async def _play_hand(self, table: DeckTable) -> None:
+    async def _play_hand(self, table: Table) -> None:
         assert self._poke is not None
         while table.in_hand:
             if table.tick(time.monotonic()):
@@ -771,7 +776,7 @@ class LanHost:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._poke.wait(), wait)
 
-    def _between_hands(self, table: DeckTable) -> None:
+    def _between_hands(self, table: Table) -> None:
         """Seat changes happen only between hands (lieng/table.py): expired seats go to
         bots, late joiners take their seats, broke seats rebuy."""
         now = time.monotonic()
@@ -789,7 +794,7 @@ class LanHost:
         self._rebuys(table)
         self._send_roster()
 
-    def _rebuys(self, table: DeckTable) -> None:
+    def _rebuys(self, table: Table) -> None:
         """A seat that cannot pay the ante gets a fresh stack (``HostConfig.rebuy``); done
         as soon as a hand ends so the roster sent then already shows it."""
         if self.config.rebuy:
@@ -798,7 +803,7 @@ class LanHost:
                     table.rebuy(i, self.config.stack)
                     self.chips_in += self.config.stack
 
-    def _seat_to_bot(self, table: DeckTable, seat: int) -> None:
+    def _seat_to_bot(self, table: Table, seat: int) -> None:
         from lieng.bots import make_bot
 
         bot = make_bot(self.config.bot_level, rng=random.Random(self._rng.getrandbits(64)))
@@ -838,16 +843,22 @@ class LanHost:
                 s.conn.send({"t": "your_turn", "hand": table.hand_no, "turn": len(hand.actions),
                              "legal": hand.legal().to_dict(), "seconds": left})
 
-    def _record(self, table: DeckTable, deal: _DealRound) -> None:
+    def _record(self, table: Table, deal: _DealRound) -> HandRecord:
+        """Keep the hand (tests, the proof decision); only the last ``MAX_KEPT_HANDS``,
+        so a long session does not grow without end."""
         hand = table.hand
         assert hand is not None
         shown = tuple(sorted(hand.view_for(None).shown))
-        self.history.append(HandRecord(
+        record = HandRecord(
             hand=table.hand_no, first=hand.first, dealt_in=hand.dealt_in, deck=hand.deck,
             cards={s: hand.cards_of(s) for s in range(hand.n) if hand.dealt_in[s]},
             shown=shown, start_stacks=hand.start_stacks, stacks=hand.stacks,
             actions=tuple(hand.actions), views={s: hand.view_for(s) for s in range(hand.n)},
-            contributors=tuple(sorted(deal.values))))
+            contributors=tuple(sorted(deal.values)))
+        self.history.append(record)
+        if len(self.history) > MAX_KEPT_HANDS:
+            del self.history[:len(self.history) - MAX_KEPT_HANDS]
+        return record
 
     # ----------------------------------------------------------------- discovery
 

@@ -13,6 +13,7 @@ from the data, not hidden by the renderer.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import struct
 import unicodedata
@@ -20,7 +21,16 @@ from dataclasses import dataclass
 from typing import Any
 
 import lieng
-from lieng.engine import ActionTaken, Card, HandView, Legal, PotLayer, RuleSet, event_from_dict
+from lieng.engine import (
+    ActionTaken,
+    Card,
+    Event,
+    HandView,
+    Legal,
+    PotLayer,
+    RuleSet,
+    event_from_dict,
+)
 
 PROTOCOL_VERSION = 1
 """Bumped on any incompatible change of a message; peers must agree exactly."""
@@ -55,6 +65,10 @@ class ErrorCode:
     BAD_DEAL = "bad_deal"
     DROPPED = "dropped"
     REPLACED = "replaced"
+
+
+BAD_HOST_MESSAGE = "bad_host_message"
+"""The client's own error code for a message from the host it could not use (never sent)."""
 
 
 class ProtocolError(ValueError):
@@ -104,24 +118,14 @@ def decode(body: bytes) -> dict[str, Any]:
     return data
 
 
-class FrameBuffer:
-    """Splits a byte stream into frame bodies (for sockets read in arbitrary chunks)."""
-
-    def __init__(self) -> None:
-        self._buf = bytearray()
-
-    def feed(self, data: bytes) -> list[bytes]:
-        """Add bytes; return every complete body. ``ProtocolError`` on an oversized header
-        (the stream cannot be trusted after that, so the caller closes it)."""
-        self._buf += data
-        out: list[bytes] = []
-        while len(self._buf) >= HEADER.size:
-            n = frame_length(bytes(self._buf[:HEADER.size]))
-            if len(self._buf) < HEADER.size + n:
-                break
-            out.append(bytes(self._buf[HEADER.size:HEADER.size + n]))
-            del self._buf[:HEADER.size + n]
-        return out
+async def read_frame(reader: asyncio.StreamReader, timeout: float | None = None) -> bytes:
+    """The next frame body from a stream — the one framing the host and the client share.
+    ``ProtocolError`` (too_large) for an oversized header: the stream cannot be trusted
+    after that, so the caller closes it. ``asyncio.IncompleteReadError`` at the end of
+    the stream; ``TimeoutError`` if a part takes longer than ``timeout`` seconds."""
+    header = await asyncio.wait_for(reader.readexactly(HEADER.size), timeout)
+    n = frame_length(header)
+    return await asyncio.wait_for(reader.readexactly(n), timeout)
 
 
 # ------------------------------------------------------------------ field checks
@@ -245,9 +249,36 @@ def view_from_dict(data: Any) -> HandView:
         raise ProtocolError(ErrorCode.BAD_MESSAGE, f"malformed view: {exc}") from None
 
 
+def check_roster(msg: dict[str, Any]) -> None:
+    """A ``table`` message as the client relies on it; ``ProtocolError`` (bad_message)
+    otherwise, so a malformed roster is refused on the network thread instead of
+    breaking the window that draws it."""
+    names = msg.get("names")
+    if not isinstance(names, list) or not 2 <= len(names) <= 6:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "a roster lists 2..6 seats")
+    n = len(names)
+
+    def ok_list(key: str, kind: type | tuple[type, ...], nullable: bool = False) -> bool:
+        value = msg.get(key)
+        if value is None:
+            return nullable
+        return isinstance(value, list) and len(value) == n and all(
+            isinstance(x, kind) and (kind is bool or not isinstance(x, bool)) for x in value)
+
+    if not all(x is None or isinstance(x, str) for x in names) \
+            or not ok_list("kinds", str) or not ok_list("connected", bool) \
+            or not ok_list("stacks", int, nullable=True) \
+            or not ok_list("buy_ins", int, nullable=True):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "malformed roster")
+
+
 @dataclass(frozen=True)
 class Message:
-    """A message as the client hands it to the game loop: its type and its fields."""
+    """A message as the client hands it to the game loop: its type and its fields. For
+    ``update``/``snapshot`` the client has already decoded ``view`` and ``events`` on its
+    network thread, so a malformed one never reaches the game loop."""
 
     type: str
     data: dict[str, Any]
+    view: HandView | None = None
+    events: tuple[Event, ...] = ()

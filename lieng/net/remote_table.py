@@ -26,12 +26,11 @@ from lieng.engine import (
     Legal,
     NotYourTurnError,
     RuleSet,
-    event_from_dict,
 )
 from lieng.table import EventListener, PlayerSpec, SeatKind, Timing
 
 from .client import LanClient
-from .protocol import Message, view_from_dict
+from .protocol import BAD_HOST_MESSAGE, Message
 
 
 @dataclass
@@ -208,7 +207,13 @@ class RemoteTable:
         """Take in what the host sent; returns the new events (also given to listeners)."""
         out: list[Event] = []
         for msg in self.client.poll():
-            out += self._take(msg, now)
+            try:
+                out += self._take(msg, now)
+            except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+                # The client checks what it hands over, so this is a last guard: one bad
+                # message is reported and skipped, the rest of the batch still counts.
+                self.errors.append(Message("error", {
+                    "code": BAD_HOST_MESSAGE, "message": str(exc)[:200], "fatal": False}))
         if self._pending_turn_seconds is not None:
             self._deadline = now + self._pending_turn_seconds
             self._pending_turn_seconds = None
@@ -239,9 +244,9 @@ class RemoteTable:
 
     def _take(self, msg: Message, now: float) -> list[Event]:
         data = msg.data
-        if msg.type in ("update", "snapshot") and data.get("view") is not None:
-            events = [event_from_dict(e, self.rules) for e in data.get("events", [])]
-            view = view_from_dict(data["view"])
+        if msg.type in ("update", "snapshot") and msg.view is not None:
+            events = list(msg.events)
+            view = msg.view
             new_hand = int(data["hand"]) != self.hand_no or self.hand is None
             if new_hand or msg.type == "snapshot":
                 self.hand = RemoteHand(view, events)

@@ -37,8 +37,9 @@ def test_headless_host_and_autopilot_clients_play_to_the_end() -> None:
         for out in outs:
             first, last = (json.loads(line) for line in out.strip().splitlines())
             assert first["seat"] in (0, 1)
-            assert last == {"closed": "finished", "hands": 3, "checks_passed": 3,
-                            "checks_failed": []}
+            checks = last.pop("checks_passed") + last.pop("checks_hidden")
+            assert checks == 3  # each hand passed, or had a fold and is not checkable
+            assert last == {"closed": "finished", "hands": 3, "checks_failed": []}
         assert host.wait(30) == 0
         summary = json.loads(host.stdout.read().strip().splitlines()[-1])
         assert summary == {"closed": "finished", "hands": 3, "errors": []}

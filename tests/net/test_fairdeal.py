@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
+import struct
 
 import pytest
 
-from lieng.engine import FULL_DECK, PRESETS, Action, Hand
+from lieng.engine import FULL_DECK, PRESETS, Action, Card, Hand
+from lieng.net import fairdeal
 from lieng.net.fairdeal import (
     cards_by_seat,
     commit,
@@ -99,61 +102,50 @@ def test_each_kind_of_cheating_is_caught(cheat: str) -> None:
     assert not ok and reason != "check passed"
 
 
-class _MT19937:
-    """The generator docs/PROTOCOL.md names, written out independently of ``random``."""
+def _documented_deck(seed: bytes) -> list[Card]:
+    """docs/PROTOCOL.md section 8, written again from the text: Fisher–Yates over the deck
+    in card-index order, draws from the SHA-256 counter stream, rejection above the
+    largest multiple of ``i + 1``."""
+    words: list[int] = []
+    block = 0
 
-    def __init__(self, key: list[int]) -> None:
-        n = 624
-        mt = [0] * n
-        mt[0] = 19650218
-        for i in range(1, n):
-            mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & 0xFFFFFFFF
-        i, j = 1, 0
-        for _ in range(max(n, len(key))):
-            mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525)) + key[j] + j) \
-                & 0xFFFFFFFF
-            i, j = i + 1, j + 1
-            if i >= n:
-                mt[0], i = mt[n - 1], 1
-            if j >= len(key):
-                j = 0
-        for _ in range(n - 1):
-            mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
-            i += 1
-            if i >= n:
-                mt[0], i = mt[n - 1], 1
-        mt[0] = 0x80000000
-        self.mt, self.index = mt, n
+    def word() -> int:
+        nonlocal block
+        if not words:
+            digest = hashlib.sha256(b"lieng-shuffle-v1" + seed
+                                    + struct.pack(">Q", block)).digest()
+            words.extend(struct.unpack(">8I", digest))
+            block += 1
+        return words.pop(0)
 
-    def next_uint32(self) -> int:
-        mt = self.mt
-        if self.index >= 624:
-            for k in range(624):
-                y = (mt[k] & 0x80000000) | (mt[(k + 1) % 624] & 0x7FFFFFFF)
-                mt[k] = mt[(k + 397) % 624] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
-            self.index = 0
-        y = mt[self.index]
-        self.index += 1
-        y ^= y >> 11
-        y ^= (y << 7) & 0x9D2C5680
-        y ^= (y << 15) & 0xEFC60000
-        return y ^ (y >> 18)
+    deck = sorted(FULL_DECK, key=lambda c: c.index)
+    for i in range(51, 0, -1):
+        bound = (1 << 32) // (i + 1) * (i + 1)
+        while (w := word()) >= bound:
+            pass
+        j = w % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
 
 
-def test_the_shuffle_is_the_documented_one() -> None:
-    """A client in another language (or a future Python) must get the same deck."""
-    for hand_no in range(1, 30):
+def test_the_shuffle_is_the_documented_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client in another language (or a future Python) must get the same deck: the
+    shuffle uses nothing of Python's ``random``."""
+    def no_random(*args: object) -> None:
+        raise AssertionError("the shuffle must not use Python's random")
+
+    monkeypatch.setattr(random.Random, "__init__", no_random)
+    for hand_no in range(1, 60):
         seed = derive_seed(hand_no, new_value(), {0: new_value(), 3: new_value()})
-        x = int.from_bytes(seed, "big")
-        words = []
-        while x:
-            words.append(x & 0xFFFFFFFF)
-            x >>= 32
-        gen = _MT19937(words or [0])
-        deck = list(FULL_DECK)
-        for i in range(51, 0, -1):
-            k = (i + 1).bit_length()
-            while (j := gen.next_uint32() >> (32 - k)) > i:
-                pass
-            deck[i], deck[j] = deck[j], deck[i]
-        assert deck == deck_from_seed(seed)
+        assert deck_from_seed(seed) == _documented_deck(seed)
+
+
+def test_the_shuffle_stream_rejects_biased_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A word at or above the largest multiple of ``i + 1`` is skipped, not folded in (that
+    would favour small positions): feed such a word first and the next one decides."""
+    top = 2**32 - 1  # ≥ 2**32 - 2**32 % 52 for the first draw (i = 51)
+    stream = iter([top, 5] + [0] * 200)
+    monkeypatch.setattr(fairdeal, "shuffle_stream", lambda seed: stream)
+    deck = fairdeal.deck_from_seed(b"x")
+    # i = 51 swaps with j = 5 % 52 = 5; every later draw is 0 (j = 0).
+    assert deck[51] == FULL_DECK[5]

@@ -7,6 +7,13 @@ from collections.abc import Callable
 
 from lieng.engine import FULL_DECK, Hand
 from lieng.net import LanClient, LanHost
+from lieng.net.fairdeal import (
+    HIDDEN_REASON,
+    cards_by_seat,
+    deck_from_seed,
+    derive_seed,
+    proof_allowed,
+)
 
 QUOTED = {c: f'"{c.code}"'.encode() for c in FULL_DECK}
 
@@ -40,9 +47,11 @@ def test_three_clients_and_bots_play_twenty_hands(make_host: Callable[..., LanHo
         for rec in host.history:
             assert c.seat is not None
             assert c.hand_views[rec.hand] == rec.views[c.seat]
-        # The fair deal was checked after every hand, with this client's value in the seed.
-        assert [(k.hand, k.ok, k.reason) for k in c.checks] == \
-            [(h, True, "check passed") for h in range(1, 21)]
+        # The fair deal was checked after every hand whose every dealt hand was shown, with
+        # this client's value in the seed; a hand with a fold is not checkable, by design.
+        assert [(k.hand, k.ok, k.reason) for k in c.checks] == [
+            (rec.hand, True, "check passed") if proof_allowed(rec.dealt_in, rec.shown)
+            else (rec.hand, None, HIDDEN_REASON) for rec in host.history]
     for rec in host.history:
         assert set(rec.contributors) == {0, 1, 2}
         # Chips are conserved, and the hand replays from its deck and actions.
@@ -87,3 +96,27 @@ def test_raw_bytes_never_hold_another_seats_hidden_card(make_host: Callable[...,
         assert any(QUOTED[card] in body for body in c.raw_frames
                    for rec in host.history for s in rec.shown if s != c.seat
                    for card in rec.cards[s])
+
+
+def test_no_deal_proof_lets_a_client_rebuild_a_hidden_hand(
+        make_host: Callable[..., LanHost], make_client: Callable[..., LanClient]) -> None:
+    """RULES.md step 8: a folded or uncontested hand stays hidden "from anything the others
+    can see later" — the after-hand proof would let anyone rebuild the deck, so the host
+    sends it only for hands whose every dealt hand was shown."""
+    host, clients = _play(make_host, make_client, 20)
+    records = {r.hand: r for r in host.history}
+    hidden_hands = {r.hand for r in host.history if not proof_allowed(r.dealt_in, r.shown)}
+    assert hidden_hands, "20 hands without a fold: the test would be idle"
+    for c in clients:
+        proofs = [m for m in map(json.loads, c.raw_frames) if m["t"] == "deal_proof"]
+        assert {m["hand"] for m in proofs} == set(records) - hidden_hands
+        for m in proofs:
+            rec = records[m["hand"]]
+            values = {int(s): bytes.fromhex(v) for s, v in m["values"]}
+            deck = deck_from_seed(derive_seed(rec.hand, bytes.fromhex(m["host_value"]), values))
+            rebuilt = cards_by_seat(deck, rec.first, rec.dealt_in)
+            assert rebuilt == rec.cards  # the proof is real ...
+            assert set(rebuilt) == set(rec.shown)  # ... and holds only shown hands
+        hidden_checks = [k for k in c.checks if k.ok is None]
+        assert {k.hand for k in hidden_checks} == hidden_hands
+        assert all(k.reason == HIDDEN_REASON for k in hidden_checks)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import struct
@@ -12,30 +13,43 @@ from lieng.engine import PRESETS, Action, Hand
 from lieng.net.protocol import (
     MAX_FRAME,
     ErrorCode,
-    FrameBuffer,
     ProtocolError,
     clean_name,
     decode,
     encode,
     frame_length,
     get_hex32,
+    read_frame,
     view_from_dict,
     view_to_dict,
 )
 
 
+def _read_all(stream: bytes, chunk_seed: int) -> list[bytes]:
+    """Frames as ``read_frame`` (the host's and the client's framing) reads them from
+    ``stream`` arriving in random chunks."""
+    async def run() -> list[bytes]:
+        reader = asyncio.StreamReader()
+        rng = random.Random(chunk_seed)
+        i = 0
+        while i < len(stream):
+            step = rng.randint(1, 40)
+            reader.feed_data(stream[i:i + step])
+            i += step
+        reader.feed_eof()
+        out = []
+        while True:
+            try:
+                out.append(await read_frame(reader, 1.0))
+            except asyncio.IncompleteReadError:
+                return out
+    return asyncio.run(run())
+
+
 def test_frame_round_trip_in_arbitrary_chunks() -> None:
     msgs = [{"t": "ping", "id": i, "name": "Bà Tư ♥"} for i in range(50)]
     stream = b"".join(encode(m) for m in msgs)
-    rng = random.Random(3)
-    buf = FrameBuffer()
-    got = []
-    i = 0
-    while i < len(stream):
-        step = rng.randint(1, 40)
-        got += [decode(b) for b in buf.feed(stream[i:i + step])]
-        i += step
-    assert got == msgs
+    assert [decode(b) for b in _read_all(stream, 3)] == msgs
 
 
 def test_oversized_frames_are_refused_both_ways() -> None:
@@ -47,7 +61,7 @@ def test_oversized_frames_are_refused_both_ways() -> None:
     assert exc.value.code == ErrorCode.TOO_LARGE
     assert frame_length(struct.pack(">I", MAX_FRAME)) == MAX_FRAME
     with pytest.raises(ProtocolError):
-        FrameBuffer().feed(struct.pack(">I", 2**32 - 1) + b"{}")
+        _read_all(struct.pack(">I", 2**32 - 1) + b"{}", 1)
 
 
 @pytest.mark.parametrize("body", [

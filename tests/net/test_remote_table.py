@@ -14,6 +14,7 @@ import pytest
 
 from lieng.engine import Action, Event, HandEnded, HandStarted, IllegalActionError, NotYourTurnError
 from lieng.net import LanClient, LanHost
+from lieng.net.fairdeal import proof_allowed
 from lieng.net.remote_table import RemoteTable
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,7 +70,8 @@ def test_remote_table_plays_like_a_table(make_host: Callable[..., LanHost],
     assert table.hand is not None and table.hand.view == last.views[table.me]
     assert table.hand_no == 4
     assert table.stacks == list(host.table.stacks)  # type: ignore[union-attr]
-    assert [m.data["ok"] for m in table.checks] == [True] * 4
+    assert [m.data["ok"] for m in table.checks] == [
+        True if proof_allowed(rec.dealt_in, rec.shown) else None for rec in host.history]
     assert table.errors == []
 
 

@@ -16,7 +16,9 @@ from typing import Any
 
 from lieng.engine import ActionKind, Hand
 from lieng.net import LanClient, LanHost
-from lieng.net.protocol import GAME_VERSION, MAX_FRAME, PROTOCOL_VERSION, FrameBuffer, encode
+from lieng.net.protocol import GAME_VERSION, MAX_FRAME, PROTOCOL_VERSION, encode
+
+from .framebuf import FrameBuffer
 
 N_MESSAGES = 10_000
 
@@ -220,10 +222,10 @@ def test_rogue_flood_changes_nothing(make_host: Callable[..., LanHost],
             # Under heavy load a commit can miss the short deal timeout; the host then
             # deals without it and the client rightly reports its value was left out.
             rec = records.get(k.hand)  # None: the hand ended after ``history`` was read
-            assert k.ok or rec is None or (
+            assert k.ok is not False or rec is None or (
                 k.reason == "my own contribution was left out or changed"
                 and c.seat not in rec.contributors), k
-        assert sum(k.ok for k in c.checks) >= len(c.checks) // 2
+        assert sum(k.ok is not False for k in c.checks) >= len(c.checks) // 2
         # The flood may delay an honest action past a short timer; the host then refuses
         # it as late. Nothing else may go wrong for an honest client.
         timeouts = sum(1 for rec in history for s, a in rec.actions
