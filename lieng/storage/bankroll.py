@@ -109,9 +109,11 @@ class Bankroll:
             returned = bank._at_table
             bank._balance += returned
             bank._at_table = 0
+            # Numbers as the rest of the window writes them: 1.000 (vi), 1,000 (en).
+            vi_returned = f"{returned:,}".replace(",", ".")
             notices.append(Notice(
                 "returned_from_table",
-                f"Ván trước chưa kết thúc: {returned:,} chip trên bàn đã được trả về ngân quỹ, "
+                f"Ván trước chưa kết thúc: {vi_returned} chip trên bàn đã được trả về ngân quỹ, "
                 f"như trước ván đó.",
                 f"The last hand did not finish: the {returned:,} chips at the table went back "
                 f"to your bankroll, as they were before that hand.", str(path)))

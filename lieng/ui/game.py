@@ -78,6 +78,9 @@ class GameApp:
         """The player's saved settings when running for real (None in tests)."""
         self.profile: Profile | None = None
         """The player's bankroll and hand history when running for real (``session``)."""
+        self.session_language: str | None = None
+        """A language asked for on the command line (``--lang``): for this run only, never
+        saved — until the player picks another one in the settings."""
         self.fullscreen = False
 
     # ----------------------------------------------------------------- geometry
@@ -135,7 +138,9 @@ class GameApp:
         if self.stored is not None:
             from .persist import save
 
-            self.stored = save(self.settings, self.stored)
+            if self.settings.language != self.session_language:
+                self.session_language = None  # the player chose a language: keep it
+            self.stored = save(self.settings, self.stored, self.session_language is not None)
 
     # ----------------------------------------------------------------- scenes
 

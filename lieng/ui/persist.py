@@ -25,15 +25,18 @@ def load() -> tuple[UISettings, Settings, list[Notice]]:
     return ui, stored, notices
 
 
-def merge(ui: UISettings, stored: Settings) -> Settings:
-    """``stored`` with the window's choices written into it."""
+def merge(ui: UISettings, stored: Settings, keep_language: bool = False) -> Settings:
+    """``stored`` with the window's choices written into it; with ``keep_language`` the
+    saved language stays (the window's came from ``--lang``, for one run only)."""
     language: Language = "en" if ui.language == "en" else "vi"
+    if keep_language:
+        language = stored.language
     return dataclasses.replace(stored, language=language, animation_speed=ui.speed,
                                sound_on=not ui.muted, show_cards_at_once=ui.reveal_own_cards,
                                four_colour_deck=ui.four_colour_deck, volume=ui.volume)
 
 
-def save(ui: UISettings, stored: Settings) -> Settings:
-    merged = merge(ui, stored)
+def save(ui: UISettings, stored: Settings, keep_language: bool = False) -> Settings:
+    merged = merge(ui, stored, keep_language)
     save_settings(merged)
     return merged

@@ -18,6 +18,7 @@ from .profile import Profile
 def open_app(size: tuple[int, int] = (1280, 720), lang: str | None = None,
              fps: int = FPS) -> GameApp:
     """The app with the player's saved settings, bankroll and history (no scene yet).
+    ``lang`` (``--lang``) shows this run in that language without saving it.
 
     A first run saves the default settings at once, so the file is there from the start.
     """
@@ -28,6 +29,8 @@ def open_app(size: tuple[int, int] = (1280, 720), lang: str | None = None,
         settings.language = lang
     app = GameApp(size, settings, fps=fps)
     app.stored = stored
+    # ``--lang`` is for this run: the saved language stays what the player chose.
+    app.session_language = lang
     profile = Profile.open()
     profile.notify(*notices)
     if not settings_path().exists():

@@ -10,17 +10,20 @@ import pygame
 
 from lieng.storage.bankroll import STARTING_CHIPS, Bankroll
 from lieng.storage.history import History
+from lieng.storage.settings import load_settings
 from lieng.storage.stats import compute_stats
 from lieng.ui.game import GameApp
+from lieng.ui.notices import NoticeDialog
 from lieng.ui.scenes.history import HistoryScene
+from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.replay import ReplayScene
 from lieng.ui.scenes.stats import StatsScene
 from lieng.ui.scenes.table import TableScene
-from lieng.ui.session import close_app
+from lieng.ui.session import close_app, open_app
 
 from .helpers import click, click_at, move_mouse, run_until, step
-from .test_storage_screens import leave_table, play_hands, real_app  # noqa: F401
+from .test_storage_screens import choose, leave_table, play_hands, real_app  # noqa: F401
 
 SHOTS = os.environ.get("LIENG_SHOTS")
 """A folder to save screenshots in (for looking at them), or unset."""
@@ -136,3 +139,47 @@ def test_buy_in_follows_the_table_bet(real_app) -> None:  # type: ignore[no-unty
     click(app, ng.start)
     scene = app.stack.top
     assert isinstance(scene, TableScene) and scene.table.seats[0].stack == 2000
+
+
+def test_chips_back_notice_writes_numbers_in_the_language(real_app) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    bank, _ = Bankroll.open()
+    bank.buy_in(1500)  # then the game "crashed" with 1.500 chips at the table
+    for lang, words in (("vi", "1.500 chip"), ("en", "1,500 chips")):
+        if lang == "en":
+            Bankroll.open()[0].buy_in(1500)
+        app = open_app(lang=lang, fps=0)
+        app.push(MenuScene(app))
+        step(app, 2)
+        top = app.stack.top
+        assert isinstance(top, NoticeDialog)
+        text = " ".join(top.lines())
+        assert words in text, text
+        shot(app, f"notice-{lang}.png")
+        click(app, top.buttons[0])
+        close_app(app)
+
+
+def test_lang_on_the_command_line_is_for_one_run(real_app) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    app = open_app(lang="en", fps=0)  # what main.py does for `--lang en`
+    app.push(MenuScene(app))
+    step(app, 2)
+    assert app.settings.language == "en"
+    # A settings change in that run is saved, the one-off language isn't.
+    click(app, app.stack.top.buttons["settings"])
+    choose(app, "speed", "fast")
+    click(app, app.stack.top.back)
+    close_app(app)
+    saved, _ = load_settings()
+    assert (saved.language, saved.animation_speed) == ("vi", "fast")
+    app = real_app()  # the next plain start
+    assert app.settings.language == "vi"
+    close_app(app)
+    # Choosing a language in the settings during a `--lang` run does keep it.
+    app = open_app(lang="vi", fps=0)
+    app.push(MenuScene(app))
+    step(app, 2)
+    click(app, app.stack.top.buttons["settings"])
+    choose(app, "language", "en")
+    click(app, app.stack.top.back)
+    close_app(app)
+    assert load_settings()[0].language == "en"
