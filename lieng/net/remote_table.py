@@ -29,7 +29,7 @@ from lieng.engine import (
 )
 from lieng.table import EventListener, PlayerSpec, SeatKind, Timing
 
-from .client import LanClient
+from .client import LanClient, LanError
 from .protocol import BAD_HOST_MESSAGE, Message
 
 
@@ -222,7 +222,14 @@ class RemoteTable:
     def reconnect(self) -> None:
         """After a lost connection (``closed[0] == "disconnected"``): join again with the
         session token — same seat, and a snapshot that rebuilds the hand. Raises
-        ``LanError`` (e.g. ``bad_token`` once the host's grace period is over)."""
+        ``LanError`` (e.g. ``bad_token`` once the host's grace period is over). Blocks for
+        up to the client's timeout: a window calls ``connect_again`` on a worker thread
+        and ``adopt`` on its own."""
+        self.adopt(self.connect_again())
+
+    def connect_again(self) -> LanClient:
+        """The slow half of ``reconnect``: a new, connected client for this seat. Touches
+        no state of this table, so it may run on any thread."""
         old = self.client
         old.close()
         client = LanClient(old.host, old.port, name=old.name, password=old.password,
@@ -230,7 +237,12 @@ class RemoteTable:
         client.connect()
         if client.seat != self.me:  # pragma: no cover - the host keeps seats by token
             client.close()
-            raise ValueError("the host gave a different seat")
+            raise LanError("bad_token", "the host gave a different seat")
+        return client
+
+    def adopt(self, client: LanClient) -> None:
+        """Play on through ``client`` (from ``connect_again``); its snapshot arrives by
+        ``tick``."""
         self.client = client
         self.closed = None
         self._deadline = None

@@ -4,17 +4,37 @@ self-test through real game windows (dummy video driver, loopback only)."""
 from __future__ import annotations
 
 import os
+import random
+import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from lieng.engine import Action, Event, HandEnded, HandStarted, IllegalActionError, NotYourTurnError
+from lieng.engine import (
+    Action,
+    Event,
+    Hand,
+    HandEnded,
+    HandStarted,
+    IllegalActionError,
+    NotYourTurnError,
+    RuleSet,
+)
 from lieng.net import LanClient, LanHost
 from lieng.net.fairdeal import proof_allowed
+from lieng.net.protocol import (
+    BAD_HOST_MESSAGE,
+    GAME_VERSION,
+    PROTOCOL_VERSION,
+    encode,
+    view_to_dict,
+)
 from lieng.net.remote_table import RemoteTable
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -115,3 +135,79 @@ def test_remote_table_reconnects_to_its_seat(make_host: Callable[..., LanHost],
         time.sleep(0.005)
     assert host.history[0].actions[-1] == (table.me, Action.fold())
     table.close()
+
+
+def _fake_host(frames_after_welcome: list[dict[str, Any]]) -> tuple[int, threading.Event]:
+    """A host that welcomes one client, then sends ``frames_after_welcome`` in one burst
+    (so the client polls them as one batch) and stays connected until ``done`` is set."""
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(1)
+    done = threading.Event()
+
+    def serve() -> None:
+        conn, _ = srv.accept()
+        with conn, srv:
+            n = int.from_bytes(conn.recv(4), "big")
+            conn.recv(n)
+            conn.sendall(encode({
+                "t": "welcome", "proto": PROTOCOL_VERSION, "game": GAME_VERSION, "seat": 0,
+                "token": "x", "name": "A", "table": "T", "seats": 2,
+                "rules": RuleSet().to_dict(), "turn_seconds": 20, "stack": 1000,
+                "rebuy": True, "watching": False}))
+            time.sleep(0.2)
+            conn.sendall(b"".join(encode(f) for f in frames_after_welcome))
+            done.wait(10)
+
+    threading.Thread(target=serve, daemon=True).start()
+    return srv.getsockname()[1], done
+
+
+def test_bad_messages_from_the_host_are_reported_and_the_rest_of_the_batch_counts() -> None:
+    """A malformed event, a malformed roster: each is reported as a bad host message and
+    dropped; the good messages around them in the same batch still take effect."""
+    hand = Hand(RuleSet(), [1000, 1000], 0, rng=random.Random(1))
+    good_view = view_to_dict(hand.view_for(0))
+    roster = {"t": "table", "names": ["Ana", "Bảo"], "kinds": ["human", "bot"],
+              "connected": [True, True], "stacks": [990, 990], "buy_ins": [1, 1],
+              "hand": 1, "started": True, "host_seat": None}
+    port, done = _fake_host([
+        {"t": "update", "hand": 1, "events": [{"type": "bogus"}], "view": good_view},
+        {"t": "table", "names": ["a"], "kinds": []},
+        {"t": "table", "names": ["a", "b"], "kinds": ["human", "bot"], "connected": [1, 1],
+         "stacks": None, "buy_ins": None},
+        roster,
+        {"t": "update", "hand": 1, "events": [e.to_dict() for e in hand.events_for(0)],
+         "view": good_view},
+    ])
+    client = LanClient("127.0.0.1", port, name="A").connect()
+    try:
+        table = RemoteTable(client)
+        assert client.wait_until(lambda: client.roster is not None and client.hand_no == 1, 5)
+        events = table.tick(0.0)
+        assert [m.data["code"] for m in table.errors] == [BAD_HOST_MESSAGE] * 3
+        assert [s.name for s in table.seats] == ["Ana", "Bảo"]
+        assert table.hand is not None and table.hand.view == hand.view_for(0)
+        assert isinstance(events[0], HandStarted)
+    finally:
+        done.set()
+        client.close()
+
+
+def test_a_message_the_table_cannot_use_is_skipped_not_fatal_to_the_batch() -> None:
+    """The last guard in ``RemoteTable.tick``: even a message that got past the client's
+    checks and still breaks ``_take`` costs only itself."""
+    port, done = _fake_host([])
+    client = LanClient("127.0.0.1", port, name="A").connect()
+    try:
+        table = RemoteTable(client)
+        hand = Hand(RuleSet(), [1000, 1000], 0, rng=random.Random(1))
+        view = hand.view_for(0)
+        client._push("update", {"hand": "not a number"}, view, ())
+        client._push("update", {"hand": 1}, view, tuple(hand.events_for(0)))
+        events = table.tick(0.0)
+        assert [m.data["code"] for m in table.errors] == [BAD_HOST_MESSAGE]
+        assert table.hand_no == 1 and events
+    finally:
+        done.set()
+        client.close()
