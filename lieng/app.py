@@ -1,13 +1,15 @@
 """Entry point: ``python main.py``, ``python -m lieng`` and the ``lieng`` script.
 
 ``--selftest --hands N`` plays N hands through the real window on autopilot and exits 0
-when every chip is accounted for; ``--screenshot PATH`` saves a mid-hand table as PNG.
+when every chip is accounted for, in a temporary data folder unless ``--data-dir PATH``
+(or ``LIENG_DATA_DIR``) names one; ``--screenshot PATH`` saves a mid-hand table as PNG.
 Both work headless (``SDL_VIDEODRIVER=dummy``).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -41,6 +43,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--hold-mid-hand", action="store_true",
                    help="--selftest: after the hands, stop in the middle of the next one "
                         "(prints MIDHAND) until killed — the crash test")
+    p.add_argument("--data-dir", type=Path, metavar="PATH",
+                   help="keep settings, bankroll and history in PATH instead of the user data "
+                        "folder (same as the LIENG_DATA_DIR environment variable); "
+                        "--selftest uses a temporary folder unless one is given")
     p.add_argument("--screenshot", type=Path, metavar="PATH",
                    help="save a mid-hand table (six seats, a raise pending, side pots) as PNG")
     p.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
@@ -49,6 +55,21 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                    help="draw one frame of a dealt table, print 'first-frame', exit "
                         "(start-up measurement)")
     return p.parse_args(argv)
+
+
+def _selftest(args: argparse.Namespace) -> int:
+    if args.mode == "lan":
+        from lieng.net.selftest import run_windows
+
+        return run_windows(max(1, min(5, args.clients)), max(1, args.hands))
+    if args.mode == "hotseat":
+        from lieng.ui.hotseat_selftest import run_hotseat_selftest
+
+        return run_hotseat_selftest(max(1, args.hands), args.size, args.seed, lang=args.lang)
+    from lieng.ui.modes import run_selftest
+
+    return run_selftest(max(1, args.hands), args.size, args.seed, lang=args.lang,
+                        hold_mid_hand=args.hold_mid_hand)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -62,19 +83,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.selftest or args.screenshot is not None:
         # Both run muted: don't make SDL probe (and complain about) a sound card.
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    if args.selftest and args.mode == "lan":
-        from lieng.net.selftest import run_windows
+    from lieng.storage import paths
 
-        sys.exit(run_windows(max(1, min(5, args.clients)), max(1, args.hands)))
-    if args.selftest and args.mode == "hotseat":
-        from lieng.ui.hotseat_selftest import run_hotseat_selftest
-
-        sys.exit(run_hotseat_selftest(max(1, args.hands), args.size, args.seed, lang=args.lang))
+    if args.data_dir is not None:
+        os.environ[paths.DATA_DIR_ENV] = str(args.data_dir.expanduser().resolve())
     if args.selftest:
-        from lieng.ui.modes import run_selftest
-
-        sys.exit(run_selftest(max(1, args.hands), args.size, args.seed, lang=args.lang,
-                              hold_mid_hand=args.hold_mid_hand))
+        # An autopilot must not play with the player's own chips nor fill their history
+        # and statistics: a temporary folder (the real storage code, files created and
+        # read back there) unless a folder was given (--data-dir, LIENG_DATA_DIR).
+        with (contextlib.nullcontext() if paths.explicit()
+              else paths.scratch_data_dir("lieng-selftest-")):
+            sys.exit(_selftest(args))
     if args.screenshot is not None:
         from lieng.ui.modes import take_screenshot
 

@@ -1,9 +1,12 @@
 """Build the packaged game and smoke-test it: ``python -m lieng.tools.build``.
 
 Runs PyInstaller on ``build.spec`` (one folder, ``dist/lieng/``), then starts the built
-program with ``--selftest --hands 2`` under SDL's dummy video and audio drivers and with an
-empty, temporary user data directory. Fails (exit 1) if the build fails, if the program does
-not exit 0, or if it wrote its settings and bankroll anywhere but that data directory.
+program with ``--selftest --hands 2 --data-dir <empty temporary folder>`` under SDL's dummy
+video and audio drivers. The folder is passed explicitly (``--data-dir``, which works on
+every platform, unlike ``XDG_DATA_HOME``); the XDG variables and ``HOME`` also point into
+the temporary folder so a stray write elsewhere is caught. Fails (exit 1) if the build
+fails, if the program does not exit 0, or if it wrote its settings and bankroll anywhere
+but that data folder.
 Prints the folder's size and the program's start time.
 """
 
@@ -46,14 +49,17 @@ def smoke_test(exe: Path, hands: int = 2) -> tuple[float, list[Path]]:
         data = Path(tmp) / "data"
         cwd = Path(tmp) / "cwd"
         cwd.mkdir()
+        xdg = Path(tmp) / "xdg"
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-                   XDG_DATA_HOME=str(data), XDG_CONFIG_HOME=str(Path(tmp) / "config"),
+                   XDG_DATA_HOME=str(xdg), XDG_CONFIG_HOME=str(Path(tmp) / "config"),
                    XDG_CACHE_HOME=str(Path(tmp) / "cache"),
                    HOME=str(Path(tmp) / "home"))
+        env.pop("LIENG_DATA_DIR", None)
         before = set(exe.parent.rglob("*"))
         t0 = time.perf_counter()
-        proc = subprocess.run([str(exe), "--selftest", "--hands", str(hands)], env=env,
-                              cwd=cwd, capture_output=True, text=True, timeout=300)
+        proc = subprocess.run([str(exe), "--selftest", "--hands", str(hands), "--data-dir",
+                               str(data)], env=env, cwd=cwd, capture_output=True, text=True,
+                              timeout=300)
         elapsed = time.perf_counter() - t0
         print(proc.stdout.strip())
         if proc.returncode != 0:
@@ -62,12 +68,13 @@ def smoke_test(exe: Path, hands: int = 2) -> tuple[float, list[Path]]:
         written = sorted(p for p in data.rglob("*") if p.is_file())
         # Issue 8: an empty data directory gets the settings and the bankroll, there only.
         for name in REQUIRED_FILES:
-            if not (data / "lieng" / name).is_file():
-                raise SystemExit(f"the program did not create {name} in {data / 'lieng'}; "
+            if not (data / name).is_file():
+                raise SystemExit(f"the program did not create {name} in {data}; "
                                  f"it created: {[str(p) for p in written]}")
         home = Path(tmp) / "home"
         stray = [*cwd.rglob("*"), *(set(exe.parent.rglob("*")) - before),
-                 *(home.rglob("*") if home.exists() else [])]
+                 *(home.rglob("*") if home.exists() else []),
+                 *(xdg.rglob("*") if xdg.exists() else [])]
         if stray:
             raise SystemExit(f"the program wrote outside its data directory: {stray}")
         return elapsed, [p.relative_to(data) for p in written]

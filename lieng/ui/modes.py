@@ -19,6 +19,7 @@ from pathlib import Path
 import pygame
 
 from lieng.engine import Action, Event, HandView, RuleSet
+from lieng.storage.paths import data_dir
 from lieng.table import PlayerSpec, Table
 
 from .game import GameApp
@@ -80,6 +81,8 @@ class _SelftestState:
     phase: str = "menu"
     start_total: int = 0
     rebuys: int = 0
+    dismissed: object = None
+    """The last message dialog clicked away."""
 
 
 def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | None = None,
@@ -87,11 +90,16 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
     """Play ``hands`` hands through the real window; print one line; return the exit code.
 
     The app is the real one (``session.open_app``): the saved settings, the bankroll and
-    the history in the user data folder — the buy-in comes from the bankroll and every
-    hand is committed and recorded. Only the window's own choices are overridden for the
-    run (instant speed, muted) and those are not saved. With ``hold_mid_hand``, once
-    ``hands`` hands are done and the player has chips in the next hand's pot, it prints
-    ``MIDHAND bankroll=<total>`` and stops there until it is killed (the crash test).
+    the history in the data folder — the buy-in comes from the bankroll and every hand is
+    committed and recorded, and the run fails unless the three files are in that folder.
+    ``python main.py --selftest`` makes that a temporary folder unless one is given
+    (``--data-dir``, ``LIENG_DATA_DIR``; ``lieng/app.py``), so trying the self-test never
+    costs a player chips nor fills their history. Only the window's own choices are
+    overridden for the run (instant speed, muted) and those are not saved.
+
+    With ``hold_mid_hand``, once ``hands`` hands are done and the player has chips in the
+    next hand's pot, it prints ``MIDHAND bankroll=<total>`` and stops there until it is
+    killed (the crash test).
     """
     from .session import open_app
 
@@ -135,7 +143,12 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
                     and t.hand.is_over and not top.board.busy:
                 app.running = False
         elif isinstance(top, NoticeDialog):
-            click(app, top.buttons[0])
+            # Once per dialog: the button press lands a frame later, and a second click
+            # would fall through onto the menu under the dialog (a damaged file's
+            # message at start-up then sent the run into another screen).
+            if state.dismissed is not top:
+                state.dismissed = top
+                click(app, top.buttons[0])
         elif isinstance(top, Dialog):
             if top.title == "msg.broke_title":
                 state.rebuys += 1
@@ -160,12 +173,18 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
     # The bankroll moved by exactly the player's result at the table.
     bank_ok = profile.bankroll.total == bank_start + me.net and \
         profile.bankroll.at_table == 0 and profile.hands_recorded == t.hand_no
-    ok = done and total == expected and t.hand is not None and t.hand.is_over and bank_ok
+    # The real storage was exercised: its files exist in the data folder.
+    folder = data_dir(create=False)
+    missing = [name for name in ("settings.json", "bankroll.json", "history.jsonl")
+               if not (folder / name).is_file()]
+    ok = done and total == expected and t.hand is not None and t.hand.is_over and bank_ok \
+        and not missing
     print(f"selftest {'ok' if ok else 'FAILED'}: {t.hand_no}/{hands} hands, {t.n_seats} seats, "
           f"{app.frames} frames, {pilot.presses} key presses, chips {total} "
           f"(expected {expected}), stacks {list(t.stacks)}, bankroll {bank_start} -> "
           f"{profile.bankroll.total} ({profile.hands_recorded} hands recorded), "
-          f"{elapsed:.2f} s")
+          + (f"MISSING {', '.join(missing)} in {folder}, " if missing else "")
+          + f"{elapsed:.2f} s")
     app.close()
     return 0 if ok else 1
 

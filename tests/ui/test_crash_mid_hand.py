@@ -28,13 +28,15 @@ REPO = Path(__file__).resolve().parents[2]
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 @pytest.mark.parametrize("seed", [3, 17])
 def test_kill_mid_hand_then_restart_gives_the_pre_hand_bankroll(seed: int) -> None:
-    data = Path(os.environ["XDG_DATA_HOME"])
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               XDG_DATA_HOME=str(data))
+    # The test's own data folder (tests/conftest.py), passed explicitly: the self-test
+    # would otherwise play in a temporary folder of its own.
+    data = Path(os.environ["LIENG_DATA_DIR"])
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env.pop("LIENG_DATA_DIR")
     proc = subprocess.Popen(
         [sys.executable, str(REPO / "main.py"), "--selftest", "--hands", "2", "--seed",
-         str(seed), "--hold-mid-hand"], env=env, cwd=REPO, stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL, text=True)
+         str(seed), "--hold-mid-hand", "--data-dir", str(data)], env=env, cwd=REPO,
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()  # blocks until the app is held mid-hand
@@ -50,7 +52,7 @@ def test_kill_mid_hand_then_restart_gives_the_pre_hand_bankroll(seed: int) -> No
     # Independent of the app: the history holds the finished hands only (two, or more if
     # the player's first action ended a hand), and the pre-hand bankroll is the start
     # plus their results.
-    hands, _ = History(data / "lieng").hands()
+    hands, _ = History(data).hands()
     assert len(hands) >= 2
     assert pre_hand == STARTING_CHIPS + sum(h.net or 0 for h in hands)
     # The player really had chips in the unfinished hand's pot (ante and more).
