@@ -194,8 +194,22 @@ class LanJoinScene(Scene):
             self.phase = "choose"
             self.resize()
             return
+        self.cancel_pending()
         self.close_finder()
         self.app.pop()
+
+    def cancel_pending(self) -> None:
+        """Give up a connect still running: its client is closed as soon as the worker
+        has it (or now, if it just connected) so it keeps no seat at the host."""
+        box = self._pending
+        if box is None:
+            return
+        self._pending = None
+        with box["lock"]:
+            box["cancelled"] = True
+            connected = "ok" in box
+        if connected:
+            box["client"].close()
 
     def close_finder(self) -> None:
         if self.finder is not None:
@@ -231,12 +245,16 @@ class LanJoinScene(Scene):
             return
         remember(self.app, lan_player_name=name, lan_port=port, lan_last_host=f["address"])
         client = LanClient(f["address"], port, name=name, password=f["password"] or None)
-        box: dict[str, Any] = {"client": client}
+        box: dict[str, Any] = {"client": client, "lock": threading.Lock()}
 
         def work() -> None:
             try:
                 client.connect()
-                box["ok"] = True
+                with box["lock"]:
+                    box["ok"] = True
+                    cancelled = box.get("cancelled", False)
+                if cancelled:  # the player left the Join screen meanwhile
+                    client.close()
             except LanError as exc:
                 box["error"] = exc
             except Exception as exc:  # never let a worker die silently

@@ -3,12 +3,16 @@ what only a network game has —
 
 - the fair-deal check after every hand (issue 7 "Fair deal": each client verifies the deck
   it was shown) as a line under the table info: "Kiểm tra chia bài: đạt", or a red line and
-  a message when it failed;
+  a message when it failed, or — for a hand that ended with a fold, whose proof the host
+  never sends so the folded cards stay hidden (RULES.md step 8) — a neutral "not
+  checkable" line;
+- a message from the host the client could not use: a toast, and the game goes on;
 - "watching": a player who joined mid-hand sees the hand without a seat in it and plays
   from the next one (issue 7 "Authority");
 - the end of the table: when the host leaves, a clear message and back to the menu; when
   the connection drops, an offer to reconnect with the session token (same seat, full
-  snapshot — ``RemoteTable.reconnect``).
+  snapshot — ``RemoteTable.connect_again`` on a worker thread, so the window never
+  freezes while it connects).
 
 The host decides everything (ARCHITECTURE.md: clients send only intentions), so this scene
 adds no rule: it reads the client's state and shows it. When the player is also the host,
@@ -18,16 +22,17 @@ leaving the table stops the host, which tells everyone else the table closed.
 from __future__ import annotations
 
 import atexit
-from typing import TYPE_CHECKING
+import threading
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from lieng.engine import Action, Legal
 from lieng.net.client import LanError
-from lieng.net.protocol import Message
+from lieng.net.protocol import BAD_HOST_MESSAGE, Message
 from lieng.net.remote_table import RemoteTable
 
-from ..draw import CREAM, GOLD, panel, text
+from ..draw import CREAM, GOLD, MUTED, panel, text
 from ..i18n import t
 from ..lan_common import CLOSED_KEYS, error_key
 from .dialog import Dialog
@@ -51,6 +56,9 @@ class LanTableScene(TableScene):
         self.host = host
         self.last_check: Message | None = None
         self._checks_seen = 0
+        self._errors_seen = 0
+        self._reconnect: dict[str, Any] | None = None
+        """The running reconnect attempt: its worker fills in "client" or "error"."""
         self._closed_shown: tuple[str, str] | None = None
         self.left_table = False
         if host is not None:
@@ -107,10 +115,19 @@ class LanTableScene(TableScene):
             check = remote.checks[self._checks_seen]
             self._checks_seen += 1
             self.last_check = check
-            if check.data.get("ok"):
+            ok = check.data.get("ok")
+            if ok is True:
                 self.messages.append("lan.check_ok")
+            elif ok is None:
+                self.messages.append("lan.check_hidden")  # by design: neither pass nor fail
             else:
                 self.toast("lan.check_failed_toast", hand=str(check.data.get("hand")))
+        while self._errors_seen < len(remote.errors):
+            err = remote.errors[self._errors_seen]
+            self._errors_seen += 1
+            if err.data.get("code") == BAD_HOST_MESSAGE:
+                self.toast("lan.bad_host_message")
+        self._finish_reconnect()
 
     def _on_closed(self, closed: tuple[str, str]) -> None:
         reason = closed[0]
@@ -125,16 +142,46 @@ class LanTableScene(TableScene):
         app.push(Dialog(app, "lan.closed_title", body, [("msg.to_menu", self.leave)]))
 
     def reconnect(self) -> None:
-        """Join again with the session token: the same seat and a snapshot of the hand."""
-        try:
-            self.remote.reconnect()
-        except LanError as exc:
-            msg = error_key(exc.code)
+        """Join again with the session token: the same seat and a snapshot of the hand.
+        Connecting takes up to seconds, so it runs on a worker thread; ``update`` takes
+        the result."""
+        if self._reconnect is not None:
+            return
+        box: dict[str, Any] = {"lock": threading.Lock()}
+        remote = self.remote
+
+        def work() -> None:
+            try:
+                client = remote.connect_again()
+            except LanError as exc:
+                result: tuple[str, Any] = ("error", exc)
+            except Exception as exc:  # never let a worker die silently
+                result = ("error", LanError("connect", str(exc)))
+            else:
+                result = ("client", client)
+            with box["lock"]:
+                box[result[0]] = result[1]
+                cancelled = box.get("cancelled", False)
+            if cancelled and result[0] == "client":
+                result[1].close()  # the player left meanwhile: keep no seat open
+
+        self._reconnect = box
+        self.messages.append("lan.reconnecting")
+        threading.Thread(target=work, name="lieng-lan-reconnect", daemon=True).start()
+
+    def _finish_reconnect(self) -> None:
+        box = self._reconnect
+        if box is None or ("client" not in box and "error" not in box):
+            return
+        self._reconnect = None
+        if "error" in box:
+            msg = error_key(box["error"].code)
             self.messages.append(msg)
             self.app.push(Dialog(self.app, "lan.lost_title", msg,
                                  [("lan.reconnect", self.reconnect),
                                   ("msg.to_menu", self.leave)]))
             return
+        self.remote.adopt(box["client"])
         self._closed_shown = None
         self.ended = False
         self.next_hand_at = None
@@ -147,6 +194,14 @@ class LanTableScene(TableScene):
             return
         self.left_table = True
         self.ended = True
+        box = self._reconnect
+        if box is not None:
+            self._reconnect = None
+            with box["lock"]:
+                box["cancelled"] = True
+                client = box.get("client")
+            if client is not None:
+                client.close()
         self.remote.close()
         if self.host is not None:
             self.host.stop()
@@ -161,16 +216,20 @@ class LanTableScene(TableScene):
         check = self.last_check
         if check is not None:
             hand = str(check.data.get("hand"))
-            if check.data.get("ok"):
+            ok = check.data.get("ok")
+            if ok is True:
                 label, colour = t("lan.check_ok", hand=hand), CHECK_OK
+            elif ok is None:
+                label, colour = t("lan.check_hidden", hand=hand), MUTED
             else:
                 label, colour = t("lan.check_failed", hand=hand), CHECK_BAD
             text(surface, label, (12 * s, 48 * s), int(15 * s), colour, bold=True,
                  anchor="midleft")
-        if self.watching and self.remote.closed is None:
+        if self._reconnect is not None or (self.watching and self.remote.closed is None):
             w, _h = self.layout.size
             r = pygame.Rect(0, 0, int(560 * s), int(40 * s))
             r.center = (w // 2, int(self.layout.table.top + 56 * s))
             panel(surface, r, (14, 22, 19, 225), GOLD, radius=int(10 * s))
-            text(surface, t("lan.watching"), r.center, int(17 * s), CREAM, bold=True,
+            label = t("lan.reconnecting") if self._reconnect is not None else t("lan.watching")
+            text(surface, label, r.center, int(17 * s), CREAM, bold=True,
                  max_width=r.w - int(20 * s))
