@@ -13,8 +13,10 @@ from lieng.storage.history import History
 from lieng.storage.settings import load_settings
 from lieng.storage.stats import compute_stats
 from lieng.ui.game import GameApp
+from lieng.ui.i18n import t
 from lieng.ui.notices import NoticeDialog
 from lieng.ui.scenes.history import HistoryScene
+from lieng.ui.scenes.lan_join import LanJoinScene
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.replay import ReplayScene
@@ -23,6 +25,7 @@ from lieng.ui.scenes.table import TableScene
 from lieng.ui.session import close_app, open_app
 
 from .helpers import click, click_at, move_mouse, run_until, step
+from .test_lan_screens import LOOPBACK, _beacon_host, cleanup, type_into, wait  # noqa: F401
 from .test_storage_screens import choose, leave_table, play_hands, real_app  # noqa: F401
 
 SHOTS = os.environ.get("LIENG_SHOTS")
@@ -183,3 +186,30 @@ def test_lang_on_the_command_line_is_for_one_run(real_app) -> None:  # type: ign
     click(app, app.stack.top.back)
     close_app(app)
     assert load_settings()[0].language == "en"
+
+
+def test_lan_join_without_a_password_says_one_is_needed(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    hosts, _clients = cleanup
+    app = make_app((960, 540), speed="instant")  # Vietnamese
+    scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
+    app.push(scene)
+    step(app)
+    assert scene.finder is not None
+    host = _beacon_host(scene.finder.port, password="bí mật", name="Bàn của Nguyễn Văn Long")
+    hosts.append(host)
+    wait(app, lambda: len(scene.row_buttons) == 1)
+    # A long table name is shortened so the row still says the table needs a password.
+    row = scene.row_buttons[0]
+    assert row.text.startswith("Bàn của") and "…" in row.text
+    assert row.text.endswith("có mật khẩu") and row.font.size(row.text)[0] <= row.rect.w - 16
+    click(app, row)  # the password box left empty
+    wait(app, lambda: scene.error is not None)
+    assert scene.phase == "choose" and t(scene.error) == "Bàn này cần mật khẩu."
+    step(app, 2)
+    shot(app, "lan-join-no-password-960.png")
+    scene.error = None
+    type_into(app, scene.entries["password"], "sai")
+    click(app, scene.row_buttons[0])
+    wait(app, lambda: scene.error is not None)
+    assert t(scene.error) == "Sai mật khẩu bàn."
+    scene.close_finder()

@@ -50,9 +50,9 @@ REFRESH = 0.5
 ERROR_RED = (240, 120, 100)
 
 
-def table_label(info: TableInfo) -> str:
+def table_label(info: TableInfo, name: str | None = None) -> str:
     """One row of the list: "Lan · 2/4 người · cược 10 · Cổ điển · có mật khẩu"."""
-    parts = [info.name, t("lan.row_players", n=str(info.players), seats=str(info.seats)),
+    parts = [info.name if name is None else name, t("lan.row_players", n=str(info.players), seats=str(info.seats)),
              t("lan.row_bet", bet=chips(info.bet)), t(f"preset.{info.preset}")
              if info.preset in ("classic", "v8club", "split") else info.preset]
     if info.password:
@@ -156,9 +156,27 @@ class LanJoinScene(Scene):
         for i, info in enumerate(self.tables):
             rect = pygame.Rect(lr.x + int(14 * s), lr.y + int(48 * s) + i * row,
                                lr.w - int(28 * s), row - int(8 * s))
-            self.row_buttons.append(pygame_gui.elements.UIButton(
+            button = pygame_gui.elements.UIButton(
                 rect, table_label(info), self.app.ui, self.container,
-                object_id=ObjectID("#plain", self.app.tier)))
+                object_id=ObjectID("#plain", self.app.tier))
+            self._fit_row(button, info)
+            self.row_buttons.append(button)
+
+    @staticmethod
+    def _fit_row(button: pygame_gui.elements.UIButton, info: TableInfo) -> None:
+        """Shorten a long table name ("Bàn của…") so the whole row shows: a button cuts
+        its text at the edge, and the end of the row says whether a password is needed."""
+        font = button.font
+        if font is None:
+            return
+        room = button.rect.w - 16
+        name = info.name
+        label = table_label(info)
+        while font.size(label)[0] > room and len(name) > 1:
+            name = name[:-1]
+            label = table_label(info, name.rstrip() + "…")
+        if label != button.text:
+            button.set_text(label)
 
     def _read_fields(self) -> None:
         for name, entry in self.entries.items():
@@ -245,7 +263,8 @@ class LanJoinScene(Scene):
             return
         remember(self.app, lan_player_name=name, lan_port=port, lan_last_host=f["address"])
         client = LanClient(f["address"], port, name=name, password=f["password"] or None)
-        box: dict[str, Any] = {"client": client, "lock": threading.Lock()}
+        box: dict[str, Any] = {"client": client, "lock": threading.Lock(),
+                               "password": bool(f["password"])}
 
         def work() -> None:
             try:
@@ -283,6 +302,8 @@ class LanJoinScene(Scene):
             if "error" in box:
                 err: LanError = box["error"]
                 self.error = error_key(err.code)
+                if err.code == "wrong_password" and not box["password"]:
+                    self.error = "lan.err_password_needed"  # none typed: not a wrong one
             else:
                 self.client = box["client"]
                 self.phase = "lobby"
