@@ -205,3 +205,64 @@ def test_leaving_the_lobby_frees_the_seat(make_host: Callable[..., LanHost],
     assert _until(lambda: host.call(lambda: not host.sessions))
     bao = make_client(host, "Bảo")
     assert bao.seat == 0 and host.table is None
+
+
+def test_the_host_keeps_only_the_last_hands(make_host: Callable[..., LanHost],
+                                            make_client: Callable[..., LanClient],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every hand's record holds the deck and every seat's cards: a long session must not
+    keep them all (``MAX_KEPT_HANDS``, like the client's)."""
+    from lieng.net import host as host_module
+
+    monkeypatch.setattr(host_module, "MAX_KEPT_HANDS", 3)
+    host = make_host(seats=2, bots=1, max_hands=6)
+    c = make_client(host, "Ana", pilot=1)
+    assert c.wait_until(lambda: c.closed is not None, 30)
+    assert [r.hand for r in host.history] == [4, 5, 6]
+
+
+def test_an_action_in_the_lobby_is_told_the_game_has_not_started(
+        make_host: Callable[..., LanHost]) -> None:
+    host = make_host(seats=3, bots=0, start_when=99)
+    with socket.create_connection(("127.0.0.1", host.port), timeout=5) as sock:
+        sock.sendall(encode({"t": "hello", "proto": PROTOCOL_VERSION, "game": GAME_VERSION,
+                             "name": "Ana"}))
+        sock.sendall(encode({"t": "action", "hand": 1, "turn": 0,
+                             "action": Action.call().to_dict()}))
+        buf = FrameBuffer()
+        errors: list[dict[str, Any]] = []
+        while not errors:
+            data = sock.recv(65536)
+            assert data, "closed without an answer"
+            errors += [m for m in map(json.loads, buf.feed(data)) if m["t"] == "error"]
+    assert errors[0]["code"] == "not_seated"
+    assert errors[0]["message"] == "the game has not started yet"
+
+
+def test_an_autopilot_bug_is_logged_not_hidden(make_host: Callable[..., LanHost],
+                                               caplog: pytest.LogCaptureFixture) -> None:
+    """A bot that fails to observe an event still plays the seat, and the failure shows in
+    the log (it used to be swallowed without a trace)."""
+    import random
+
+    from lieng.bots import make_bot
+
+    class Clumsy:
+        def __init__(self) -> None:
+            self.bot = make_bot("easy", rng=random.Random(0))
+
+        def decide(self, view: Any) -> Action:
+            return self.bot.decide(view)
+
+        def observe(self, event: Any) -> None:
+            raise RuntimeError("observe is broken")
+
+    host = make_host(seats=2, bots=1, max_hands=2)
+    with caplog.at_level("ERROR", logger="lieng.net.client"):
+        c = LanClient("127.0.0.1", host.port, name="Ana", autopilot=Clumsy()).connect()
+        try:
+            assert c.wait_until(lambda: c.closed is not None, 30)
+        finally:
+            c.close()
+    assert c.closed is not None and c.closed[0] == "finished"
+    assert any("autopilot failed to observe" in r.getMessage() for r in caplog.records)
