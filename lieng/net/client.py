@@ -378,6 +378,13 @@ class LanClient:
         hand = int(msg["hand"])
         seats = tuple(int(s) for s in msg["seats"])
         deal = _Deal(bytes.fromhex(msg["host_commit"]), seats)
+        last = self.hand_views.get(hand - 1)
+        if hand - 1 in self._deals and hand - 1 not in self._checked and last is not None \
+                and proof_allowed(last.dealt_in, last.shown):
+            # The host sends a hand's proof before the next deal: holding it back after a
+            # full showdown is what a host with a rigged deck would do.
+            self._report(DealCheck(hand - 1, False,
+                                   "the host sent no proof for a hand shown in full"))
         self._deals[hand] = deal
         for old in [h for h in self._deals if h < hand - 2]:
             del self._deals[old]

@@ -27,7 +27,9 @@ reported as not checkable (``hidden_check``), neutrally — it is not a failure.
 Why that still catches a cheating host: it commits to ``h`` before it sees any player's
 value and before anyone acts, so it cannot know whether a hand it would rig will end with
 a fold. Every rigged hand that reaches a full showdown fails the check; a host that rigs
-often is caught with near certainty — a spot check, not a check of every hand.
+often is caught with near certainty — a spot check, not a check of every hand. Holding
+the proof back after a full showdown does not help it: the proof must arrive before the
+next deal, and the client reports a failed check when it does not.
 """
 
 from __future__ import annotations
