@@ -16,15 +16,23 @@ from lieng.ui.game import GameApp
 from lieng.ui.i18n import t
 from lieng.ui.notices import NoticeDialog
 from lieng.ui.scenes.history import HistoryScene
+from lieng.ui.scenes.hotseat import HotseatScene
+from lieng.ui.scenes.hotseat_setup import (
+    HotseatSetupScene,
+    SeatChoice,
+    rename_clashing_bots,
+    validate,
+)
 from lieng.ui.scenes.lan_join import LanJoinScene
 from lieng.ui.scenes.menu import MenuScene
-from lieng.ui.scenes.new_game import NewGameScene
+from lieng.ui.scenes.new_game import BOT_NAMES, NewGameScene
 from lieng.ui.scenes.replay import ReplayScene
 from lieng.ui.scenes.stats import StatsScene
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.session import close_app, open_app
 
 from .helpers import click, click_at, move_mouse, run_until, step
+from .test_hotseat import type_name
 from .test_lan_screens import LOOPBACK, _beacon_host, cleanup, type_into, wait  # noqa: F401
 from .test_storage_screens import choose, leave_table, play_hands, real_app  # noqa: F401
 
@@ -213,3 +221,34 @@ def test_lan_join_without_a_password_says_one_is_needed(make_app, cleanup) -> No
     wait(app, lambda: scene.error is not None)
     assert t(scene.error) == "Sai mật khẩu bàn."
     scene.close_finder()
+
+
+def test_a_person_taking_a_bot_s_name_renames_the_bot(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((960, 540), speed="instant")
+    app.push(MenuScene(app))
+    step(app)
+    click(app, app.stack.top.buttons["hotseat"])
+    setup = app.stack.top
+    assert isinstance(setup, HotseatSetupScene)
+    bot_name = setup.seats[3].name
+    assert setup.seats[3].kind != "human" and setup.count >= 4
+    type_name(app, setup.names[0], bot_name.upper())  # the same name, other letter case
+    click(app, setup.start)
+    scene = setup.started
+    assert isinstance(scene, HotseatScene), setup.error
+    names = [s.name for s in scene.table.seats]
+    assert names[0] == bot_name.upper() and names[3] != bot_name
+    assert len({n.casefold() for n in names}) == len(names)
+    assert scene.table.seats[3].kind == "bot"
+
+
+def test_rename_clashing_bots_keeps_people_and_numbers_when_out_of_names() -> None:
+    seats = [SeatChoice(n) for n in ("Lan", "Minh")] + [SeatChoice("Lan", "easy")]
+    assert rename_clashing_bots(seats) == [2]
+    assert seats[2].name not in ("Lan", "Minh") and [s.name for s in seats[:2]] == ["Lan", "Minh"]
+    people = [SeatChoice(n) for n in BOT_NAMES]
+    bots = [SeatChoice(BOT_NAMES[0], "hard"), SeatChoice(BOT_NAMES[0], "hard")]
+    assert rename_clashing_bots(people + bots) == [len(people), len(people) + 1]
+    assert [b.name for b in bots] == [f"{BOT_NAMES[0]} 2", f"{BOT_NAMES[0]} 3"]
+    two_people = [SeatChoice("An"), SeatChoice("an")]
+    assert rename_clashing_bots(two_people) == [] and validate(two_people) == "hotseat.same_names"

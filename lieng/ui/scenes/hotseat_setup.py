@@ -56,6 +56,34 @@ def make_hotseat_table(seats: list[SeatChoice], table_bet: int, preset: str,
     return Table(rules, players, seed=seed)
 
 
+def rename_clashing_bots(seats: list[SeatChoice]) -> list[int]:
+    """Give a bot whose name is a person's (or an earlier seat's) an unused bot name, so a
+    person who types "Minh" just gets the seat's name and the bot Minh becomes someone
+    else — a bot has no say in its name. Returns the seats renamed. People clashing with
+    each other are left for ``validate`` to refuse: only they can choose."""
+    people = {c.name.strip().casefold() for c in seats if c.kind == "human"}
+    taken = set(people)
+    renamed: list[int] = []
+    for i, c in enumerate(seats):
+        if c.kind == "human":
+            continue
+        name = c.name.strip()
+        if name and name.casefold() not in taken:
+            taken.add(name.casefold())
+            continue
+        free = [n for n in BOT_NAMES if n.casefold() not in taken]
+        if free:
+            c.name = free[-1]  # the least-used names first, as the defaults are chosen
+        else:  # every bot name is taken: number one
+            k = 2
+            while f"{BOT_NAMES[0]} {k}".casefold() in taken:
+                k += 1
+            c.name = f"{BOT_NAMES[0]} {k}"
+        taken.add(c.name.casefold())
+        renamed.append(i)
+    return renamed
+
+
 def validate(seats: list[SeatChoice]) -> str | None:
     """The i18n key of what is wrong with the seats, or None."""
     if not any(c.kind == "human" for c in seats):
@@ -244,6 +272,8 @@ class HotseatSetupScene(Scene):
 
         self._read_names()
         seats = self.seats[:self.count]
+        for i in rename_clashing_bots(seats):
+            self.names[i].set_text(seats[i].name)  # the player sees the bot's new name
         self.error = validate(seats)
         if self.error is not None:
             return

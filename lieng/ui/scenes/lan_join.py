@@ -52,7 +52,8 @@ ERROR_RED = (240, 120, 100)
 
 def table_label(info: TableInfo, name: str | None = None) -> str:
     """One row of the list: "Lan · 2/4 người · cược 10 · Cổ điển · có mật khẩu"."""
-    parts = [info.name if name is None else name, t("lan.row_players", n=str(info.players), seats=str(info.seats)),
+    parts = [info.name if name is None else name,
+             t("lan.row_players", n=str(info.players), seats=str(info.seats)),
              t("lan.row_bet", bet=chips(info.bet)), t(f"preset.{info.preset}")
              if info.preset in ("classic", "v8club", "split") else info.preset]
     if info.password:
