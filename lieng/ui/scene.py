@@ -49,6 +49,10 @@ class Scene:
         if self.container is not None:
             self.container.show()
 
+    def window_closing(self) -> None:
+        """The player closed the window with this scene on the stack (``close_app`` calls
+        it for every scene, top first): save what must not be lost. Default: nothing."""
+
     def resize(self) -> None:
         """The window changed size: rebuild the elements at the new scale."""
         hidden = self.container is not None and not self.container.visible

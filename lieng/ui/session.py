@@ -43,7 +43,10 @@ def open_app(size: tuple[int, int] = (1280, 720), lang: str | None = None,
 
 
 def close_app(app: GameApp) -> None:
-    """Leave any table (the chips go back to the bank), save the settings, close."""
+    """Let every open scene save what it must (a hot-seat game's standings), leave any
+    table (the chips go back to the bank), save the settings, close."""
+    for scene in reversed(app.stack.scenes):
+        scene.window_closing()
     if app.profile is not None:
         app.profile.stand_up()
     app.save_settings()

@@ -5,21 +5,27 @@ bank's hand count, the history list and the statistics, and the chips lost agree
 from __future__ import annotations
 
 import os
+import random
 
 import pygame
 
+from lieng.engine import HandEnded
 from lieng.storage.bankroll import STARTING_CHIPS, Bankroll
 from lieng.storage.history import History
 from lieng.storage.settings import load_settings
 from lieng.storage.stats import compute_stats
 from lieng.ui.game import GameApp
 from lieng.ui.i18n import t
+from lieng.ui.modes import KeyAutopilot
 from lieng.ui.notices import NoticeDialog
+from lieng.ui.scenes.dialog import Dialog
+from lieng.ui.scenes.handoff import HandoffScene
 from lieng.ui.scenes.history import HistoryScene
 from lieng.ui.scenes.hotseat import HotseatScene
 from lieng.ui.scenes.hotseat_setup import (
     HotseatSetupScene,
     SeatChoice,
+    make_hotseat_table,
     rename_clashing_bots,
     validate,
 )
@@ -252,3 +258,40 @@ def test_rename_clashing_bots_keeps_people_and_numbers_when_out_of_names() -> No
     assert [b.name for b in bots] == [f"{BOT_NAMES[0]} 2", f"{BOT_NAMES[0]} 3"]
     two_people = [SeatChoice("An"), SeatChoice("an")]
     assert rename_clashing_bots(two_people) == [] and validate(two_people) == "hotseat.same_names"
+
+
+def test_closing_the_window_mid_hot_seat_game_saves_the_standings(real_app) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    app = real_app()
+    assert app.profile is not None
+    table = make_hotseat_table([SeatChoice("Lan"), SeatChoice("Minh"),
+                                SeatChoice("Tuấn", "easy")], 10, "classic", 100, 20, seed=4)
+    scene = HotseatScene(app, table, history=app.profile.history)
+    app.push(scene)
+    app.settings.speed = "instant"
+    pilot = KeyAutopilot(random.Random(9))
+    stacks_after: list[list[int]] = []
+    table.subscribe(lambda evs: stacks_after.extend(  # type: ignore[arg-type, func-returns-value]
+        [list(e.stacks) for e in evs if isinstance(e, HandEnded)]))
+
+    def mid_third_hand() -> bool:
+        top = app.stack.top
+        if isinstance(top, HandoffScene):
+            click(app, top.button)
+        elif isinstance(top, Dialog):
+            click(app, top.buttons[0])
+        elif scene.my_legal() is not None:
+            pilot(scene)
+        return table.hand_no >= 3 and table.in_hand and not scene.board.busy
+
+    run_until(app, mid_third_hand, limit=20000)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    step(app, 1)
+    close_app(app)
+
+    games, _ = History().games()
+    assert len(games) == 1
+    result = games[0]
+    assert result.mode == "hotseat" and result.hands == 2  # the hand in play isn't counted
+    by_name = {s.name: s.chips for s in result.standings}
+    assert [by_name[n] for n in ("Lan", "Minh", "Tuấn")] == stacks_after[1]
+    assert len(History().hands()[0]) == 2

@@ -302,10 +302,22 @@ class HotseatScene(TableScene):
         self.ended = True
         self._close_handoff()
         self.hide()
+        self._save_result()
+        self.app.replace(ScoreboardScene(self.app, self.table, final=True))
+
+    def _save_result(self) -> None:
+        """The standings of the completed hands (a hand in play is not counted) to the
+        history."""
         self.result = game_result(self.table, self.wall_clock())
         if self.history is not None:
             self._notify(self.history.append(self.result))
-        self.app.replace(ScoreboardScene(self.app, self.table, final=True))
+
+    def window_closing(self) -> None:
+        """Closing the window ends the game as the leave dialog does: the standings of the
+        completed hands are saved."""
+        if not self.ended:
+            self.ended = True
+            self._save_result()
 
     def leave(self) -> None:
         self.finish()

@@ -43,7 +43,8 @@ def game_result(table: Table, when: datetime) -> GameResult:
         Standing(seat.name, seat.kind, seat.spec.level if seat.kind == "bot" else None,
                  seat.stack, seat.net, place)
         for place, seat, _i in ranked(table))
-    return GameResult(when, "hotseat", table.hand_no, standings)
+    played = table.hand_no - (1 if table.in_hand else 0)  # a hand in play isn't counted
+    return GameResult(when, "hotseat", played, standings)
 
 
 def signed(amount: int) -> str:
