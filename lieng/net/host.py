@@ -81,6 +81,17 @@ MAX_KEPT_HANDS = 500
 """Finished hands kept in ``LanHost.history`` (like the client's ``MAX_KEPT_HANDS``)."""
 
 
+def unique_name(name: str, taken: set[str]) -> str:
+    """``name``, or ``name 2``, ``name 3``… if another seat already has it: two bots drawn
+    with the same personality name would otherwise look like one player."""
+    if name not in taken:
+        return name
+    n = 2
+    while f"{name} {n}" in taken:
+        n += 1
+    return f"{name} {n}"
+
+
 @dataclass
 class HostConfig:
     """How a table is hosted. ``seats`` counts every seat; ``bots`` of them are bots from
@@ -708,10 +719,12 @@ class LanHost:
                                         stack=cfg.stack))
         table = Table(self.rules, specs, timing=Timing(scale=cfg.bot_speed))
         table.turn_limit = cfg.turn_seconds
-        for seat_ in table.seats:
+        for i, seat_ in enumerate(table.seats):
             bot_name = getattr(seat_.player, "name", None)
             if isinstance(bot_name, str) and bot_name:
-                seat_.spec = dataclasses.replace(seat_.spec, name=clean_name(bot_name))
+                taken = {s.name for j, s in enumerate(table.seats) if j != i}
+                seat_.spec = dataclasses.replace(
+                    seat_.spec, name=unique_name(clean_name(bot_name), taken))
         self.chips_in = cfg.stack * cfg.seats
         table.subscribe(self._on_events)
         self.table = table
@@ -808,8 +821,9 @@ class LanHost:
 
         bot = make_bot(self.config.bot_level, rng=random.Random(self._rng.getrandbits(64)))
         seat_ = table.seats[seat]
-        seat_.spec = PlayerSpec(clean_name(bot.name), "bot", self.config.bot_level,
-                                stack=seat_.stack)
+        taken = {s.name for j, s in enumerate(table.seats) if j != seat}
+        seat_.spec = PlayerSpec(unique_name(clean_name(bot.name), taken), "bot",
+                                self.config.bot_level, stack=seat_.stack)
         table.set_player(seat, bot)
 
     def _on_events(self, events: Sequence[Event]) -> None:

@@ -32,7 +32,9 @@ from lieng.engine import (
     event_from_dict,
 )
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+"""2: the deck shuffle is the SHA-256 Fisher–Yates of PROTOCOL.md §8 (1 used Python's
+``random``), and a deal proof is sent only for hands in which every dealt hand was shown."""
 """Bumped on any incompatible change of a message; peers must agree exactly."""
 GAME_VERSION: str = lieng.__version__
 MAX_FRAME = 64 * 1024

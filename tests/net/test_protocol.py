@@ -155,3 +155,11 @@ def test_malformed_views_are_refused() -> None:
             view_from_dict(bad)
     with pytest.raises(ProtocolError):
         view_from_dict([])
+
+
+def test_bot_names_at_one_table_are_distinct() -> None:
+    from lieng.net.host import unique_name
+
+    assert unique_name("Anh Tám", {"Lan"}) == "Anh Tám"
+    assert unique_name("Anh Tám", {"Anh Tám"}) == "Anh Tám 2"
+    assert unique_name("Anh Tám", {"Anh Tám", "Anh Tám 2"}) == "Anh Tám 3"
