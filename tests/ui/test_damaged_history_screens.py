@@ -54,6 +54,9 @@ def _open(app: GameApp, name: str) -> HistoryScene | StatsScene:
     # The read may already be done and its message dialog pushed above the screen.
     scene = next(s for s in app.stack.scenes if isinstance(s, SCREENS[name]))
     assert isinstance(scene, HistoryScene | StatsScene)
+    # The read runs on a worker thread; a frame loop with no frame cap (fps=0) can starve
+    # it of the GIL for long stretches, so wait for it before stepping.
+    assert scene.loader.wait(30)
     run_until(app, lambda: scene.loaded)
     return scene
 
@@ -106,17 +109,19 @@ def test_a_failed_read_is_a_message_and_an_empty_screen(app: GameApp, name: str,
     def broken(self: History) -> None:
         raise error("what no check foresaw")
 
-    monkeypatch.setattr(History, "read", broken)
-    for _visit in range(2):  # every visit: a message, never a crash
-        scene = _open(app, name)
-        if isinstance(scene, HistoryScene):
-            assert scene.hands == [] and scene.selected is None
-        else:
-            assert scene.stats.hands_played == 0 and scene.stats.games == []
-        step(app, 3)  # drawn with nothing to show
-        assert _dismiss_notice(app) == ["unreadable"]
-        _back_to_menu(app, scene)
-    monkeypatch.undo()
+    # A context, not monkeypatch.undo(): undo would also drop conftest's temporary data
+    # directory, and the rest of the test would read (and could write) the real one.
+    with monkeypatch.context() as patch:
+        patch.setattr(History, "read", broken)
+        for _visit in range(2):  # every visit: a message, never a crash
+            scene = _open(app, name)
+            if isinstance(scene, HistoryScene):
+                assert scene.hands == [] and scene.selected is None
+            else:
+                assert scene.stats.hands_played == 0 and scene.stats.games == []
+            step(app, 3)  # drawn with nothing to show
+            assert _dismiss_notice(app) == ["unreadable"]
+            _back_to_menu(app, scene)
     scene = _open(app, name)  # the history itself was left as it was
     if isinstance(scene, HistoryScene):
         assert len(scene.hands) == 1
