@@ -19,3 +19,17 @@ def felt_for(layout: TableLayout) -> pygame.Surface:
             surf = surf.convert()
         _cache[layout.size] = surf
     return surf
+
+
+def framed_screen(surface: pygame.Surface, size: tuple[int, int], scale: float,
+                  rect: pygame.Rect, title: str, title_dy: float = 40,
+                  fill: tuple[int, int, int, int] = (14, 22, 19, 240)) -> None:
+    """The frame every full-window form shares (new game, hot-seat setup, LAN host and
+    join, history, statistics): the felt, a gold-edged panel and its title."""
+    from .draw import GOLD, panel, text
+    from .layout import compute
+
+    surface.blit(felt_for(compute(size, 2)), (0, 0))
+    panel(surface, rect, fill, GOLD, radius=int(18 * scale))
+    text(surface, title, (rect.centerx, rect.y + title_dy * scale), int(30 * scale), GOLD,
+         bold=True)

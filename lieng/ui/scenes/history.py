@@ -168,15 +168,11 @@ class HistoryScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        from ..felt_cache import felt_for
-        from ..layout import compute
+        from ..felt_cache import framed_screen
 
         s = self.app.scale
-        surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
         r = self._rect()
-        panel(surface, r, (14, 22, 19, 245), GOLD, radius=int(18 * s))
-        text(surface, t("history.title"), (r.centerx, r.y + 42 * s), int(30 * s), GOLD,
-             bold=True)
+        framed_screen(surface, self.app.size, s, r, t("history.title"), 42, fill=(14, 22, 19, 245))
         cols = self._columns()
         hy = r.y + 100 * s
         for name, (x, anchor) in cols.items():

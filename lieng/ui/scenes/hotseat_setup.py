@@ -19,7 +19,7 @@ from lieng.engine import PRESETS, TIEBREAKS
 from lieng.storage.settings import MAX_NAME, TURN_TIMERS
 from lieng.table import PlayerSpec, Table
 
-from ..draw import GOLD, panel, text
+from ..draw import text
 from ..gui import set_visible
 from ..i18n import chips, key, t
 from ..scene import Scene
@@ -297,15 +297,11 @@ class HotseatSetupScene(Scene):
     # ----------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        from ..felt_cache import felt_for
-        from ..layout import compute
+        from ..felt_cache import framed_screen
 
         s = self.app.scale
-        surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
         r = self._rect()
-        panel(surface, r, (14, 22, 19, 240), GOLD, radius=int(18 * s))
-        text(surface, t("hotseat.setup_title"), (r.centerx, r.y + 38 * s), int(30 * s), GOLD,
-             bold=True)
+        framed_screen(surface, self.app.size, s, r, t("hotseat.setup_title"), 38)
         note = t("hotseat.stack_note", amount=chips(int(self.choice["bet"])))
         y = r.y + int(200 * s) + MAX_SEATS * int(48 * s) + 6 * s
         text(surface, note, (r.centerx, y), int(15 * s))

@@ -282,15 +282,12 @@ class LanHostScene(Scene):
     # ----------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        from ..felt_cache import felt_for
-        from ..layout import compute
+        from ..felt_cache import framed_screen
 
         s = self.app.scale
-        surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
         r = self._rect()
-        panel(surface, r, (14, 22, 19, 240), GOLD, radius=int(18 * s))
         title = "lan.host_title" if self.phase == "setup" else "lan.lobby_title"
-        text(surface, t(title), (r.centerx, r.y + 40 * s), int(30 * s), GOLD, bold=True)
+        framed_screen(surface, self.app.size, s, r, t(title))
         if self.phase == "setup":
             y = r.y + 334.0 * s
             for line in ("lan.host_note", "lan.host_note2"):

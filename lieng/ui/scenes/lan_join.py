@@ -332,15 +332,11 @@ class LanJoinScene(Scene):
     # ----------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        from ..felt_cache import felt_for
-        from ..layout import compute
+        from ..felt_cache import framed_screen
 
         s = self.app.scale
-        surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
         r = self._rect()
-        panel(surface, r, (14, 22, 19, 240), GOLD, radius=int(18 * s))
-        text(surface, t("lan.join_title"), (r.centerx, r.y + 40 * s), int(30 * s), GOLD,
-             bold=True)
+        framed_screen(surface, self.app.size, s, r, t("lan.join_title"))
         lr = self._list_rect()
         if self.phase == "lobby":
             client = self.client

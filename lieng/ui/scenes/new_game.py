@@ -13,7 +13,7 @@ from pygame_gui.core import ObjectID
 from lieng.engine import PRESETS, TIEBREAKS
 from lieng.table import PlayerSpec, Table
 
-from ..draw import GOLD, panel, text
+from ..draw import text
 from ..i18n import chips, key, t
 from ..names import shown_name
 from ..scene import Scene
@@ -158,15 +158,11 @@ class NewGameScene(Scene):
         self.app.replace(scene)
 
     def draw(self, surface: pygame.Surface) -> None:
-        from ..felt_cache import felt_for
-        from ..layout import compute
+        from ..felt_cache import framed_screen
 
         s = self.app.scale
-        surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
         r = self._rect()
-        panel(surface, r, (14, 22, 19, 240), GOLD, radius=int(18 * s))
-        text(surface, t("new_game.title"), (r.centerx, r.y + 44 * s), int(30 * s), GOLD,
-             bold=True)
+        framed_screen(surface, self.app.size, s, r, t("new_game.title"), 44)
         if self.app.profile is not None:
             from ..buy_in import draw_note
 
