@@ -8,7 +8,17 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import tempfile
+
 import pytest
+
+# A session-wide fallback set directly, not through monkeypatch: a test that calls
+# ``monkeypatch.undo()`` also undoes the per-test folder below, and must then land here,
+# never in the real user data directory.
+_SESSION_DATA = tempfile.mkdtemp(prefix="lieng-tests-")
+os.environ["XDG_DATA_HOME"] = _SESSION_DATA
+os.environ["XDG_CONFIG_HOME"] = os.path.join(_SESSION_DATA, "config")
+os.environ["LIENG_DATA_DIR"] = os.path.join(_SESSION_DATA, "lieng")
 
 
 @pytest.fixture(autouse=True)
