@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import socket
+import sys
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -86,9 +87,35 @@ def valid_address(raw: str) -> bool:
     return bool(_HOST_RE.match(raw.strip()))
 
 
+def _interface_addresses() -> list[str]:
+    """IPv4 addresses of this machine's network interfaces, asked of the kernel (Linux:
+    ``SIOCGIFADDR`` per interface; no packet is sent). On Linux the machine's name often
+    resolves only to 127.0.1.1, which is no use to a friend on the home network."""
+    if not sys.platform.startswith("linux"):
+        return []
+    import fcntl
+    import struct
+
+    out: list[str] = []
+    try:
+        names = [name for _i, name in socket.if_nameindex()]
+    except OSError:
+        return out
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        for name in names:
+            try:
+                packed = fcntl.ioctl(sock.fileno(), 0x8915,  # SIOCGIFADDR
+                                     struct.pack("256s", name[:15].encode()))
+            except OSError:
+                continue  # no IPv4 address on this interface
+            out.append(socket.inet_ntoa(packed[20:24]))
+    return out
+
+
 def local_addresses() -> list[str]:
     """Addresses friends can type to reach this machine: its name, its IPv4 addresses as
-    the system resolves them (no packet is sent), and 127.0.0.1 for this machine itself."""
+    the system resolves them and as its interfaces have them (no packet is sent), and
+    127.0.0.1 for this machine itself."""
     out: list[str] = []
     try:
         name = socket.gethostname()
@@ -102,6 +129,9 @@ def local_addresses() -> list[str]:
                     out.append(ip)
         except OSError:
             pass
+    for ip in _interface_addresses():
+        if ip not in out and not ip.startswith("127."):
+            out.append(ip)
     out.append("127.0.0.1")
     return out
 
