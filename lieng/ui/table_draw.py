@@ -115,24 +115,30 @@ class TableDrawer:
         if not layers:
             return
         main = layers[0][0]
+        # A layer only one player still in paid into is not a side pot: it goes back to
+        # that player (RULES.md step 9), so it is labelled as returned chips.
+        contested = [i for i, (_a, el) in enumerate(layers) if i == 0 or len(el) > 1]
         if main:
             chip_pile(surf, main, (layout.pot[0], layout.pot[1]), int(15 * s), max_chips=10)
             total = sum(a for a, _ in layers)
             label = t("table.pot", amount=self.fmt(main))
-            if len(layers) > 1:
+            if len(contested) > 1:
                 label = t("table.main_pot", amount=self.fmt(main))
             text(surf, label, (layout.pot[0], layout.pot[1] + 28 * s), int(19 * s), GOLD,
                  bold=True)
             if len(layers) > 1 and total != main:
                 text(surf, t("table.total", amount=self.fmt(total)),
                      (layout.pot[0], layout.pot[1] + 50 * s), int(15 * s), CREAM)
-        for i, (amount, _el) in enumerate(layers[1:], start=1):
+        for i, (amount, el) in enumerate(layers[1:], start=1):
             if not amount:
                 continue
             pos = layout.side_pots[(i - 1) % len(layout.side_pots)]
             chip_pile(surf, amount, pos, int(11 * s), max_chips=6)
-            text(surf, t("table.side_pot", n=str(i), amount=self.fmt(amount)),
-                 (pos[0], pos[1] + 22 * s), int(15 * s), CREAM, bold=True)
+            if len(el) > 1:
+                label = t("table.side_pot", n=str(contested.index(i)), amount=self.fmt(amount))
+            else:
+                label = t("table.returned", amount=self.fmt(amount))
+            text(surf, label, (pos[0], pos[1] + 22 * s), int(15 * s), CREAM, bold=True)
 
     # ----------------------------------------------------------------- seats
 
