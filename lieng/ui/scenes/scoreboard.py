@@ -37,14 +37,18 @@ def ranked(table: Table) -> list[tuple[int, Seat, int]]:
     return out
 
 
+def completed_hands(table: Table) -> int:
+    """Hands played to the end: a hand in play (or voided by ending the game) isn't one."""
+    return table.hand_no - (1 if table.in_hand else 0)
+
+
 def game_result(table: Table, when: datetime) -> GameResult:
     """The final standings for the history (mode "hotseat"), ranked by chips won."""
     standings = tuple(
         Standing(seat.name, seat.kind, seat.spec.level if seat.kind == "bot" else None,
                  seat.stack, seat.net, place)
         for place, seat, _i in ranked(table))
-    played = table.hand_no - (1 if table.in_hand else 0)  # a hand in play isn't counted
-    return GameResult(when, "hotseat", played, standings)
+    return GameResult(when, "hotseat", completed_hands(table), standings)
 
 
 def signed(amount: int) -> str:
@@ -101,7 +105,7 @@ class ScoreboardScene(Scene):
         r = self._rect()
         panel(surface, r, (16, 26, 22, 245), GOLD, radius=int(18 * s), width=max(2, int(2 * s)))
         title = t("hotseat.final_title" if self.final else "hotseat.scores_title",
-                  hands=str(self.table.hand_no))
+                  hands=str(completed_hands(self.table)))
         text(surface, title, (r.centerx, r.top + 38 * s), int(28 * s), GOLD, bold=True,
              max_width=r.w - int(40 * s))
         cols = [(0.05, "hotseat.col_place", "midleft"), (0.12, "hotseat.col_name", "midleft"),
