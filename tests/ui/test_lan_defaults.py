@@ -1,4 +1,4 @@
-"""The LAN lobby's "type one of these" list: interface addresses from the kernel."""
+"""LAN and hot-seat defaults: the lobby's address list and names that follow the language."""
 
 from __future__ import annotations
 
@@ -21,3 +21,14 @@ def test_list_ends_with_loopback_and_has_no_duplicates() -> None:
     assert addresses[-1] == "127.0.0.1"
     assert len(addresses) == len(set(addresses))
     assert not any(a.startswith("127.") for a in addresses[:-1])
+
+
+def test_default_names_follow_the_language() -> None:
+    from lieng.ui.names import shown_name
+
+    assert shown_name("Người chơi", "en") == "Player"
+    assert shown_name("Player", "vi") == "Người chơi"
+    assert shown_name("Player 3", "vi") == "Người chơi 3"
+    assert shown_name("Bạn", "en") == "You"
+    assert shown_name("Người chơi Lan", "en") == "Người chơi Lan"  # a chosen name stays
+    assert shown_name("Lan", "en") == "Lan"

@@ -22,6 +22,7 @@ from lieng.table import PlayerSpec, Table
 from ..draw import text
 from ..gui import set_visible
 from ..i18n import chips, key, t
+from ..names import shown_name
 from ..scene import Scene
 from .new_game import BOT_NAMES, LEVELS, TABLE_BETS
 
@@ -103,7 +104,8 @@ class HotseatSetupScene(Scene):
         people = list(stored.hotseat_names) if stored is not None else []
         if len(people) < 2:
             people = [t("hotseat.default_name", n=str(i + 1)) for i in range(3)]
-        people = people[:MAX_SEATS]
+        # A placeholder saved in the other language ("Player 3") reads in this one.
+        people = [shown_name(p) for p in people[:MAX_SEATS]]
         # Bots take the names the bot table uses least often, so they rarely clash with
         # the people's own names.
         bots = [n for n in reversed(BOT_NAMES)

@@ -41,6 +41,7 @@ from ..lan_common import (
     remember,
     valid_address,
 )
+from ..names import shown_name
 from ..scene import Scene
 from .new_game import LEVELS, TABLE_BETS
 
@@ -64,8 +65,8 @@ class LanHostScene(Scene):
             "preset": st.tiebreak, "timer": str(st.turn_timer if st.turn_timer in TIMERS
                                                  else 20),
         }
-        self.fields = {"name": st.lan_player_name, "port": str(st.lan_port), "password": "",
-                       "discovery": st.lan_discovery_address}
+        self.fields = {"name": shown_name(st.lan_player_name), "port": str(st.lan_port),
+                       "password": "", "discovery": st.lan_discovery_address}
         self.phase = "setup"
         self.error: str | None = None
         self.host: LanHost | None = None

@@ -38,6 +38,7 @@ from ..lan_common import (
     remember,
     valid_address,
 )
+from ..names import shown_name
 from ..scene import Scene
 from .dialog import _wrap
 
@@ -68,7 +69,7 @@ class LanJoinScene(Scene):
                  finder_port: int = DISCOVERY_PORT) -> None:
         super().__init__(app)
         st = lan_settings(app)
-        self.fields = {"name": st.lan_player_name, "password": "",
+        self.fields = {"name": shown_name(st.lan_player_name), "password": "",
                        "address": st.lan_last_host, "port": str(st.lan_port)}
         self.finder: TableFinder | None = None
         try:
