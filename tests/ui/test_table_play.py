@@ -300,3 +300,37 @@ def test_face_up_setting_shows_own_cards_as_they_arrive(make_app) -> None:  # ty
     assert table.hand is not None
     assert {fd.card for fd in app.cards.face_log} == set(table.hand.cards_of(0))
     assert scene.hand_name() != ""
+
+
+def test_the_header_says_when_only_calls_are_left_and_shows_no_round_between_hands(
+        make_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """RULES.md step 7: after three raising rounds only calls are left ("Vòng 4/3" would
+    read as a mistake); between hands there is no round at all."""
+    import lieng.ui.scenes.table as table_scene
+
+    app = make_app(speed="instant")
+    table = Table(RuleSet(table_bet=10), [PlayerSpec("Bạn", stack=5000),
+                                          PlayerSpec("Minh", stack=5000)], seed=3)
+    open_table(app, table)
+    drawn: list[str] = []
+    real_text = table_scene.text
+    monkeypatch.setattr(table_scene, "text",
+                        lambda surf, s, *a, **k: (drawn.append(s), real_text(surf, s, *a, **k)))
+    assert table.hand is not None
+    for _ in range(6):  # both raise in rounds 1, 2 and 3
+        seat = table.hand.to_act
+        assert seat is not None
+        table.act(seat, Action.raise_(1))
+        step(app, 2)
+    assert table.hand.round == 4
+    drawn.clear()
+    step(app, 3)
+    assert any("Hết 3 vòng tố: chỉ Theo hoặc Úp bỏ" in d for d in drawn)
+    assert not any("Vòng 4/3" in d for d in drawn)
+    seat = table.hand.to_act
+    assert seat is not None
+    table.act(seat, Action.call())
+    drawn.clear()
+    step(app, 3)
+    assert any(d.startswith("Ván 1 · Cược bàn 10 · Luật") for d in drawn)
+    assert not any("Vòng" in d and d.startswith("Ván 1") for d in drawn)

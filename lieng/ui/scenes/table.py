@@ -443,7 +443,13 @@ class TableScene(Scene):
             draw_coach(surface, self)
         # Top-left info.
         rules = self.table.rules
-        info = t("table.info", hand=str(self.table.hand_no), bet=chips(rules.table_bet),
+        # Between hands no round is going on; after the last raising round (RULES.md step
+        # 7) "Vòng 4/3" would read as a mistake, so it says only calls are left.
+        info_key = ("table.info" if self.board.round <= rules.max_rounds
+                    else "table.info_calls")
+        if not self.table.in_hand:
+            info_key = "table.info_over"
+        info = t(info_key, hand=str(self.table.hand_no), bet=chips(rules.table_bet),
                  round=str(max(1, self.board.round)), rounds=str(rules.max_rounds),
                  preset=t(f"preset.{rules.tiebreak}"))
         text(surface, info, (12 * s, 23 * s), int(16 * s), CREAM, anchor="midleft")
