@@ -135,6 +135,8 @@ class Board:
         self.awarded_layers: set[int] = set()
         self.frozen_layers: list[tuple[int, tuple[int, ...]]] | None = None
         self.flights: list[ChipFlight] = []
+        self.max_rounds = 3
+        """Raising rounds of the table (RULES.md step 7), from ``HandStarted``."""
         self.banners: list[Banner] = []
         self.hand_over = True
         self.uncontested = False
@@ -232,6 +234,7 @@ class Board:
             self.to_act = None
             self.round = 0
             self.table_bet = e.rules.table_bet
+            self.max_rounds = e.rules.max_rounds
             self.contrib = [0] * self.n
             self.awarded_layers = set()
             self.frozen_layers = None
@@ -292,7 +295,10 @@ class Board:
             if e.round > 1:
                 # Banners run beside the timeline: they never hold up a bot or a deal.
                 tw = Tween(0.0, 1.0, 1.4 * max(self.speed(), 0.35), linear)
-                self.banners.append(Banner("table.round", {"n": str(e.round)}, tw))
+                # One banner at a time: at fast speeds the last round's is still fading.
+                # Past the raising rounds (RULES.md step 7) there is no "vòng tố" left.
+                key = "table.round" if e.round <= self.max_rounds else "table.calls_only"
+                self.banners = [Banner(key, {"n": str(e.round)}, tw)]
 
         self._beat(0.0, 0.0, on_start=start)
 
