@@ -14,8 +14,11 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from lieng.engine import ActionKind, Hand
 from lieng.net import LanClient, LanHost
+from lieng.net import host as host_module
 from lieng.net.protocol import GAME_VERSION, MAX_FRAME, PROTOCOL_VERSION, encode
 
 from .framebuf import FrameBuffer
@@ -174,7 +177,11 @@ def _message(rogue: Rogue, rng: random.Random) -> tuple[bytes, bool]:
 
 
 def test_rogue_flood_changes_nothing(make_host: Callable[..., LanHost],
-                                     make_client: Callable[..., LanClient]) -> None:
+                                     make_client: Callable[..., LanClient],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # The flood plays ~500 short hands; every one is checked below, so the host must keep
+    # them all (its cap would drop the oldest ones on a slow machine and fail the count).
+    monkeypatch.setattr(host_module, "MAX_KEPT_HANDS", 100_000)
     host = make_host(seats=4, bots=1, turn_seconds=0.3, start_when=3, deal_timeout=0.3)
     honest = [make_client(host, name, pilot=i) for i, name in enumerate(["Ana", "Bảo"])]
     rogue = Rogue(host.port)
