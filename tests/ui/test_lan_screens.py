@@ -423,7 +423,7 @@ def test_leaving_the_join_screen_while_connecting_keeps_no_seat(make_app) -> Non
         conn, _ = srv.accept()
         with conn, srv:
             conn.recv(4096)
-            time.sleep(0.5)
+            time.sleep(2.0)  # long enough that the player leaves first, even on a slow run
             conn.sendall(encode({
                 "t": "welcome", "proto": PROTOCOL_VERSION, "game": GAME_VERSION, "seat": 1,
                 "token": "x", "name": "A", "table": "T", "seats": 2,
