@@ -119,7 +119,8 @@ def run_window_client(port: int, hands: int, name: str, seed: int | None = None,
         table = RemoteTable(client)
         app = GameApp(size, UISettings(speed="instant", muted=True), fps=0)
         scene = TableScene(app, table, me=table.me)  # type: ignore[arg-type]
-        pilot = KeyAutopilot(random.Random(seed))
+        # Never folding, so hands reach a full showdown and their deals can be checked.
+        pilot = KeyAutopilot(random.Random(seed), folds=False)
         scene.autopilot = pilot
         app.push(scene)
         end = time.monotonic() + timeout
@@ -152,7 +153,10 @@ def run_windows(clients: int = 3, hands: int = 3, timeout: float = 180.0) -> int
     """The LAN self-test through real windows: a loopback host here and one window
     process per client. Prints one summary line; returns the exit code."""
     n = min(6, max(2, clients + 1))
+    # The bot seat always calls (a baseline bot): with the never-folding window pilots every
+    # hand reaches a full showdown, so every client checks every deal.
     host = LanHost(HostConfig(bind=LOOPBACK, port=0, seats=n, bots=n - clients,
+                              bot_level="call",
                               max_hands=hands, bot_speed=0.0, hand_pause=0.0,
                               turn_seconds=30.0, beacon_target=None)).start()
     env = dict(os.environ)
@@ -180,8 +184,10 @@ def run_windows(clients: int = 3, hands: int = 3, timeout: float = 180.0) -> int
         host.stop()
     table = host.table
     chips_ok = table is not None and sum(table.stacks) == host.chips_in
+    # Nobody folds here, so the fair-deal check must really have run and passed.
     ok = (all(r.get("ok") and r["exit"] == 0 for r in results) and chips_ok
-          and not host.errors and len(host.history) == hands)
+          and not host.errors and len(host.history) == hands
+          and any(r.get("checks_passed") for r in results))
     print(f"selftest lan {'ok' if ok else 'FAILED'}: {len(host.history)}/{hands} hands, "
           f"{clients} window clients + {n - clients} bots on 127.0.0.1:{host.port}, "
           f"deal checks {[r.get('checks') for r in results]}, "

@@ -51,8 +51,11 @@ def press(keycode: int) -> None:
 class KeyAutopilot:
     """Plays the player's seat by pressing keys, choosing among what ``legal()`` allows."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, folds: bool = True) -> None:
         self.rng = rng
+        self.folds = folds
+        """False: never press U — the LAN self-test wants hands that reach a full
+        showdown, the only ones whose deal can be checked without revealing a folded hand."""
         self.pending: tuple[int, int] | None = None
         self.presses = 0
 
@@ -65,7 +68,9 @@ class KeyAutopilot:
         if self.pending == mark:
             return  # our key is still on its way through the event queue
         self.pending = mark
-        options = [pygame.K_c, pygame.K_c, pygame.K_c, pygame.K_SPACE, pygame.K_u]
+        options = [pygame.K_c, pygame.K_c, pygame.K_c, pygame.K_SPACE]
+        if self.folds:
+            options.append(pygame.K_u)
         if legal.raise_k:
             options += [pygame.K_r, pygame.K_RETURN]
             for _ in range(self.rng.randrange(3)):
