@@ -76,7 +76,7 @@ def compute(size: tuple[int, int], n: int) -> TableLayout:
             seats.append(SeatSpot(
                 panel=panel, avatar=(panel.x + ph / 2, panel.centery), avatar_r=int(ph * 0.4),
                 cards=cards, card_w=card_w, card_gap=int(card_w * 1.08),
-                bet=(cx + card_w * 2.3, cards[1] - card_w * 1.05),
+                bet=(cx + 14 * s, cards[1] - card_w * 1.36),
                 status=(cx, cards[1] - card_w * 0.95)))
             continue
         a = seat_angle(i, n)
