@@ -49,6 +49,14 @@ class Scene:
         if self.container is not None:
             self.container.show()
 
+    def centered(self, width: float, height: float) -> pygame.Rect:
+        """A panel of ``width`` × ``height`` design pixels (1280×720 design), scaled to the
+        window and centred in it — the frame of every dialog and form."""
+        s = self.app.scale
+        r = pygame.Rect(0, 0, int(width * s), int(height * s))
+        r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
+        return r
+
     def window_closing(self) -> None:
         """The player closed the window with this scene on the stack (``close_app`` calls
         it for every scene, top first): save what must not be lost. Default: nothing."""

@@ -49,10 +49,7 @@ class HandoffScene(Scene):
         self._backdrop: pygame.Surface | None = None
 
     def _rect(self) -> pygame.Rect:
-        s = self.app.scale
-        r = pygame.Rect(0, 0, int(660 * s), int(420 * s))
-        r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
-        return r
+        return self.centered(660, 420)
 
     def build(self) -> None:
         s = self.app.scale

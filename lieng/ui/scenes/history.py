@@ -72,10 +72,7 @@ class HistoryScene(Scene):
         return max(1, (len(self.hands) + ROWS - 1) // ROWS)
 
     def _rect(self) -> pygame.Rect:
-        s = self.app.scale
-        r = pygame.Rect(0, 0, int(1040 * s), int(640 * s))
-        r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
-        return r
+        return self.centered(1040, 640)
 
     def row_rect(self, i: int) -> pygame.Rect:
         """Screen rect of row ``i`` (0..ROWS-1) of the current page."""

@@ -130,12 +130,9 @@ class HotseatSetupScene(Scene):
         self.started: Scene | None = None
 
     def _rect(self) -> pygame.Rect:
-        s = self.app.scale
         # Wide enough that each option's drop-down shows its longest value ("100 × cược")
         # at 960×540.
-        r = pygame.Rect(0, 0, int(1160 * s), int(660 * s))
-        r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
-        return r
+        return self.centered(1160, 660)
 
     def build(self) -> None:
         s = self.app.scale

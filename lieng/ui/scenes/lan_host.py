@@ -75,10 +75,7 @@ class LanHostScene(Scene):
         self.started: Scene | None = None
 
     def _rect(self) -> pygame.Rect:
-        s = self.app.scale
-        r = pygame.Rect(0, 0, int(1000 * s), int((520 if self.phase == "setup" else 640) * s))
-        r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
-        return r
+        return self.centered(1000, 520 if self.phase == "setup" else 640)
 
     # ----------------------------------------------------------------- building
 

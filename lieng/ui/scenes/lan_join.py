@@ -88,10 +88,7 @@ class LanJoinScene(Scene):
         self.row_buttons: list[pygame_gui.elements.UIButton] = []
 
     def _rect(self) -> pygame.Rect:
-        s = self.app.scale
-        r = pygame.Rect(0, 0, int(1040 * s), int(640 * s))
-        r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
-        return r
+        return self.centered(1040, 640)
 
     def _list_rect(self) -> pygame.Rect:
         s = self.app.scale

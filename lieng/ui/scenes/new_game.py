@@ -58,10 +58,7 @@ class NewGameScene(Scene):
         """Set by the self-test for a reproducible run; real games shuffle securely."""
 
     def _rect(self) -> pygame.Rect:
-        s = self.app.scale
-        r = pygame.Rect(0, 0, int(620 * s), int(540 * s if self.app.profile else 470 * s))
-        r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
-        return r
+        return self.centered(620, 540 if self.app.profile else 470)
 
     def build(self) -> None:
         s = self.app.scale

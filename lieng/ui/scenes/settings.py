@@ -15,10 +15,7 @@ from ..scene import Scene
 
 class SettingsScene(Scene):
     def _rect(self) -> pygame.Rect:
-        s = self.app.scale
-        r = pygame.Rect(0, 0, int(1060 * s), int(630 * s))
-        r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
-        return r
+        return self.centered(1060, 630)
 
     def build(self) -> None:
         s = self.app.scale

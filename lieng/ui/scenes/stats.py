@@ -69,10 +69,7 @@ class StatsScene(Scene):
                 self.app.profile.notify(*notices)
 
     def _rect(self) -> pygame.Rect:
-        s = self.app.scale
-        r = pygame.Rect(0, 0, int(1040 * s), int(640 * s))
-        r.center = (self.app.size[0] // 2, self.app.size[1] // 2)
-        return r
+        return self.centered(1040, 640)
 
     def build(self) -> None:
         s = self.app.scale
