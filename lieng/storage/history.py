@@ -394,13 +394,13 @@ class GameResult:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameResult:
         hands = data.get("hands")
-        if not isinstance(hands, int) or hands < 0:
+        if type(hands) is not int or hands < 0:
             raise ValueError("hands must be a whole number")
         standings = []
         for s in _list(data, "standings"):
             seat = SeatRecord.from_dict(s)
             chips, net, place = s.get("chips"), s.get("net"), s.get("place")
-            if not all(isinstance(x, int) for x in (chips, net, place)):
+            if not all(type(x) is int for x in (chips, net, place)):  # no booleans
                 raise ValueError("a standing needs chips, net and place")
             standings.append(Standing(seat.name, seat.kind, seat.level, chips, net, place))
         return cls(_when(data), _mode(data), hands, tuple(standings))

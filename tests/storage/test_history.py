@@ -195,3 +195,18 @@ def test_seat_records_from_table_specs() -> None:
     assert [SeatRecord.of(s) for s in specs] == [
         SeatRecord("Tôi", "human", None), SeatRecord("Máy", "bot", "hard"),
         SeatRecord("Xa", "remote", None)]
+
+
+def test_a_game_result_with_booleans_for_numbers_is_refused() -> None:
+    from datetime import datetime
+
+    from lieng.storage.history import GameResult, SeatRecord
+
+    good = GameResult.build(datetime(2026, 11, 29), "hotseat", 3,
+                            [(SeatRecord("Lan"), 1200, 200), (SeatRecord("Minh"), 800, -200)])
+    data = good.to_dict()
+    assert GameResult.from_dict(data) == good
+    for bad in ({**data, "hands": True},
+                {**data, "standings": [{**data["standings"][0], "chips": True}]}):
+        with pytest.raises(ValueError):
+            GameResult.from_dict(bad)
