@@ -161,12 +161,6 @@ class Table:
         chips, seat_.stack, seat_.left = seat_.stack, 0, True
         return chips
 
-    def replace_bot(self, seat: int, spec: PlayerSpec) -> None:
-        """A new bot sits down in an empty seat with a fresh stack (between hands)."""
-        if self.in_hand:
-            raise RuntimeError("seats change only between hands")
-        self.seats[seat] = Seat(spec, spec.stack, self._make_player(spec))
-
     # ----------------------------------------------------------------- playing
 
     @property

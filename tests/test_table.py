@@ -152,5 +152,5 @@ def test_real_bots_play_whole_hands_on_their_own() -> None:
             assert steps < 200
         for i, seat in enumerate(t.seats):
             if seat.stack < RULES.table_bet:
-                t.replace_bot(i, PlayerSpec(f"N{i}", "bot", level="easy", stack=1000))
+                t.rebuy(i, 1000)
     assert t.hand_no == 20
