@@ -40,13 +40,13 @@ Samples = tuple[list[float], list[float]]
 def game_frames(hands: int) -> Samples:
     import pygame
 
+    from lieng.devtools.bots_selftest import ScriptedPlayer
     from lieng.engine import Action, RuleSet
     from lieng.table import PlayerSpec, Table
-    from lieng.ui.game import GameApp
-    from lieng.ui.modes import ScriptedPlayer
+    from lieng.ui.core.window import GameApp
+    from lieng.ui.player.preferences import UISettings
     from lieng.ui.scenes.menu import MenuScene
     from lieng.ui.scenes.table import TableScene
-    from lieng.ui.settings import UISettings
 
     app = GameApp(SIZE, UISettings(speed="normal", muted=True, reveal_own_cards=True), fps=0)
     names = ["Bạn", "Minh", "Lan", "Hùng", "Thảo", "Quốc"]
@@ -114,10 +114,10 @@ def bare_frames(n: int) -> Samples:
 def child(kind: str) -> None:
     """Run in a fresh process: open the window, draw one frame, say so, exit."""
     if kind == "game":
-        from lieng.ui.game import GameApp
+        from lieng.ui.core.window import GameApp
+        from lieng.ui.player.preferences import UISettings
         from lieng.ui.scenes.new_game import make_table
         from lieng.ui.scenes.table import TableScene
-        from lieng.ui.settings import UISettings
 
         app = GameApp(SIZE, UISettings(muted=True), fps=0)
         app.push(TableScene(app, make_table(5, "normal", 10, "classic", "Bạn")))

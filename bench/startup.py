@@ -1,6 +1,6 @@
 """Start-up of the packaged program beside ``python main.py`` (issue 8), in the same run.
 
-    python -m lieng.tools.build            # builds dist/lieng/ first
+    python -m lieng.devtools.build            # builds dist/lieng/ first
     SDL_VIDEODRIVER=dummy python bench/startup.py [--exe dist/lieng/lieng] [--runs 9]
 
 Both are launched with ``--first-frame``: open the window on a dealt five-bot table, draw
@@ -47,7 +47,7 @@ def main() -> None:
     p.add_argument("--runs", type=int, default=9)
     args = p.parse_args()
     if not args.exe.is_file():
-        raise SystemExit(f"{args.exe} is missing: build it with python -m lieng.tools.build")
+        raise SystemExit(f"{args.exe} is missing: build it with python -m lieng.devtools.build")
     programs = {"python main.py": [sys.executable, str(ROOT / "main.py"), "--first-frame"],
                 "built program": [str(args.exe), "--first-frame"]}
     results: dict[str, tuple[list[float], list[float]]] = {k: ([], []) for k in programs}

@@ -59,14 +59,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 def _selftest(args: argparse.Namespace) -> int:
     if args.mode == "lan":
-        from lieng.net.selftest import run_windows
+        from lieng.devtools.lan_selftest import run_windows
 
         return run_windows(max(1, min(5, args.clients)), max(1, args.hands))
     if args.mode == "hotseat":
-        from lieng.ui.hotseat_selftest import run_hotseat_selftest
+        from lieng.devtools.hotseat_selftest import run_hotseat_selftest
 
         return run_hotseat_selftest(max(1, args.hands), args.size, args.seed, lang=args.lang)
-    from lieng.ui.modes import run_selftest
+    from lieng.devtools.bots_selftest import run_selftest
 
     return run_selftest(max(1, args.hands), args.size, args.seed, lang=args.lang,
                         hold_mid_hand=args.hold_mid_hand)
@@ -77,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.first_frame:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        from lieng.ui.first_frame import run_first_frame
+        from lieng.devtools.first_frame import run_first_frame
 
         sys.exit(run_first_frame(args.size))
     if args.selftest or args.screenshot is not None:
@@ -95,13 +95,13 @@ def main(argv: Sequence[str] | None = None) -> None:
               else paths.scratch_data_dir("lieng-selftest-")):
             sys.exit(_selftest(args))
     if args.screenshot is not None:
-        from lieng.ui.modes import take_screenshot
+        from lieng.devtools.bots_selftest import take_screenshot
 
         path = take_screenshot(args.screenshot, args.size, args.lang)
         print(f"saved {path}")
         return
+    from lieng.ui.player.session import close_app, open_app
     from lieng.ui.scenes.menu import MenuScene
-    from lieng.ui.session import close_app, open_app
 
     lang_given = "--lang" in (argv if argv is not None else sys.argv[1:])
     app = open_app(args.size, args.lang if lang_given else None)

@@ -19,6 +19,9 @@ from typing import Literal, Protocol
 from .engine import Action, Card, Event, Hand, HandView, NotEnoughPlayersError, RuleSet, redact
 
 SeatKind = Literal["human", "bot", "remote"]
+BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+"""The levels a bot seat can have, weakest first: the one list the bots, the saved
+settings and every level picker share."""
 
 
 class Player(Protocol):
@@ -78,7 +81,11 @@ class Timing:
 
 
 class Table:
-    """Several hands at one table. See the module docstring for the role of ``now``."""
+    """Several hands at one table. See the module docstring for the role of ``now``.
+
+    Bot seats are played by what ``bot_factory`` makes: the table never imports the bots
+    (docs/ARCHITECTURE.md, import rules); ``lieng.game.build_table`` injects them.
+    """
 
     def __init__(self, rules: RuleSet, players: Sequence[PlayerSpec], seed: int | None = None,
                  first: int = 0, timing: Timing | None = None,
@@ -93,7 +100,10 @@ class Table:
         self._deck_rng: random.Random | None = random.Random(seed) if seed is not None else None
         self._rng: random.Random = (random.Random(seed + 1) if seed is not None
                                     else secrets.SystemRandom())
-        self._bot_factory = bot_factory or _default_bot_factory
+        if bot_factory is None and any(spec.kind == "bot" for spec in players):
+            raise ValueError("a table with bot seats needs a bot_factory "
+                             "(lieng.game.build_table passes the bots')")
+        self._bot_factory = bot_factory
         self.timing = timing or Timing()
         self.seats: list[Seat] = []
         for spec in players:
@@ -113,7 +123,7 @@ class Table:
     # ----------------------------------------------------------------- set-up
 
     def _make_player(self, spec: PlayerSpec) -> Player | None:
-        if spec.kind != "bot":
+        if spec.kind != "bot" or self._bot_factory is None:
             return None
         return self._bot_factory(spec, random.Random(self._rng.getrandbits(64)))
 
@@ -249,8 +259,3 @@ class Table:
         for listener in self._listeners:
             listener(events)
 
-
-def _default_bot_factory(spec: PlayerSpec, rng: random.Random) -> Player:
-    from .bots import make_bot  # imported late: the bots load their strength tables
-
-    return make_bot(spec.level or "normal", rng=rng, personality=spec.personality)

@@ -40,7 +40,7 @@ def test_installed_package_finds_its_assets_from_elsewhere(wheel: Path, tmp_path
                     str(site), str(wheel)], check=True)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    code = "import lieng, lieng.paths as p; print(lieng.__file__); print(p.asset('fonts'))"
+    code = "import lieng, lieng.resources as p; print(lieng.__file__); print(p.asset('fonts'))"
     out = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, "
                           f"{str(site)!r}); " + code], capture_output=True, text=True,
                          check=True, cwd=elsewhere).stdout.split("\n")

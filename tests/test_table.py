@@ -18,6 +18,7 @@ from lieng.engine import (
     IllegalActionError,
     NotEnoughPlayersError,
 )
+from lieng.game.setup import default_bot_factory
 from lieng.table import PlayerSpec, Table, Timing
 
 RULES = replace(PRESETS["classic"], table_bet=10, turn_seconds=20)
@@ -42,6 +43,7 @@ class Recorder:
 def _table(n_humans: int = 1, n_bots: int = 2, **kw: object) -> Table:
     specs = [PlayerSpec(f"P{i}", "human", stack=500) for i in range(n_humans)]
     specs += [PlayerSpec(f"B{i}", "bot", level="normal", stack=500) for i in range(n_bots)]
+    kw.setdefault("bot_factory", default_bot_factory)
     return Table(RULES, specs, seed=3, **kw)  # type: ignore[arg-type]
 
 
@@ -142,7 +144,8 @@ def test_illegal_actions_and_between_hands_rules() -> None:
 def test_real_bots_play_whole_hands_on_their_own() -> None:
     specs = [PlayerSpec(f"B{i}", "bot", level=lvl, stack=1000)
              for i, lvl in enumerate(["easy", "normal", "hard", "normal"])]
-    t = Table(RULES, specs, seed=11, timing=Timing(scale=0.0))
+    t = Table(RULES, specs, seed=11, timing=Timing(scale=0.0),
+              bot_factory=default_bot_factory)
     for _ in range(20):
         t.start_hand(0.0)
         steps = 0

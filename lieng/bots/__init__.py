@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import random
 
+from lieng.table import BOT_LEVELS
+
 from .base import BaseBot, Bot
 from .baselines import CallBot, RaiseBot, RandomBot
 from .heuristic import HeuristicBot
 from .personality import PERSONALITIES, Personality, pick_personality
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-"""Heuristic levels, weakest first."""
+LEVELS: tuple[str, ...] = BOT_LEVELS
+"""Bot levels, weakest first (defined beside the seats, ``lieng.table.BOT_LEVELS``)."""
 BASELINES: tuple[str, ...] = ("random", "call", "raise")
 """Baselines for the league: random-legal, always-call, always-raise."""
 

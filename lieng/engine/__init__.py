@@ -1,4 +1,4 @@
-"""The rules of Liêng (``../shared/RULES.md``) as a pure, deterministic library.
+"""The rules of Liêng (docs/RULES.md) as a pure, deterministic library.
 
 Nothing here imports pygame, touches files, sleeps or reads a clock: the GUI, the LAN
 host, the bots and the history all drive ``Hand`` and read its events.
@@ -33,8 +33,8 @@ from .events import (
                      event_from_dict,
 )
 from .hand import Hand, redact, shuffled_deck
-from .hands import HandCategory, HandValue, all_hands, evaluate, hand_key
 from .pots import PotLayer, live_pot_layers, pot_layers
+from .ranking import HandCategory, HandValue, all_hands, evaluate, hand_key
 from .rules import PRESETS, TIEBREAKS, RuleSet
 from .views import HandView
 

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from .actions import ActionKind, Legal
 from .cards import Card
-from .hands import HandValue, evaluate
+from .ranking import HandValue, evaluate
 from .rules import RuleSet
 
 

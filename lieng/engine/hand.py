@@ -35,8 +35,8 @@ from .events import (
     ShownHand,
     TurnStarted,
 )
-from .hands import HandValue, evaluate
 from .pots import PotLayer, live_pot_layers, pot_layers, split_amount, turn_order_from
+from .ranking import HandValue, evaluate
 from .rules import RuleSet
 from .views import HandView
 

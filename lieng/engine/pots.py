@@ -30,7 +30,11 @@ def pot_layers(contributed: Sequence[int], still_in: Sequence[bool], first: int)
     """Cut the chips put in (antes included) into layers, main pot first.
 
     Chips a folded player put in above the top still-in level belong to the top layer,
-    so no chip is ever left out.
+    so no chip is ever left out (docs/RULES.md step 9). Seat 0 all-in for 100, seats 1
+    and 2 in for 300: a main pot all three can win and a side pot ("tẩy phụ") for two.
+
+    >>> pot_layers([100, 300, 300], [True, True, True], first=0)
+    [PotLayer(amount=300, eligible=(0, 1, 2)), PotLayer(amount=400, eligible=(1, 2))]
     """
     n = len(contributed)
     order = turn_order_from(first, n)
@@ -75,6 +79,10 @@ def live_pot_layers(contributed: Sequence[int], still_in: Sequence[bool],
 
 
 def split_amount(amount: int, winners: Sequence[int]) -> list[int]:
-    """Equal shares; odd chips one at a time to the winners in the given (turn) order."""
+    """Equal shares; odd chips one at a time to the winners in the given (turn) order.
+
+    >>> split_amount(101, [1, 2])
+    [51, 50]
+    """
     share, odd = divmod(amount, len(winners))
     return [share + (1 if i < odd else 0) for i in range(len(winners))]

@@ -8,7 +8,7 @@ path, replaces that directory outright — the folder itself, no ``lieng`` appen
 every platform. It is how the test suite gives every test its own empty folder
 (``tests/conftest.py``), how ``--selftest`` keeps off the player's real bankroll and
 history (``--data-dir``, ``lieng/app.py``) and how the packaged build's smoke test
-(``lieng/tools/build.py``) checks where files are written. ``XDG_DATA_HOME`` is only
+(``lieng/devtools/build.py``) checks where files are written. ``XDG_DATA_HOME`` is only
 honoured on Linux (platformdirs ignores it on Windows and macOS), so it can't serve for
 these; without ``LIENG_DATA_DIR`` it still applies on Linux as platformdirs resolves it.
 

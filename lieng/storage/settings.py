@@ -22,6 +22,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal
 
+from lieng.table import BOT_LEVELS
+
 from .atomic import Loaded, Notice, Schema, load_document, save_document
 from .paths import resolve_root
 
@@ -29,12 +31,13 @@ FILE_NAME = "settings.json"
 
 Language = Literal["vi", "en"]
 Speed = Literal["slow", "normal", "fast", "instant"]
-Level = Literal["easy", "normal", "hard"]
+Level = str
+"""A bot level: one of ``lieng.table.BOT_LEVELS``."""
 TieBreakName = Literal["classic", "v8club", "split"]
 
 LANGUAGES: tuple[Language, ...] = ("vi", "en")
 SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast", "instant")
-LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")
+LEVELS: tuple[Level, ...] = BOT_LEVELS
 TIEBREAK_NAMES: tuple[TieBreakName, ...] = ("classic", "v8club", "split")
 TURN_TIMERS: tuple[int, ...] = (0, 10, 20, 30)
 """Offline turn timer choices in seconds; 0 is off (RULES.md "Table settings")."""

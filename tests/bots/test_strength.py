@@ -9,7 +9,7 @@ import pytest
 from lieng.bots import strength as S
 from lieng.bots.build_tables import build
 from lieng.engine import FULL_DECK, PRESETS, TIEBREAKS, Card, evaluate, hand_key
-from lieng.engine.hands import all_hands
+from lieng.engine.ranking import all_hands
 
 
 @pytest.mark.parametrize("preset", TIEBREAKS)

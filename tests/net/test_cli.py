@@ -68,7 +68,7 @@ def test_host_rejects_bad_settings(args: list[str]) -> None:
 
 
 def test_loopback_selftest_passes() -> None:
-    from lieng.net import selftest
+    from lieng.devtools import lan_selftest as selftest
 
     summary = selftest.run(clients=3, hands=3)
     assert summary["ok"], summary

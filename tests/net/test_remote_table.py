@@ -99,7 +99,7 @@ def test_lan_selftest_through_game_windows() -> None:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     env["SDL_VIDEODRIVER"] = "dummy"
-    out = subprocess.run([sys.executable, "-m", "lieng.net.selftest", "--windows",
+    out = subprocess.run([sys.executable, "-m", "lieng.devtools.lan_selftest", "--windows",
                           "--clients", "3", "--hands", "3"], capture_output=True, text=True,
                          env=env, cwd=ROOT, timeout=240)
     assert out.returncode == 0, out.stdout + out.stderr

@@ -1,4 +1,4 @@
-"""The packaged build's smoke test (``lieng/tools/build.py``) checks the data folder it
+"""The packaged build's smoke test (``lieng/devtools/build.py``) checks the data folder it
 passes explicitly (``--data-dir``), not ``XDG_DATA_HOME`` (ignored off Linux): here the
 "built program" is a launcher for ``main.py``, so the check runs without PyInstaller."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from lieng.tools import build
+from lieng.devtools import build
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -22,6 +22,7 @@ import sys, time
 from datetime import datetime
 from pathlib import Path
 from lieng.engine import PRESETS, Action
+from lieng.game.setup import default_bot_factory
 from lieng.table import PlayerSpec, Table
 from lieng.storage.bankroll import Bankroll
 from lieng.storage.history import HandRecord, History, SeatRecord
@@ -32,7 +33,7 @@ history = History(root)
 bank.buy_in(1000)
 specs = [PlayerSpec("Tôi", "human", stack=1000), PlayerSpec("Máy", "bot", "easy", stack=1000)]
 seats = [SeatRecord("Tôi"), SeatRecord("Máy", "bot", "easy")]
-table = Table(PRESETS["classic"], specs, seed=11)
+table = Table(PRESETS["classic"], specs, seed=11, bot_factory=default_bot_factory)
 now = 0.0
 finished = 0
 while True:

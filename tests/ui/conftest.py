@@ -4,8 +4,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from lieng.ui.game import GameApp
-from lieng.ui.settings import UISettings
+from lieng.ui.core.window import GameApp
+from lieng.ui.player.preferences import UISettings
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from lieng.ui.game import GameApp
+from lieng.ui.core.window import GameApp
 
 DT = 1 / 60
 

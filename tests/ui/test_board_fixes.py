@@ -11,11 +11,11 @@ import pygame
 
 from lieng.engine import HandEnded
 from lieng.table import Table
-from lieng.ui.i18n import chips, t
+from lieng.ui.core.i18n import chips, t
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
-from lieng.ui.table_draw import BANNER_BELOW_POT
+from lieng.ui.tabletop.drawing import BANNER_BELOW_POT
 
 from .helpers import click, key, run_until, step
 
@@ -133,8 +133,8 @@ def test_round_banner_and_coach_hint_are_gone_at_the_showdown(make_app) -> None:
     """The round banner never sits on a seat plate or status line, and leaves at the
     showdown; the coach hint (no hand name: the bar has it) goes once cards are shown."""
     from lieng.storage.settings import Settings
-    from lieng.ui.coach import coach_line
-    from lieng.ui.draw import text_surface
+    from lieng.ui.core.draw import text_surface
+    from lieng.ui.tabletop.coach import coach_line
 
     app = make_app(speed="normal", reveal_own_cards=True)
     app.stored = Settings(coach_hints=True)
@@ -192,7 +192,7 @@ def test_l_during_the_deal_turns_all_three_cards(make_app) -> None:  # type: ign
 
 def test_default_player_name_follows_the_language(make_app) -> None:  # type: ignore[no-untyped-def]
     """Stored default "Bạn" shows as "You" in English; a chosen name stays as chosen."""
-    from lieng.ui.names import shown_name
+    from lieng.ui.player.names import shown_name
     from lieng.ui.scenes.new_game import NewGameScene
 
     app = make_app(speed="instant", language="en")

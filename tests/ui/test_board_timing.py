@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lieng.engine import Action, Hand, HandEnded, RuleSet, redact
-from lieng.ui.board import Board
+from lieng.ui.tabletop.board import Board
 
 SPEEDS = (0.0, 0.5, 1.0, 1.7)
 

@@ -16,9 +16,9 @@ import pytest
 
 from lieng.storage.bankroll import STARTING_CHIPS, Bankroll
 from lieng.storage.history import History
-from lieng.ui.notices import NoticeDialog
+from lieng.ui.player.notices import NoticeDialog
+from lieng.ui.player.session import close_app, open_app
 from lieng.ui.scenes.menu import MenuScene
-from lieng.ui.session import close_app, open_app
 
 from .helpers import click, step
 

@@ -15,12 +15,12 @@ import pytest
 
 from lieng.engine import PRESETS, Action, Card, Hand
 from lieng.storage.history import HandRecord, History, SeatRecord
-from lieng.ui.game import GameApp
-from lieng.ui.notices import NoticeDialog
+from lieng.ui.core.window import GameApp
+from lieng.ui.player.notices import NoticeDialog
+from lieng.ui.player.session import close_app, open_app
 from lieng.ui.scenes.history import HistoryScene
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.stats import StatsScene
-from lieng.ui.session import close_app, open_app
 
 from .helpers import click, run_until, step
 

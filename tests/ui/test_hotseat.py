@@ -12,6 +12,9 @@ from collections import Counter
 import i18n as pyi18n
 import pygame
 
+from lieng.devtools.bots_selftest import KeyAutopilot
+from lieng.devtools.hotseat_selftest import run_hotseat_selftest
+from lieng.devtools.privacy_watch import PrivacyWatch
 from lieng.engine import (
     ActionKind,
     ActionTaken,
@@ -21,12 +24,10 @@ from lieng.engine import (
     RuleSet,
     Showdown,
 )
+from lieng.game.setup import default_bot_factory
 from lieng.storage.history import GameResult, HandRecord, History
 from lieng.storage.settings import Settings, load_settings
 from lieng.table import PlayerSpec, Table
-from lieng.ui.hotseat_selftest import run_hotseat_selftest
-from lieng.ui.modes import KeyAutopilot
-from lieng.ui.privacy_watch import PrivacyWatch
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.handoff import ARM_SECONDS, HandoffScene
 from lieng.ui.scenes.hotseat import HotseatScene
@@ -232,7 +233,7 @@ def test_broke_people_rebuy_or_leave_and_the_game_ends(make_app, tmp_path) -> No
     app = make_app(speed="instant")
     players = [PlayerSpec("Lan", stack=1000), PlayerSpec("Minh", stack=1000),
                PlayerSpec("Thảo", "bot", "normal", stack=1000)]
-    table = Table(RuleSet(table_bet=10), players, seed=3)
+    table = Table(RuleSet(table_bet=10), players, seed=3, bot_factory=default_bot_factory)
     table.seats[1].stack = 5  # Minh can't pay the ante
     scene = open_hotseat(app, table, rebuy_allowed=True)
     top = app.stack.top
@@ -246,7 +247,7 @@ def test_broke_people_rebuy_or_leave_and_the_game_ends(make_app, tmp_path) -> No
 
     # No rebuys: broke people (and bots) leave; with one player left the game is over.
     app = make_app(speed="instant")
-    table = Table(RuleSet(table_bet=10), players, seed=3)
+    table = Table(RuleSet(table_bet=10), players, seed=3, bot_factory=default_bot_factory)
     table.seats[1].stack = 5
     table.seats[2].stack = 0
     scene = open_hotseat(app, table, rebuy_allowed=False, history=History(tmp_path))
@@ -288,7 +289,7 @@ def test_a_broke_person_may_leave_and_the_others_play_on(make_app) -> None:  # t
     app = make_app(speed="instant")
     players = [PlayerSpec("Lan", stack=1000), PlayerSpec("Minh", stack=1000),
                PlayerSpec("Hùng", stack=1000)]
-    table = Table(RuleSet(table_bet=10), players, seed=3)
+    table = Table(RuleSet(table_bet=10), players, seed=3, bot_factory=default_bot_factory)
     table.seats[2].stack = 0
     scene = open_hotseat(app, table)
     top = app.stack.top

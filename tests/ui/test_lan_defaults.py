@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from lieng.ui.lan_common import _interface_addresses, local_addresses
+from lieng.ui.scenes.lan_common import _interface_addresses, local_addresses
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SIOCGIFADDR is Linux's")
@@ -24,7 +24,7 @@ def test_list_ends_with_loopback_and_has_no_duplicates() -> None:
 
 
 def test_default_names_follow_the_language() -> None:
-    from lieng.ui.names import shown_name
+    from lieng.ui.player.names import shown_name
 
     assert shown_name("Người chơi", "en") == "Player"
     assert shown_name("Player", "vi") == "Người chơi"

@@ -18,13 +18,13 @@ import pygame
 import pytest
 
 from lieng.bots import make_bot
+from lieng.devtools.bots_selftest import KeyAutopilot
 from lieng.net import HostConfig, LanClient, LanHost
 from lieng.storage.settings import Settings, load_settings
-from lieng.ui.game import GameApp
-from lieng.ui.i18n import t
-from lieng.ui.lan_common import error_key, parse_port
-from lieng.ui.modes import KeyAutopilot
+from lieng.ui.core.i18n import t
+from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
+from lieng.ui.scenes.lan_common import error_key, parse_port
 from lieng.ui.scenes.lan_host import LanHostScene
 from lieng.ui.scenes.lan_join import LanJoinScene
 from lieng.ui.scenes.lan_table import LanTableScene
@@ -383,7 +383,7 @@ def test_a_hand_with_a_fold_is_shown_as_not_checkable_neutrally(make_app, cleanu
     s = table_scene.layout.scale
     row = [surface.get_at((x, int(48 * s)))[:3] for x in range(0, int(400 * s))]
     assert not any(abs(c[0] - 235) < 30 and c[1] < 140 and c[2] < 130 for c in row)  # not red
-    from lieng.ui.i18n import language, set_language
+    from lieng.ui.core.i18n import language, set_language
 
     before = language()
     try:

@@ -9,15 +9,17 @@ import random
 
 import pygame
 
+from lieng.devtools.bots_selftest import KeyAutopilot
 from lieng.engine import HandEnded
+from lieng.game import BOT_NAMES
 from lieng.storage.bankroll import STARTING_CHIPS, Bankroll
 from lieng.storage.history import History
 from lieng.storage.settings import load_settings
 from lieng.storage.stats import compute_stats
-from lieng.ui.game import GameApp
-from lieng.ui.i18n import t
-from lieng.ui.modes import KeyAutopilot
-from lieng.ui.notices import NoticeDialog
+from lieng.ui.core.i18n import t
+from lieng.ui.core.window import GameApp
+from lieng.ui.player.notices import NoticeDialog
+from lieng.ui.player.session import close_app, open_app
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.handoff import HandoffScene
 from lieng.ui.scenes.history import HistoryScene
@@ -31,11 +33,10 @@ from lieng.ui.scenes.hotseat_setup import (
 )
 from lieng.ui.scenes.lan_join import LanJoinScene
 from lieng.ui.scenes.menu import MenuScene
-from lieng.ui.scenes.new_game import BOT_NAMES, NewGameScene
+from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.replay import ReplayScene
 from lieng.ui.scenes.stats import StatsScene
 from lieng.ui.scenes.table import TableScene
-from lieng.ui.session import close_app, open_app
 
 from .helpers import click, click_at, move_mouse, run_until, step
 from .test_hotseat import type_name

@@ -9,10 +9,10 @@ import i18n as pyi18n
 import pygame
 import pytest
 
-from lieng.ui import table_draw
-from lieng.ui.cards import CardRenderer
-from lieng.ui.i18n import configure
-from lieng.ui.layout import compute
+from lieng.ui.core.i18n import configure
+from lieng.ui.tabletop import drawing as table_draw
+from lieng.ui.tabletop.cards import CardRenderer
+from lieng.ui.tabletop.layout import compute
 
 
 class _Board:

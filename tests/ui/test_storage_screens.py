@@ -12,24 +12,24 @@ from collections.abc import Iterator, Sequence
 import pygame
 import pytest
 
+from lieng.devtools.bots_selftest import KeyAutopilot
 from lieng.engine import Card, Event, HandEnded, PotAwarded, evaluate
 from lieng.storage.bankroll import SCHEMA as BANK_SCHEMA
 from lieng.storage.bankroll import STARTING_CHIPS, Bankroll
 from lieng.storage.settings import load_settings, settings_path
 from lieng.table import Table
-from lieng.ui.coach import coach_line
-from lieng.ui.game import GameApp
-from lieng.ui.modes import KeyAutopilot
-from lieng.ui.notices import NoticeDialog
+from lieng.ui.core.window import GameApp
+from lieng.ui.player.notices import NoticeDialog
+from lieng.ui.player.session import close_app, open_app
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.history import ROWS, HistoryScene
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.replay import ReplayScene
-from lieng.ui.scenes.settings import SettingsScene
+from lieng.ui.scenes.settings_screen import SettingsScene
 from lieng.ui.scenes.stats import StatsScene
 from lieng.ui.scenes.table import TableScene
-from lieng.ui.session import close_app, open_app
+from lieng.ui.tabletop.coach import coach_line
 
 from .helpers import click, click_at, move_mouse, run_until, step
 
@@ -402,7 +402,7 @@ def test_full_disk_mid_game_is_one_message_and_play_goes_on(real_app, monkeypatc
 
 def test_broke_player_claims_the_daily_refill_from_the_menu(real_app) -> None:  # type: ignore[no-untyped-def]
     from lieng.storage.bankroll import REFILL_TO
-    from lieng.ui.menu_extras import wait_text
+    from lieng.ui.scenes.menu_bankroll import wait_text
 
     bank, _ = Bankroll.open()
     bank.buy_in(STARTING_CHIPS - 5)

@@ -8,10 +8,11 @@ import random
 import i18n
 import pygame
 
+from lieng.devtools.bots_selftest import KeyAutopilot
 from lieng.engine import Action, ActionKind, Legal, RuleSet
+from lieng.game.setup import default_bot_factory
 from lieng.table import PlayerSpec, Table
-from lieng.ui.i18n import chips, t
-from lieng.ui.modes import KeyAutopilot
+from lieng.ui.core.i18n import chips, t
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import make_table
@@ -168,7 +169,7 @@ def test_a_broke_player_is_told_and_can_buy_chips(make_app) -> None:  # type: ig
     app = make_app(speed="instant")
     players = [PlayerSpec("Bạn", "human", stack=1000), PlayerSpec("Minh", "bot", "normal",
                                                                     stack=1000)]
-    table = Table(RuleSet(table_bet=10), players, seed=9)
+    table = Table(RuleSet(table_bet=10), players, seed=9, bot_factory=default_bot_factory)
     table.seats[0].stack = 4  # less than the ante
     app.push(MenuScene(app))
     scene = TableScene(app, table)

@@ -12,17 +12,17 @@ import pygame
 import pytest
 
 from lieng.app import parse_args
+from lieng.devtools.bots_selftest import run_selftest, screenshot_app, take_screenshot
 from lieng.engine import RuleSet
-from lieng.paths import asset
-from lieng.ui import i18n
-from lieng.ui.assets import font, theme_dict
-from lieng.ui.layout import compute
-from lieng.ui.modes import run_selftest, screenshot_app, take_screenshot
-from lieng.ui.scene import Scene, SceneStack
+from lieng.resources import asset
+from lieng.ui.core import i18n
+from lieng.ui.core.assets import font, theme_dict
+from lieng.ui.core.scene import Scene, SceneStack
+from lieng.ui.core.tween import Tween, Tweener, ease_out_back, ease_out_cubic
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
-from lieng.ui.tween import Tween, Tweener, ease_out_back, ease_out_cubic
+from lieng.ui.tabletop.layout import compute
 
 from .helpers import step
 
@@ -220,8 +220,8 @@ def test_command_line() -> None:
 
 
 def test_settings_are_saved_only_for_the_real_game(make_app) -> None:  # type: ignore[no-untyped-def]
-    from lieng.ui import persist
-    from lieng.ui.scenes.settings import SettingsScene
+    from lieng.ui.player import persist
+    from lieng.ui.scenes.settings_screen import SettingsScene
 
     ui, stored, _ = persist.load()
     assert ui.language == "vi" and ui.speed == "normal"
@@ -277,7 +277,7 @@ def test_menu_new_game_table_and_back_by_clicks(make_app) -> None:  # type: igno
 
 
 def test_sounds_are_the_generator_s_output(tmp_path: Path) -> None:
-    from lieng.ui import sound_synth
+    from lieng.devtools import sound_synth
 
     for path in sound_synth.main(tmp_path):
         assert path.read_bytes() == asset("sounds", path.name).read_bytes(), path.name

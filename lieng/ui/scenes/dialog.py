@@ -9,12 +9,12 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from ..draw import GOLD, panel, shade, text
-from ..i18n import key, t
-from ..scene import Scene
+from lieng.ui.core.draw import GOLD, panel, shade, text
+from lieng.ui.core.i18n import key, t
+from lieng.ui.core.scene import Scene
 
 if TYPE_CHECKING:
-    from ..game import GameApp
+    from lieng.ui.core.window import GameApp
 
 
 class Dialog(Scene):
@@ -80,7 +80,7 @@ class Dialog(Scene):
 
 
 def _wrap(s: str, size: int, width: int) -> list[str]:
-    from ..assets import font
+    from lieng.ui.core.assets import font
 
     f = font(size)
     lines: list[str] = []

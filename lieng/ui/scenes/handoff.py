@@ -15,13 +15,13 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from ..draw import CREAM, GOLD, MUTED, panel, text
-from ..i18n import key, t
-from ..scene import Scene
-from ..table_draw import avatar_colour
+from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
+from lieng.ui.core.i18n import key, t
+from lieng.ui.core.scene import Scene
+from lieng.ui.tabletop.drawing import avatar_colour
 
 if TYPE_CHECKING:
-    from ..game import GameApp
+    from lieng.ui.core.window import GameApp
 
 ARM_SECONDS = 0.5
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -92,8 +92,8 @@ class HandoffScene(Scene):
         return None if self.limit is None else max(0.0, self.limit - self.waited)
 
     def draw(self, surface: pygame.Surface) -> None:
-        from ..felt_cache import felt_for
-        from ..layout import compute
+        from lieng.ui.core.felt_cache import felt_for
+        from lieng.ui.tabletop.layout import compute
 
         s = self.app.scale
         if self._backdrop is None or self._backdrop.get_size() != self.app.size:

@@ -16,15 +16,14 @@ from pygame_gui.core import ObjectID
 from lieng.engine import evaluate
 from lieng.storage.atomic import Notice
 from lieng.storage.history import HandRecord, History, read_failed
-
-from ..background import Background
-from ..draw import CREAM, GOLD, MUTED, panel, text
-from ..gui import set_enabled
-from ..i18n import chips, key, language, t
-from ..scene import Scene
+from lieng.ui.core.background import Background
+from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
+from lieng.ui.core.gui import set_enabled
+from lieng.ui.core.i18n import chips, key, language, t
+from lieng.ui.core.scene import Scene
 
 if TYPE_CHECKING:
-    from ..game import GameApp
+    from lieng.ui.core.window import GameApp
 
 ROWS = 8
 """Hands per page."""
@@ -165,7 +164,7 @@ class HistoryScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        from ..felt_cache import framed_screen
+        from lieng.ui.core.felt_cache import framed_screen
 
         s = self.app.scale
         r = self._rect()

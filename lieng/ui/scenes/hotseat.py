@@ -37,22 +37,22 @@ from lieng.engine import (
     Hand,
     IllegalActionError,
     Legal,
-    NotEnoughPlayersError,
     redact,
 )
+from lieng.game import AskRebuy, BetweenHands, BrokePolicy, GameOver, SeatChange
 from lieng.storage.atomic import Notice
 from lieng.storage.history import GameResult, HandRecord, History, SeatRecord
 from lieng.table import Table
+from lieng.ui.core.draw import GOLD, text
+from lieng.ui.core.i18n import chips, key, t
 
-from ..draw import GOLD, text
-from ..i18n import chips, key, t
 from .dialog import Dialog
 from .handoff import HandoffScene
 from .scoreboard import ScoreboardScene, game_result
 from .table import TableScene
 
 if TYPE_CHECKING:
-    from ..game import GameApp
+    from lieng.ui.core.window import GameApp
 
 HANDOFF_LIMIT = 60.0
 """Seconds the hand-off panel waits for the named player before folding them: three
@@ -84,8 +84,6 @@ class HotseatScene(TableScene):
         self.confirmed: Counter[int] = Counter()
         """Confirmed hand-offs per seat."""
         self.handoff_timeouts = 0
-        self.events_log: list[tuple[int, int, str, int]] = []
-        """(hand number, seat, "rebuy" | "leave", chips added or taken away), in order."""
         self.result: GameResult | None = None
         self._handoff_fold = False
         super().__init__(app, table, me=humans[0])
@@ -221,42 +219,39 @@ class HotseatScene(TableScene):
 
     # ----------------------------------------------------------------- hands
 
-    def start_next_hand(self) -> None:
-        self.next_hand_at = None
-        table = self.table
-        bet = table.rules.table_bet
-        for i, seat in enumerate(table.seats):
-            if seat.left or seat.stack >= bet:
-                continue
-            amount = seat.spec.stack
-            if seat.kind != "human":
-                if self.rebuy_allowed:
-                    self._rebuy_seat(i)
-                else:
-                    self._leave_seat(i)
-                continue
+    def make_flow(self) -> BetweenHands:
+        """Broke people are asked (rebuy or leave) when the setup allows rebuys, bots rebuy
+        by themselves; without rebuys a broke seat leaves. The game ends when no person is
+        left (``lieng.game.flow``)."""
+        def policy(seat: int) -> BrokePolicy:
             if not self.rebuy_allowed:
-                self._leave_seat(i)
-                continue
-            name = seat.name
-            self.messages.append("hotseat.broke")
-            self.app.push(Dialog(self.app, "hotseat.broke_title", "hotseat.broke",
-                                 [("msg.rebuy", self._choice(self._rebuy_seat, i)),
-                                  ("hotseat.leave_seat", self._choice(self._leave_seat, i))],
-                                 {"who": name, "amount": chips(amount)}))
-            return
-        humans_left = [i for i, s in enumerate(table.seats)
-                       if s.kind == "human" and not s.left]
-        if not humans_left or not table.can_continue():
+                return "leave"
+            return "ask" if self.table.seats[seat].kind == "human" else "rebuy"
+
+        return BetweenHands(self.table, policy, needs_people=True)
+
+    @property
+    def events_log(self) -> list[SeatChange]:
+        """Every rebuy and leave so far, in order."""
+        return self.flow.changes
+
+    def present(self, decision: AskRebuy | GameOver) -> None:
+        if isinstance(decision, GameOver):
             self.finish()
             return
-        try:
-            table.start_hand(self.clock)
-        except NotEnoughPlayersError:
-            self.finish()
-            return
-        self.peel.clear()
-        self.hands_played += 1
+        seat = decision.seat
+        self.messages.append("hotseat.broke")
+        self.app.push(Dialog(self.app, "hotseat.broke_title", "hotseat.broke",
+                             [("msg.rebuy", self._choice(self._rebuy_seat, seat)),
+                              ("hotseat.leave_seat", self._choice(self._leave_seat, seat))],
+                             {"who": self.name(seat), "amount": chips(decision.amount)}))
+
+    def start_next_hand(self) -> None:
+        # Bots' automatic rebuys and leaves are told to the table as they happen.
+        before = len(self.flow.changes)
+        super().start_next_hand()
+        for change in self.flow.changes[before:]:
+            self._tell(change)
 
     def _choice(self, choice: Callable[[int], None], seat: int) -> Callable[[], None]:
         """A broke player's button: rebuy or leave, then deal on."""
@@ -266,15 +261,18 @@ class HotseatScene(TableScene):
         return chosen
 
     def _rebuy_seat(self, seat: int) -> None:
-        amount = self.table.seats[seat].spec.stack
-        self.table.rebuy(seat, amount)
-        self.events_log.append((self.table.hand_no, seat, "rebuy", amount))
-        self.toast("hotseat.rebought", who=self.name(seat), amount=chips(amount))
+        self.flow.rebuy(seat)
+        self._tell(self.flow.changes[-1])
 
     def _leave_seat(self, seat: int) -> None:
-        taken = self.table.leave(seat)
-        self.events_log.append((self.table.hand_no, seat, "leave", taken))
-        self.toast("hotseat.left", who=self.name(seat))
+        self.flow.leave(seat)
+        self._tell(self.flow.changes[-1])
+
+    def _tell(self, change: SeatChange) -> None:
+        if change.kind == "rebuy":
+            self.toast("hotseat.rebought", who=self.name(change.seat), amount=chips(change.chips))
+        else:
+            self.toast("hotseat.left", who=self.name(change.seat))
 
     def seat_records(self) -> list[SeatRecord]:
         return [SeatRecord.of(s.spec) for s in self.table.seats]

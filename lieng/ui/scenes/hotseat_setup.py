@@ -15,19 +15,19 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from lieng.engine import PRESETS, TIEBREAKS
+from lieng.engine import TIEBREAKS
+from lieng.game import BOT_LEVELS as LEVELS
+from lieng.game import BOT_NAMES, TABLE_BETS, TableConfig, build_table
 from lieng.storage.settings import MAX_NAME, TURN_TIMERS
 from lieng.table import PlayerSpec, Table
-
-from ..draw import text
-from ..gui import set_visible
-from ..i18n import chips, key, t
-from ..names import shown_name
-from ..scene import Scene
-from .new_game import BOT_NAMES, LEVELS, TABLE_BETS
+from lieng.ui.core.draw import text
+from lieng.ui.core.gui import set_visible
+from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.core.scene import Scene
+from lieng.ui.player.names import shown_name
 
 if TYPE_CHECKING:
-    from ..game import GameApp
+    from lieng.ui.core.window import GameApp
 
 MAX_SEATS = 6
 STACK_BETS = (20, 50, 100, 200)
@@ -47,14 +47,14 @@ class SeatChoice:
 
 def make_hotseat_table(seats: list[SeatChoice], table_bet: int, preset: str,
                        stack_bets: int, turn_seconds: int, seed: int | None = None) -> Table:
-    rules = dataclasses.replace(PRESETS[preset], table_bet=table_bet,
-                                turn_seconds=turn_seconds)
-    players = []
-    for c in seats:
-        stack = (c.stack_bets or stack_bets) * table_bet
-        players.append(PlayerSpec(c.name, "human", stack=stack) if c.kind == "human"
-                       else PlayerSpec(c.name, "bot", level=c.kind, stack=stack))
-    return Table(rules, players, seed=seed)
+    """The table the setup describes: each seat a person or a bot of a level, with its own
+    starting stack or the table's."""
+    players = tuple(
+        PlayerSpec(c.name, "human" if c.kind == "human" else "bot",
+                   level=None if c.kind == "human" else c.kind,
+                   stack=(c.stack_bets or stack_bets) * table_bet)
+        for c in seats)
+    return build_table(TableConfig(players, preset, table_bet, turn_seconds, seed))
 
 
 def rename_clashing_bots(seats: list[SeatChoice]) -> list[int]:
@@ -296,7 +296,7 @@ class HotseatSetupScene(Scene):
     # ----------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        from ..felt_cache import framed_screen
+        from lieng.ui.core.felt_cache import framed_screen
 
         s = self.app.scale
         r = self._rect()

@@ -25,14 +25,17 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from lieng.engine import TIEBREAKS
+from lieng.game import BOT_LEVELS as LEVELS
+from lieng.game import TABLE_BETS
 from lieng.net.client import LanClient, LanError
 from lieng.net.host import HostConfig, LanHost, connect_local
 from lieng.net.protocol import MAX_NAME, MAX_PASSWORD, ProtocolError, clean_name
 from lieng.net.remote_table import RemoteTable
-
-from ..draw import CREAM, GOLD, MUTED, panel, text
-from ..i18n import chips, key, t
-from ..lan_common import (
+from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
+from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.core.scene import Scene
+from lieng.ui.player.names import shown_name
+from lieng.ui.scenes.lan_common import (
     draw_roster,
     error_key,
     lan_settings,
@@ -41,12 +44,9 @@ from ..lan_common import (
     remember,
     valid_address,
 )
-from ..names import shown_name
-from ..scene import Scene
-from .new_game import LEVELS, TABLE_BETS
 
 if TYPE_CHECKING:
-    from ..game import GameApp
+    from lieng.ui.core.window import GameApp
 
 TIMERS = (10, 20, 30, 60)
 """Turn timer choices in seconds; a LAN table always runs one."""
@@ -280,7 +280,7 @@ class LanHostScene(Scene):
     # ----------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        from ..felt_cache import framed_screen
+        from lieng.ui.core.felt_cache import framed_screen
 
         s = self.app.scale
         r = self._rect()

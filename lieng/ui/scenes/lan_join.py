@@ -26,11 +26,12 @@ from lieng.net.client import LanClient, LanError
 from lieng.net.discovery import TableFinder, TableInfo
 from lieng.net.protocol import DISCOVERY_PORT, MAX_NAME, MAX_PASSWORD, ProtocolError, clean_name
 from lieng.net.remote_table import RemoteTable
-
-from ..draw import CREAM, GOLD, MUTED, panel, text
-from ..gui import kill, set_enabled
-from ..i18n import chips, key, t
-from ..lan_common import (
+from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
+from lieng.ui.core.gui import kill, set_enabled
+from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.core.scene import Scene
+from lieng.ui.player.names import shown_name
+from lieng.ui.scenes.lan_common import (
     draw_roster,
     error_key,
     lan_settings,
@@ -38,12 +39,11 @@ from ..lan_common import (
     remember,
     valid_address,
 )
-from ..names import shown_name
-from ..scene import Scene
+
 from .dialog import _wrap
 
 if TYPE_CHECKING:
-    from ..game import GameApp
+    from lieng.ui.core.window import GameApp
 
 MAX_ROWS = 6
 REFRESH = 0.5
@@ -330,7 +330,7 @@ class LanJoinScene(Scene):
     # ----------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        from ..felt_cache import framed_screen
+        from lieng.ui.core.felt_cache import framed_screen
 
         s = self.app.scale
         r = self._rect()

@@ -31,17 +31,16 @@ from lieng.engine import Action, Legal
 from lieng.net.client import LanError
 from lieng.net.protocol import BAD_HOST_MESSAGE, Message
 from lieng.net.remote_table import RemoteTable
+from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
+from lieng.ui.core.i18n import t
+from lieng.ui.scenes.lan_common import CLOSED_KEYS, error_key
 
-from ..draw import CREAM, GOLD, MUTED, panel, text
-from ..i18n import t
-from ..lan_common import CLOSED_KEYS, error_key
 from .dialog import Dialog
 from .table import TableScene
 
 if TYPE_CHECKING:
     from lieng.net.host import LanHost
-
-    from ..game import GameApp
+    from lieng.ui.core.window import GameApp
 
 CHECK_OK = (120, 210, 130)
 CHECK_BAD = (235, 95, 80)

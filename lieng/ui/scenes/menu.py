@@ -11,14 +11,13 @@ from pygame_gui.core import ObjectID
 
 from lieng import __version__
 from lieng.engine import Card
-
-from ..draw import GOLD, MUTED, shade, text
-from ..felt_cache import felt_for
-from ..i18n import key, t
-from ..lan_menu import LanMenu
-from ..layout import compute
-from ..menu_extras import MenuExtras
-from ..scene import Scene
+from lieng.ui.core.draw import GOLD, MUTED, shade, text
+from lieng.ui.core.felt_cache import felt_for
+from lieng.ui.core.i18n import key, t
+from lieng.ui.core.scene import Scene
+from lieng.ui.scenes.menu_bankroll import MenuExtras
+from lieng.ui.scenes.menu_lan import LanMenu
+from lieng.ui.tabletop.layout import compute
 
 MENU_ITEMS = ("play_bots", "hotseat", "rules", "settings", "quit")
 
@@ -72,7 +71,7 @@ class MenuScene(Scene):
 
             app.push(RulesScene(app, PRESETS["classic"]))
         elif name == "settings":
-            from .settings import SettingsScene
+            from lieng.ui.scenes.settings_screen import SettingsScene
 
             app.push(SettingsScene(app))
         elif name == "quit":

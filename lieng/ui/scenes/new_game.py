@@ -10,37 +10,26 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from lieng.engine import PRESETS, TIEBREAKS
-from lieng.table import PlayerSpec, Table
-
-from ..draw import text
-from ..i18n import chips, key, t
-from ..names import shown_name
-from ..scene import Scene
+from lieng.engine import TIEBREAKS
+from lieng.game import BOT_LEVELS, STARTING_BETS, TABLE_BETS, TableConfig, build_table
+from lieng.table import Table
+from lieng.ui.core.draw import text
+from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.core.scene import Scene
+from lieng.ui.player.names import shown_name
 
 if TYPE_CHECKING:
-    from ..game import GameApp
+    from lieng.ui.core.window import GameApp
 
-BOT_NAMES = ("Minh", "Lan", "Hùng", "Thảo", "Quốc", "Hạnh", "Tuấn", "Phương")
-LEVELS = ("easy", "normal", "hard")
-TABLE_BETS = (10, 20, 50, 100)
-STARTING_BETS = 100
-"""Everyone sits down with 100 table bets (a bankroll replaces this in issue 5)."""
+LEVELS = BOT_LEVELS
 
 
 def make_table(n_bots: int, level: str, table_bet: int, preset: str, player_name: str,
                seed: int | None = None, turn_seconds: int = 20,
                player_stack: int | None = None) -> Table:
-    """Bots sit with ``STARTING_BETS`` table bets; the player with ``player_stack`` (the
-    buy-in from the bankroll) or the same."""
-    rules = dataclasses.replace(PRESETS[preset], table_bet=table_bet,
-                                turn_seconds=turn_seconds)
-    stack = STARTING_BETS * table_bet
-    players = [PlayerSpec(player_name, "human",
-                          stack=player_stack if player_stack is not None else stack)]
-    players += [PlayerSpec(BOT_NAMES[i], "bot", level=level, stack=stack)
-                for i in range(n_bots)]
-    return Table(rules, players, seed=seed)
+    """The player against ``n_bots`` bots (``TableConfig.for_bots``)."""
+    return build_table(TableConfig.for_bots(n_bots, level, table_bet, player_name, preset,
+                                            turn_seconds, player_stack, seed))
 
 
 class NewGameScene(Scene):
@@ -77,7 +66,7 @@ class NewGameScene(Scene):
             ("preset", [(key(f"preset.{p}"), p) for p in TIEBREAKS]),
         ]
         if self.app.profile is not None:
-            from ..buy_in import buy_in_row
+            from lieng.ui.scenes.buy_in import buy_in_row
 
             rows.append(buy_in_row(self))
         for name, options in rows:
@@ -104,7 +93,7 @@ class NewGameScene(Scene):
                     old = self.choice[name]
                     self.choice[name] = m.selected_option[1]
                     if name == "bet" and self.app.profile is not None:
-                        from ..buy_in import follow_bet
+                        from lieng.ui.scenes.buy_in import follow_bet
 
                         # The buy-in stays the same number of table bets.
                         self.choice["buy_in"] = follow_bet(
@@ -144,24 +133,24 @@ class NewGameScene(Scene):
                            player_stack=buy_in)
         if stored is not None:
             self.app.stored = dataclasses.replace(
-                stored, bots=int(ch["bots"]), bot_level=ch["level"],  # type: ignore[arg-type]
+                stored, bots=int(ch["bots"]), bot_level=ch["level"],
                 table_bet=int(ch["bet"]), tiebreak=ch["preset"])  # type: ignore[arg-type]
             self.app.save_settings()
         scene = TableScene(self.app, table)
         if profile is not None and buy_in is not None:
-            from ..buy_in import seat_player
+            from lieng.ui.scenes.buy_in import seat_player
 
             seat_player(self.app, profile, scene, buy_in)
         self.app.replace(scene)
 
     def draw(self, surface: pygame.Surface) -> None:
-        from ..felt_cache import framed_screen
+        from lieng.ui.core.felt_cache import framed_screen
 
         s = self.app.scale
         r = self._rect()
         framed_screen(surface, self.app.size, s, r, t("new_game.title"), 44)
         if self.app.profile is not None:
-            from ..buy_in import draw_note
+            from lieng.ui.scenes.buy_in import draw_note
 
             draw_note(surface, self, r)
             return

@@ -1,5 +1,6 @@
 """A recorded hand played again on the table, step by step (issue 5): previous / next /
-auto-play, with the table scene's board, drawing and animations (``lieng.ui.replay``)."""
+auto-play, with the table scene's board, drawing and animations
+(``lieng.ui.tabletop.replay_feed``)."""
 
 from __future__ import annotations
 
@@ -10,18 +11,18 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from lieng.storage.history import HandRecord
+from lieng.ui.core.draw import CREAM, GOLD, panel, text
+from lieng.ui.core.gui import set_enabled
+from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.core.scene import Scene
+from lieng.ui.tabletop import layout as layout_mod
+from lieng.ui.tabletop.drawing import TableDrawer
+from lieng.ui.tabletop.replay_feed import Replay
 
-from .. import layout as layout_mod
-from ..draw import CREAM, GOLD, panel, text
-from ..gui import set_enabled
-from ..i18n import chips, key, t
-from ..replay import Replay
-from ..scene import Scene
-from ..table_draw import TableDrawer
 from .history import when_text
 
 if TYPE_CHECKING:
-    from ..game import GameApp
+    from lieng.ui.core.window import GameApp
 
 AUTO_PAUSE = 0.9
 """Seconds (at normal speed) between auto-play steps, once the animations have landed."""

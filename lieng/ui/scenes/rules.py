@@ -12,13 +12,12 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from lieng.engine import Card, RuleSet, evaluate
-
-from ..draw import CREAM, GOLD, MUTED, panel, text
-from ..i18n import chips, key, language, t
-from ..scene import Scene
+from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
+from lieng.ui.core.i18n import chips, key, language, t
+from lieng.ui.core.scene import Scene
 
 if TYPE_CHECKING:
-    from ..game import GameApp
+    from lieng.ui.core.window import GameApp
 
 EXAMPLES = ("AH AD AS", "QH KS AD", "AC 2D 3S", "JH JS QD", "4H 5S KD", "10H KC QS")
 """Best to worst: Sáp A, the top and bottom Liêng, an Ảnh, 9 points, 0 points."""

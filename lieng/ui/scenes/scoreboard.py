@@ -16,13 +16,12 @@ from pygame_gui.core import ObjectID
 
 from lieng.storage.history import GameResult, Standing
 from lieng.table import Seat, Table
-
-from ..draw import CREAM, GOLD, MUTED, panel, shade, text
-from ..i18n import chips, key, t
-from ..scene import Scene
+from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, shade, text
+from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.core.scene import Scene
 
 if TYPE_CHECKING:
-    from ..game import GameApp
+    from lieng.ui.core.window import GameApp
 
 
 def ranked(table: Table) -> list[tuple[int, Seat, int]]:
@@ -97,8 +96,8 @@ class ScoreboardScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
         if self.final:
-            from ..felt_cache import felt_for
-            from ..layout import compute
+            from lieng.ui.core.felt_cache import felt_for
+            from lieng.ui.tabletop.layout import compute
 
             surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
         shade(surface, 150)

@@ -15,14 +15,13 @@ from pygame_gui.core import ObjectID
 from lieng.storage.atomic import Notice
 from lieng.storage.history import History, read_failed
 from lieng.storage.stats import ACTION_KINDS, Stats, compute_stats
-
-from ..background import Background
-from ..draw import CREAM, GOLD, MUTED, panel, text
-from ..i18n import chips, key, language, t
-from ..scene import Scene
+from lieng.ui.core.background import Background
+from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
+from lieng.ui.core.i18n import chips, key, language, t
+from lieng.ui.core.scene import Scene
 
 if TYPE_CHECKING:
-    from ..game import GameApp
+    from lieng.ui.core.window import GameApp
 
 BAR_COLOURS = {"fold": (196, 70, 60), "check": (110, 150, 200), "call": (70, 170, 100),
                "raise": (222, 178, 64)}
@@ -118,7 +117,7 @@ class StatsScene(Scene):
         ]
 
     def draw(self, surface: pygame.Surface) -> None:
-        from ..felt_cache import framed_screen
+        from lieng.ui.core.felt_cache import framed_screen
 
         s = self.app.scale
         r = self._rect()

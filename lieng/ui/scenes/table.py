@@ -29,23 +29,24 @@ from lieng.engine import (
     evaluate,
     redact,
 )
+from lieng.game import AskRebuy, BetweenHands, DealNext, GameOver
 from lieng.table import Table
+from lieng.ui.core.draw import CREAM, GOLD, panel, text
+from lieng.ui.core.gui import set_visible
+from lieng.ui.core.i18n import chips, key, language, t
+from lieng.ui.core.scene import Scene
+from lieng.ui.tabletop import layout as layout_mod
+from lieng.ui.tabletop.action_bar import ActionBar
+from lieng.ui.tabletop.board import Board, CardState
+from lieng.ui.tabletop.drawing import TableDrawer
 
-from .. import layout as layout_mod
-from ..action_bar import ActionBar
-from ..board import Board, CardState
-from ..draw import CREAM, GOLD, panel, text
-from ..gui import set_visible
-from ..i18n import chips, key, language, t
-from ..scene import Scene
-from ..table_draw import TableDrawer
 from .dialog import Dialog
 
 if TYPE_CHECKING:
-    from ..game import GameApp
+    from lieng.ui.core.window import GameApp
 
 class ChipSource(Protocol):
-    """The bankroll side of a rebuy (``lieng.ui.profile.Profile``)."""
+    """The bankroll side of a rebuy (``lieng.ui.player.profile.Profile``)."""
 
     def max_buy_in(self) -> int: ...
 
@@ -98,6 +99,7 @@ class TableScene(Scene):
         self.ended = False
         self.bank: ChipSource | None = None
         """Where rebuys come from when playing for real (the bankroll, ``Profile``)."""
+        self.flow = self.make_flow()
         table.subscribe(self._on_events)
         table.timing.scale = app.settings.speed_factor
 
@@ -144,41 +146,54 @@ class TableScene(Scene):
                 self.toast("msg.timeout")
         self.board.feed(mine)
 
+    def make_flow(self) -> BetweenHands:
+        """The between-hands decisions (``lieng.game.flow``): the player is asked to rebuy
+        when broke; a broke bot sits out, and beating every bot wins the table."""
+        return BetweenHands(self.table, lambda seat: "ask" if seat == self.me else "sit_out",
+                            self._offer)
+
+    def _offer(self, seat: int) -> int:
+        """A rebuy's chips: the buy-in again, or what the bankroll still has."""
+        if self.bank is None:
+            return self.rebuy_amount
+        return min(self.rebuy_amount, self.bank.max_buy_in())
+
     def start_next_hand(self) -> None:
+        """Deal on, or present what the flow decided instead (a rebuy, the end)."""
         self.next_hand_at = None
-        table = self.table
-        me = table.seats[self.me]
-        if me.stack < table.rules.table_bet:
-            self.messages.append("msg.broke")
-            offer = self.rebuy_amount if self.bank is None \
-                else min(self.rebuy_amount, self.bank.max_buy_in())
-            if me.stack + offer < table.rules.table_bet:
-                self.messages.append("msg.bank_empty")
-                self.app.push(Dialog(self.app, "msg.broke_title", "msg.bank_empty",
-                                     [("msg.to_menu", self.leave)]))
+        decision = self.flow.next()
+        if isinstance(decision, DealNext):
+            try:
+                self.table.start_hand(self.clock)
+            except NotEnoughPlayersError:  # the flow checked; kept for a table changed meanwhile
+                self.present(GameOver("too_few"))
                 return
-            self.app.push(Dialog(self.app, "msg.broke_title", "msg.broke",
-                                 [("msg.rebuy", self._rebuy), ("msg.to_menu", self.leave)],
-                                 {"amount": chips(offer)}))
+            self.peel.clear()
+            self.hands_played += 1
             return
-        if not table.can_continue():
+        self.present(decision)
+
+    def present(self, decision: AskRebuy | GameOver) -> None:
+        """Show the player a decision the flow left to them, or the end of the table."""
+        app = self.app
+        if isinstance(decision, AskRebuy):
+            self.messages.append("msg.broke")
+            app.push(Dialog(app, "msg.broke_title", "msg.broke",
+                            [("msg.rebuy", self._rebuy), ("msg.to_menu", self.leave)],
+                            {"amount": chips(decision.amount)}))
+        elif decision.reason == "bank_empty":
+            self.messages.append("msg.broke")
+            self.messages.append("msg.bank_empty")
+            app.push(Dialog(app, "msg.broke_title", "msg.bank_empty",
+                            [("msg.to_menu", self.leave)]))
+        else:
             self.messages.append("msg.table_won")
-            self.app.push(Dialog(self.app, "msg.table_won_title", "msg.table_won",
-                                 [("msg.to_menu", self.leave)]))
-            return
-        try:
-            table.start_hand(self.clock)
-        except NotEnoughPlayersError:
-            self.messages.append("msg.table_won")
-            self.app.push(Dialog(self.app, "msg.table_won_title", "msg.table_won",
-                                 [("msg.to_menu", self.leave)]))
-            return
-        self.peel.clear()
-        self.hands_played += 1
+            app.push(Dialog(app, "msg.table_won_title", "msg.table_won",
+                            [("msg.to_menu", self.leave)]))
 
     def _rebuy(self) -> None:
         amount = self.rebuy_amount if self.bank is None else self.bank.rebuy(self.rebuy_amount)
-        self.table.rebuy(self.me, amount)
+        self.flow.rebuy(self.me, amount)
         self.toast("msg.rebought", amount=chips(amount))
         self.start_next_hand()
 
@@ -219,7 +234,7 @@ class TableScene(Scene):
         return self.board.seats[self.me].cards
 
     def reveal(self, i: int, animate: bool = True) -> None:
-        from ..tween import Tween, ease_in_out_cubic
+        from lieng.ui.core.tween import Tween, ease_in_out_cubic
 
         cards = self.own_cards()
         if i >= len(cards) or cards[i].flip_now >= 1.0 or cards[i].card is None:
@@ -346,7 +361,7 @@ class TableScene(Scene):
 
             app.push(RulesScene(app, self.table.rules))
         elif name == "settings":
-            from .settings import SettingsScene
+            from lieng.ui.scenes.settings_screen import SettingsScene
 
             app.push(SettingsScene(app))
         elif name == "mute":
@@ -438,7 +453,7 @@ class TableScene(Scene):
         self.drawer.draw(surface, self.board, lay, self.order, rem, total, self.peel)
         self.app.cards.frame = self.app.frames
         if self.app.stored is not None and self.app.stored.coach_hints:
-            from ..coach import draw_coach
+            from lieng.ui.tabletop.coach import draw_coach
 
             draw_coach(surface, self)
         # Top-left info.

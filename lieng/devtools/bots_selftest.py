@@ -1,0 +1,262 @@
+"""The self-test and the screenshot: the real app, the same scenes and loop, driven by
+posted pygame events instead of a person (issue 4).
+
+``--selftest`` clicks through the menu and the new-game dialog, then plays N hands with
+every seat on autopilot at instant speed: the bots are the real bots, and the player's
+seat is played by pressing the action bar's keys (U, C, R, A, ←/→). ``--screenshot``
+plays a scripted hand to a fixed moment — six seats, a raise pending for the player, side
+pots on the table — and saves that frame.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from lieng.engine import Action, Event, HandView, RuleSet
+from lieng.storage.paths import data_dir
+from lieng.table import PlayerSpec, Table
+from lieng.ui.core.window import GameApp
+from lieng.ui.player.notices import NoticeDialog
+from lieng.ui.player.preferences import UISettings
+from lieng.ui.scenes.dialog import Dialog
+from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.scenes.new_game import NewGameScene
+from lieng.ui.scenes.table import TableScene
+
+
+def click(app: GameApp, element: object) -> None:
+    """Post a real left click at the centre of a pygame_gui element."""
+    rect = element.rect  # type: ignore[attr-defined]
+    pos = rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def press(keycode: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=keycode, mod=0, unicode="",
+                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=keycode, mod=0, unicode="",
+                                         scancode=0))
+
+
+class KeyAutopilot:
+    """Plays the player's seat by pressing keys, choosing among what ``legal()`` allows."""
+
+    def __init__(self, rng: random.Random, folds: bool = True) -> None:
+        self.rng = rng
+        self.folds = folds
+        """False: never press U — the LAN self-test wants hands that reach a full
+        showdown, the only ones whose deal can be checked without revealing a folded hand."""
+        self.pending: tuple[int, int] | None = None
+        self.presses = 0
+
+    def __call__(self, scene: TableScene) -> None:
+        hand = scene.table.hand
+        legal = scene.my_legal()
+        if hand is None or legal is None:
+            return
+        mark = (scene.table.hand_no, len(hand.actions))
+        if self.pending == mark:
+            return  # our key is still on its way through the event queue
+        self.pending = mark
+        options = [pygame.K_c, pygame.K_c, pygame.K_c, pygame.K_SPACE]
+        if self.folds:
+            options.append(pygame.K_u)
+        if legal.raise_k:
+            options += [pygame.K_r, pygame.K_RETURN]
+            for _ in range(self.rng.randrange(3)):
+                press(pygame.K_RIGHT)
+        if legal.all_in is not None and self.rng.random() < 0.1:
+            options.append(pygame.K_a)
+        press(self.rng.choice(options))
+        self.presses += 1
+
+
+@dataclass
+class _SelftestState:
+    phase: str = "menu"
+    start_total: int = 0
+    rebuys: int = 0
+    dismissed: object = None
+    """The last message dialog clicked away."""
+
+
+def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | None = None,
+                 bots: int = 5, lang: str = "vi", hold_mid_hand: bool = False) -> int:
+    """Play ``hands`` hands through the real window; print one line; return the exit code.
+
+    The app is the real one (``session.open_app``): the saved settings, the bankroll and
+    the history in the data folder — the buy-in comes from the bankroll and every hand is
+    committed and recorded, and the run fails unless the three files are in that folder.
+    ``python main.py --selftest`` makes that a temporary folder unless one is given
+    (``--data-dir``, ``LIENG_DATA_DIR``; ``lieng/app.py``), so trying the self-test never
+    costs a player chips nor fills their history. Only the window's own choices are
+    overridden for the run (instant speed, muted) and those are not saved.
+
+    With ``hold_mid_hand``, once ``hands`` hands are done and the player has chips in the
+    next hand's pot, it prints ``MIDHAND bankroll=<total>`` and stops there until it is
+    killed (the crash test).
+    """
+    from lieng.ui.player.session import open_app
+
+    t0 = time.perf_counter()
+    app = open_app(size, lang, fps=0)
+    app.settings.speed = "instant"
+    app.set_muted(True)
+    app.stored = None  # the run's choices (instant, muted, 5 bots) are never saved
+    profile = app.profile
+    assert profile is not None
+    bank_start = profile.bankroll.total
+    app.push(MenuScene(app))
+    rng = random.Random(seed)
+    pilot = KeyAutopilot(random.Random(rng.getrandbits(32)))
+    state = _SelftestState()
+    max_frames = 4000 + 400 * hands
+
+    def hook(app: GameApp) -> None:
+        top = app.stack.top
+        if state.phase == "menu" and isinstance(top, MenuScene):
+            click(app, top.buttons["play_bots"])
+            state.phase = "new_game"
+        elif state.phase == "new_game" and isinstance(top, NewGameScene):
+            top.choice["bots"] = str(bots)
+            top.seed = seed
+            click(app, top.start)
+            state.phase = "table"
+        elif isinstance(top, TableScene):
+            if top.autopilot is None:
+                top.autopilot = pilot
+                state.start_total = sum(seat.spec.stack for seat in top.table.seats)
+            t = top.table
+            if hold_mid_hand and t.hand_no > hands and t.in_hand and t.hand is not None \
+                    and any(seat == top.me for seat, _a in t.hand.actions):
+                print(f"MIDHAND bankroll={profile.bankroll.total} "
+                      f"stack={t.hand.start_stacks[top.me]} behind={t.hand.stacks[top.me]}",
+                      flush=True)
+                while True:  # the real app, frozen mid-hand, until it is killed
+                    time.sleep(1)
+            if not hold_mid_hand and t.hand_no >= hands and t.hand is not None \
+                    and t.hand.is_over and not top.board.busy:
+                app.running = False
+        elif isinstance(top, NoticeDialog):
+            # Once per dialog: the button press lands a frame later, and a second click
+            # would fall through onto the menu under the dialog (a damaged file's
+            # message at start-up then sent the run into another screen).
+            if state.dismissed is not top:
+                state.dismissed = top
+                click(app, top.buttons[0])
+        elif isinstance(top, Dialog):
+            if top.title == "msg.broke_title":
+                state.rebuys += 1
+                click(app, top.buttons[0])
+            else:
+                app.running = False
+
+    app.frame_hooks.append(hook)
+    app.run_fixed(1 / 60, max_frames)
+    table_scene = next((s for s in app.stack.scenes if isinstance(s, TableScene)), None)
+    elapsed = time.perf_counter() - t0
+    if table_scene is None:
+        print("selftest FAILED: never reached the table")
+        return 1
+    t = table_scene.table
+    rebought = profile.rebought
+    total = sum(t.stacks)
+    expected = state.start_total + rebought
+    done = t.hand_no >= hands or "msg.table_won" in table_scene.messages
+    me = t.seats[table_scene.me]
+    profile.stand_up()
+    # The bankroll moved by exactly the player's result at the table.
+    bank_ok = profile.bankroll.total == bank_start + me.net and \
+        profile.bankroll.at_table == 0 and profile.hands_recorded == t.hand_no
+    # The real storage was exercised: its files exist in the data folder.
+    folder = data_dir(create=False)
+    missing = [name for name in ("settings.json", "bankroll.json", "history.jsonl")
+               if not (folder / name).is_file()]
+    ok = done and total == expected and t.hand is not None and t.hand.is_over and bank_ok \
+        and not missing
+    print(f"selftest {'ok' if ok else 'FAILED'}: {t.hand_no}/{hands} hands, {t.n_seats} seats, "
+          f"{app.frames} frames, {pilot.presses} key presses, chips {total} "
+          f"(expected {expected}), stacks {list(t.stacks)}, bankroll {bank_start} -> "
+          f"{profile.bankroll.total} ({profile.hands_recorded} hands recorded), "
+          + (f"MISSING {', '.join(missing)} in {folder}, " if missing else "")
+          + f"{elapsed:.2f} s")
+    app.close()
+    return 0 if ok else 1
+
+
+# --------------------------------------------------------------------- the screenshot
+
+
+@dataclass
+class ScriptedPlayer:
+    """A seat that plays a fixed list of actions (for the screenshot)."""
+
+    script: list[Action] = field(default_factory=list)
+
+    def decide(self, view: HandView) -> Action:
+        return self.script.pop(0) if self.script else Action.call()
+
+    def observe(self, event: Event) -> None:
+        pass
+
+
+SCREENSHOT_SEATS: Sequence[tuple[str, int, list[Action]]] = (
+    ("Bạn", 1000, []),
+    ("Minh", 1000, [Action.call()]),
+    ("Lan", 60, [Action.all_in()]),
+    ("Hùng", 1000, [Action.raise_(5)]),
+    ("Thảo", 1000, [Action.call()]),
+    ("Quốc", 1000, [Action.fold()]),
+)
+
+
+def screenshot_app(size: tuple[int, int], lang: str = "vi") -> tuple[GameApp, TableScene]:
+    """Build the app at the screenshot moment: the player (seat 0) checked, Lan went
+    all-in short, Hùng raised 5×, Thảo called, Quốc folded — the player faces the raise,
+    with a main pot and two side pots."""
+    settings = UISettings(language=lang, speed="instant", muted=False, reveal_own_cards=True)
+    app = GameApp(size, settings, fps=0)
+    scripts = {name: list(script) for name, _stack, script in SCREENSHOT_SEATS}
+    players = [PlayerSpec(name if i else settings.player_name, "human" if i == 0 else "bot",
+                          stack=stack) for i, (name, stack, _s) in enumerate(SCREENSHOT_SEATS)]
+
+    def factory(spec: PlayerSpec, rng: random.Random) -> ScriptedPlayer:
+        return ScriptedPlayer(scripts[spec.name])
+
+    table = Table(RuleSet(table_bet=10), players, seed=2026, bot_factory=factory)
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    app.push(scene)
+    press(pygame.K_c)  # the player checks first
+    for _ in range(60):
+        app.step(1 / 60)
+        hand = table.hand
+        if hand is not None and hand.to_act == 0 and len(hand.actions) >= 6:
+            break
+    # Show the moment as a player would see it: animations at normal speed, settled,
+    # the turn timer part-way down.
+    settings.speed = "normal"
+    for _ in range(3):
+        press(pygame.K_RIGHT)  # the raise slider part-way: Tố 4×
+    for _ in range(40):
+        app.step(1 / 60)
+    scene.clock += 6.0
+    app.step(1 / 60)
+    return app, scene
+
+
+def take_screenshot(path: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi") -> Path:
+    app, _scene = screenshot_app(size, lang)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(path))
+    app.close()
+    return path

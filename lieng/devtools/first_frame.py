@@ -1,0 +1,24 @@
+"""``--first-frame``: open the window on a dealt five-bot table, draw one frame, say so and
+exit — what start-up is measured to (issue 4's and issue 8's start-up figures). The same
+code runs from a checkout and from the packaged program, so the two are compared like for
+like (``bench/startup.py``). It touches no user file: settings are in memory, sound is off.
+"""
+
+from __future__ import annotations
+
+import os
+
+from lieng.ui.core.window import GameApp
+from lieng.ui.player.preferences import UISettings
+from lieng.ui.scenes.new_game import make_table
+from lieng.ui.scenes.table import TableScene
+
+
+def run_first_frame(size: tuple[int, int]) -> int:
+    app = GameApp(size, UISettings(muted=True), fps=0)
+    app.push(TableScene(app, make_table(5, "normal", 10, "classic", "Bạn")))
+    app.step(1 / 60)
+    print("first-frame", flush=True)
+    # Leave at once, as the start-up figure ends here; closing SDL cleanly costs time
+    # that is not start-up.
+    os._exit(0)

@@ -1,0 +1,127 @@
+"""``python main.py --selftest --mode hotseat --hands N``: a hot-seat game of three people
+and two bots played through the real window on autopilot (issue 6).
+
+It clicks "Chơi chung một máy" in the menu, sets three people and two bots in the setup
+and starts; then every hand-off panel is confirmed with Enter, every person's turn is
+played by pressing the action bar's keys (``KeyAutopilot``), broke people buy chips again,
+and after N hands Esc leaves the table for the final scoreboard. ``PrivacyWatch`` checks
+every frame's face blits. Exit code 0 when the chips add up, every person saw their own
+cards, and no hidden card was ever drawn where it shouldn't be.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+import pygame
+
+from lieng.devtools.bots_selftest import KeyAutopilot, click, press
+from lieng.devtools.privacy_watch import PrivacyWatch
+from lieng.ui.core.window import GameApp
+from lieng.ui.player.preferences import UISettings
+from lieng.ui.scenes.dialog import Dialog
+from lieng.ui.scenes.handoff import ARM_SECONDS, HandoffScene
+from lieng.ui.scenes.hotseat import HotseatScene
+from lieng.ui.scenes.hotseat_setup import HotseatSetupScene, SeatChoice
+from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.scenes.scoreboard import ScoreboardScene
+
+PEOPLE = ("Lan", "Minh", "Hùng")
+BOTS = (("Thảo", "normal"), ("Quốc", "hard"))
+
+
+@dataclass
+class _State:
+    phase: str = "menu"
+    scene: HotseatScene | None = None
+    confirmed_panels: int = 0
+    last_panel: HandoffScene | None = None
+    final: bool = False
+
+
+def run_hotseat_selftest(hands: int, size: tuple[int, int] = (1280, 720),
+                         seed: int | None = None, lang: str = "vi") -> int:
+    t0 = time.perf_counter()
+    settings = UISettings(language=lang, speed="instant", muted=True)
+    app = GameApp(size, settings, fps=0)
+    app.push(MenuScene(app))
+    rng = random.Random(seed)
+    pilot = KeyAutopilot(random.Random(rng.getrandbits(32)))
+    watch = PrivacyWatch()
+    watch.install(app)
+    state = _State()
+    max_frames = 6000 + 900 * hands
+
+    def hook(app: GameApp) -> None:
+        top = app.stack.top
+        if state.phase == "menu" and isinstance(top, MenuScene):
+            click(app, top.buttons["hotseat"])
+            state.phase = "setup"
+        elif state.phase == "setup" and isinstance(top, HotseatSetupScene):
+            top.seats[:5] = [SeatChoice(n) for n in PEOPLE] + \
+                [SeatChoice(n, level) for n, level in BOTS]
+            for i, entry in enumerate(top.names[:5]):
+                entry.set_text(top.seats[i].name)
+            top.count = 5
+            top.seed = seed
+            click(app, top.start)
+            state.phase = "table"
+        elif isinstance(top, HotseatScene):
+            state.scene = top
+            if top.autopilot is None:
+                top.autopilot = pilot
+            t = top.table
+            if t.hand_no >= hands and t.hand is not None and t.hand.is_over \
+                    and not top.board.busy and state.phase == "table":
+                press(pygame.K_ESCAPE)
+                state.phase = "leaving"
+        elif isinstance(top, HandoffScene):
+            if top is not state.last_panel and top.waited >= ARM_SECONDS:
+                state.last_panel = top
+                state.confirmed_panels += 1
+                press(pygame.K_RETURN)
+        elif isinstance(top, Dialog):
+            if top.title == "hotseat.broke_title":
+                click(app, top.buttons[0])  # buy chips again
+            elif top.title == "hotseat.end_title":
+                click(app, top.buttons[0])  # yes, leave: the final scoreboard
+            else:
+                app.running = False
+        elif isinstance(top, ScoreboardScene) and top.final:
+            state.final = True
+            app.running = False
+
+    app.frame_hooks.append(hook)
+    app.run_fixed(1 / 60, max_frames)
+    elapsed = time.perf_counter() - t0
+    scene = state.scene
+    if scene is None:
+        print("selftest FAILED: never reached the hot-seat table")
+        app.close()
+        return 1
+    t = scene.table
+    added = sum(a for _h, _s, kind, a in scene.events_log if kind == "rebuy")
+    taken = sum(a for _h, _s, kind, a in scene.events_log if kind == "leave")
+    start = sum(seat.spec.stack for seat in t.seats)
+    expected = start + added - taken
+    total = sum(seat.stack for seat in t.seats)
+    people = [i for i, seat in enumerate(t.seats) if seat.kind == "human"]
+    # Every person who confirmed a hand-off had their own cards drawn face up.
+    everyone_saw = all(watch.seen_by[i] > 0 for i in scene.confirmed)
+    ok = (state.final and t.hand_no >= hands and total == expected and not watch.violations
+          and scene.handoffs > 0 and watch.panel_frames > 0 and everyone_saw
+          and scene.result is not None)
+    print(f"selftest {'ok' if ok else 'FAILED'}: hotseat, {t.hand_no}/{hands} hands, "
+          f"{t.n_seats} seats ({len(people)} people), {scene.handoffs} hand-offs, "
+          f"{scene.handoff_timeouts} hand-off timeouts, {watch.frames} frames checked "
+          f"({watch.panel_frames} under a hand-off panel), {len(watch.violations)} privacy "
+          f"violations, own cards seen {dict(sorted(watch.seen_by.items()))}, "
+          f"{pilot.presses} key presses, chips {total} (expected {expected}), "
+          f"{elapsed:.2f} s")
+    for v in watch.violations[:5]:
+        print(f"  {v}")
+    app.close()
+    return 0 if ok else 1
+

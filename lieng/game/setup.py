@@ -1,0 +1,102 @@
+"""One way to build a table, for every mode.
+
+The bot game's new-game dialog, the hot-seat setup and the LAN host each used to build a
+``Table`` their own way; they now describe it as a ``TableConfig`` and call
+``build_table``. The bot factory is injected here — ``lieng.table`` never imports the
+bots (docs/ARCHITECTURE.md, import rules), so a table can be driven by any ``Player``.
+
+>>> config = TableConfig.for_bots(2, "easy", table_bet=10, player_name="An", seed=3)
+>>> table = build_table(config)
+>>> [s.kind for s in table.seats], table.rules.table_bet, table.seats[0].stack
+(['human', 'bot', 'bot'], 10, 1000)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from lieng.bots import LEVELS, make_bot
+from lieng.engine import PRESETS, RuleSet
+from lieng.table import Player, PlayerSpec, Table, Timing
+
+BOT_LEVELS: tuple[str, ...] = LEVELS
+"""The bot levels a player can choose, weakest first (the bots define them)."""
+BOT_NAMES: tuple[str, ...] = ("Minh", "Lan", "Hùng", "Thảo", "Quốc", "Hạnh", "Tuấn", "Phương")
+"""Seat names for the bots of a game against the computer, in seat order."""
+TABLE_BETS: tuple[int, ...] = (10, 20, 50, 100)
+"""The table bets (tiền bàn, RULES.md "Table settings") a game can be set up with."""
+STARTING_BETS = 100
+"""A bot sits down with 100 table bets."""
+
+BotFactory = Callable[[PlayerSpec, random.Random], Player]
+
+
+def default_bot_factory(spec: PlayerSpec, rng: random.Random) -> Player:
+    """A bot of the seat's level (``normal`` if none) and personality."""
+    return make_bot(spec.level or "normal", rng=rng, personality=spec.personality)
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """Everything needed to set a table up: the rules and who sits where.
+
+    ``seed`` makes the whole table reproducible (deals and bots: tests, self-tests,
+    replays); None shuffles with the operating system's secure generator.
+    """
+
+    players: tuple[PlayerSpec, ...]
+    preset: str = "classic"
+    table_bet: int = 10
+    turn_seconds: int = 20
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.preset not in PRESETS:
+            raise ValueError(f"unknown tie-break preset {self.preset!r}")
+        if self.table_bet <= 0:
+            raise ValueError(f"the table bet must be positive, got {self.table_bet}")
+
+    @property
+    def rules(self) -> RuleSet:
+        return dataclasses.replace(PRESETS[self.preset], table_bet=self.table_bet,
+                                   turn_seconds=self.turn_seconds)
+
+    @classmethod
+    def for_bots(cls, n_bots: int, level: str, table_bet: int, player_name: str,
+                 preset: str = "classic", turn_seconds: int = 20,
+                 player_stack: int | None = None, seed: int | None = None) -> TableConfig:
+        """The player in seat 0 against ``n_bots`` bots of one level. Bots sit with
+        ``STARTING_BETS`` table bets; the player with ``player_stack`` (the buy-in from
+        the bankroll) or the same."""
+        stack = STARTING_BETS * table_bet
+        players = [PlayerSpec(player_name, "human",
+                              stack=player_stack if player_stack is not None else stack)]
+        players += [PlayerSpec(BOT_NAMES[i % len(BOT_NAMES)], "bot", level=level, stack=stack)
+                    for i in range(n_bots)]
+        return cls(tuple(players), preset, table_bet, turn_seconds, seed)
+
+
+def build_table(config: TableConfig, *, bot_factory: BotFactory = default_bot_factory,
+                timing: Timing | None = None) -> Table:
+    """The table ``config`` describes, its bot seats played by ``bot_factory``."""
+    return Table(config.rules, list(config.players), seed=config.seed, timing=timing,
+                 bot_factory=bot_factory)
+
+
+def unique_name(name: str, taken: set[str]) -> str:
+    """``name``, or ``name 2``, ``name 3``… if another seat already has it: two bots drawn
+    with the same personality name would otherwise look like one player.
+
+    >>> unique_name("Minh", {"Minh", "Minh 2"})
+    'Minh 3'
+    """
+    if name not in taken:
+        return name
+    n = 2
+    while f"{name} {n}" in taken:
+        n += 1
+    return f"{name} {n}"
+

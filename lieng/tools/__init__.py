@@ -1,1 +1,0 @@
-"""Developer tools: building the packaged program."""

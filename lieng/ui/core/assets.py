@@ -1,0 +1,81 @@
+"""Fonts, the pygame_gui theme and sounds — all found through ``lieng.resources.asset``.
+
+DejaVu Sans is used everywhere, by our own drawing and by pygame_gui: it has every
+Vietnamese letter and ♥♦♣♠, which pygame_gui's default Noto Sans lacks (ARCHITECTURE.md
+"Facts that save a day"). The theme names the font ``dejavu``; its files are registered
+with the UI manager by absolute path, so the theme works from a checkout, a wheel and a
+frozen build alike.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import pygame
+
+from lieng.resources import asset
+
+FONT_NAME = "dejavu"
+REGULAR = ("fonts", "DejaVuSans.ttf")
+BOLD = ("fonts", "DejaVuSans-Bold.ttf")
+
+
+@cache
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """A DejaVu font at ``size`` pixels (cached: fonts are loaded once per size)."""
+    path = asset(*(BOLD if bold else REGULAR))
+    return pygame.font.Font(str(path), max(6, int(size)))
+
+
+def theme_dict() -> dict[str, Any]:
+    """``assets/theme.json`` as a dict, ready for ``UIManager.get_theme().load_theme``."""
+    with asset("theme.json").open(encoding="utf-8") as f:
+        data: dict[str, Any] = json.load(f)
+    return data
+
+
+def register_fonts(manager: Any) -> None:
+    """Tell pygame_gui where DejaVu lives and preload the sizes the theme uses."""
+    manager.add_font_paths(FONT_NAME, str(asset(*REGULAR)), str(asset(*BOLD)))
+    sizes: set[tuple[int, str]] = set()
+    for element in theme_dict().values():
+        f = element.get("font") if isinstance(element, dict) else None
+        if isinstance(f, dict) and f.get("name") == FONT_NAME:
+            style = "bold" if str(f.get("bold", "0")) == "1" else "regular"
+            sizes.add((int(f.get("size", 14)), style))
+    manager.preload_fonts([{"name": FONT_NAME, "point_size": size, "style": style}
+                           for size, style in sorted(sizes)])
+
+
+class Sounds:
+    """The five generated sounds and a mute. Silent (not failing) without an audio device."""
+
+    NAMES = ("deal", "chip", "fold", "win", "timer")
+
+    def __init__(self, muted: bool = False, volume: int = 80) -> None:
+        self.muted = muted
+        self.volume = volume
+        """Master volume, percent 0–100."""
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self.played: list[str] = []
+        """Every sound asked for, muted or not (tests read it)."""
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(22050, -16, 1, 512)
+            for name in self.NAMES:
+                self._sounds[name] = pygame.mixer.Sound(str(asset("sounds", f"{name}.wav")))
+        except pygame.error:
+            self._sounds = {}
+
+    def play(self, name: str, volume: float = 0.6) -> None:
+        self.played.append(name)
+        if len(self.played) > 256:
+            del self.played[:128]
+        if self.muted:
+            return
+        snd = self._sounds.get(name)
+        if snd is not None:
+            snd.set_volume(volume * max(0, min(100, self.volume)) / 100)
+            snd.play()

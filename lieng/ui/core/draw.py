@@ -1,0 +1,239 @@
+"""Drawing helpers shared by the scenes: cached text, chips, panels, the felt.
+
+Rendering a string is the costly part of a frame, so rendered text is cached by
+(text, size, bold, colour); the cache is bounded (old entries make way for new ones).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+
+import pygame
+
+from lieng.ui.core.assets import font
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+
+GOLD = (232, 193, 90)
+CREAM = (243, 238, 220)
+MUTED = (170, 176, 166)
+SHADOW = (0, 0, 0)
+
+_text_cache: OrderedDict[tuple[str, int, bool, Colour], pygame.Surface] = OrderedDict()
+_TEXT_CACHE_MAX = 600
+
+
+def text_surface(text: str, size: int, colour: Colour = CREAM,
+                 bold: bool = False) -> pygame.Surface:
+    key = (text, int(size), bold, colour)
+    surf = _text_cache.get(key)
+    if surf is None:
+        surf = font(int(size), bold).render(text, True, colour)
+        _text_cache[key] = surf
+        if len(_text_cache) > _TEXT_CACHE_MAX:
+            _text_cache.popitem(last=False)
+    else:
+        _text_cache.move_to_end(key)
+    return surf
+
+
+def text(target: pygame.Surface, s: str, pos: tuple[float, float], size: int,
+         colour: Colour = CREAM, bold: bool = False, anchor: str = "center",
+         shadow: bool = True, max_width: int | None = None) -> pygame.Rect:
+    """Draw ``s`` anchored at ``pos`` (``anchor`` is a pygame.Rect attribute name).
+    With ``max_width`` the size shrinks until the text fits."""
+    size = int(size)
+    surf = text_surface(s, size, colour, bold)
+    while max_width is not None and surf.get_width() > max_width and size > 8:
+        size -= 1
+        surf = text_surface(s, size, colour, bold)
+    rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    if shadow:
+        target.blit(_shadowed(s, size, colour, bold), rect)
+    else:
+        target.blit(surf, rect)
+    return rect
+
+
+_shadow_cache: OrderedDict[tuple[str, int, bool, Colour], pygame.Surface] = OrderedDict()
+
+
+def _shadowed(s: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
+    """Text with its drop shadow composed once: one blit per frame instead of two."""
+    key = (s, size, bold, colour)
+    surf = _shadow_cache.get(key)
+    if surf is None:
+        fg = text_surface(s, size, colour, bold)
+        sh = text_surface(s, size, (0, 0, 0), bold)
+        off = max(1, size // 14)
+        surf = pygame.Surface((fg.get_width() + off, fg.get_height() + off), pygame.SRCALPHA)
+        surf.blit(sh, (off, off))
+        surf.blit(fg, (0, 0))
+        _shadow_cache[key] = surf
+        if len(_shadow_cache) > _TEXT_CACHE_MAX:
+            _shadow_cache.popitem(last=False)
+    else:
+        _shadow_cache.move_to_end(key)
+    return surf
+
+
+_shade_cache: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
+
+
+def shade(target: pygame.Surface, alpha: int) -> None:
+    """Darken the whole of ``target`` (the backdrop of a dialog or an overlay screen).
+
+    The translucent surface is made once per window size and alpha: allocating a full
+    window of pixels on every frame cost ~0.4 ms and ~3.7 MB of churn at 720p.
+    """
+    size = target.get_size()
+    surf = _shade_cache.get((size, alpha))
+    if surf is None:
+        if len(_shade_cache) > 16:  # sizes change on resize; keep only recent ones
+            _shade_cache.clear()
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        surf.fill((0, 0, 0, alpha))
+        _shade_cache[(size, alpha)] = surf
+    target.blit(surf, (0, 0))
+
+
+_panel_cache: dict[tuple[object, ...], pygame.Surface] = {}
+
+
+def panel(target: pygame.Surface, rect: pygame.Rect, fill: Colour = (14, 22, 19, 215),
+          border: Colour | None = (142, 122, 60), radius: int = 12, width: int = 2) -> None:
+    """A rounded translucent panel (cached by size and colours)."""
+    key = (rect.size, fill, border, radius, width)
+    surf = _panel_cache.get(key)
+    if surf is None:
+        if len(_panel_cache) > 200:
+            _panel_cache.clear()
+        surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
+        if border is not None:
+            pygame.draw.rect(surf, border, surf.get_rect(), width, border_radius=radius)
+        _panel_cache[key] = surf
+    target.blit(surf, rect)
+
+
+CHIP_COLOURS: list[tuple[int, tuple[int, int, int]]] = [
+    (500, (40, 40, 46)), (100, (30, 90, 170)), (50, (200, 120, 20)),
+    (25, (30, 140, 70)), (5, (190, 30, 40)), (1, (235, 235, 230)),
+]
+
+_chip_cache: dict[tuple[int, tuple[int, int, int]], pygame.Surface] = {}
+
+
+def chip(radius: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """One casino chip seen from above: coloured disc, white edge stripes, inner ring."""
+    radius = max(3, int(radius))
+    key = (radius, colour)
+    surf = _chip_cache.get(key)
+    if surf is not None:
+        return surf
+    ss = 3
+    r = radius * ss
+    big = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+    c = (r + 1, r + 1)
+    pygame.draw.circle(big, (0, 0, 0, 90), (c[0], c[1] + ss), r)
+    pygame.draw.circle(big, colour, c, r)
+    stripe = (250, 250, 245) if sum(colour) < 600 else (190, 30, 40)
+    for k in range(6):
+        a = k * math.pi / 3
+        a0, a1 = a - 0.18, a + 0.18
+        pts = [(c[0] + math.cos(a0) * r, c[1] + math.sin(a0) * r),
+               (c[0] + math.cos(a1) * r, c[1] + math.sin(a1) * r),
+               (c[0] + math.cos(a1) * r * 0.72, c[1] + math.sin(a1) * r * 0.72),
+               (c[0] + math.cos(a0) * r * 0.72, c[1] + math.sin(a0) * r * 0.72)]
+        pygame.draw.polygon(big, stripe, pts)
+    pygame.draw.circle(big, stripe, c, int(r * 0.62), max(1, ss))
+    dark = tuple(max(0, v - 40) for v in colour)
+    pygame.draw.circle(big, dark, c, int(r * 0.55))
+    surf = pygame.transform.smoothscale(big, (2 * radius + 1, 2 * radius + 1))
+    _chip_cache[key] = surf
+    return surf
+
+
+def chips_for(amount: int, max_chips: int = 8) -> list[tuple[int, int, int]]:
+    """Chip colours for a pile showing ``amount`` (largest denominations first)."""
+    out: list[tuple[int, int, int]] = []
+    left = amount
+    for value, colour in CHIP_COLOURS:
+        while left >= value and len(out) < max_chips:
+            out.append(colour)
+            left -= value
+    if not out and amount > 0:
+        out.append(CHIP_COLOURS[-1][1])
+    return out
+
+
+def chip_pile(target: pygame.Surface, amount: int, center: tuple[float, float], radius: int,
+              max_chips: int = 8) -> None:
+    """A short stack of chips for ``amount``, bottom at ``center``."""
+    colours = chips_for(amount, max_chips)
+    step = max(2, radius // 3)
+    for i, colour in enumerate(reversed(colours)):
+        s = chip(radius, colour)
+        target.blit(s, s.get_rect(center=(int(center[0]), int(center[1] - i * step))))
+
+
+def felt(size: tuple[int, int], scale: float) -> pygame.Surface:
+    """The background: dark room, an oval table with a wooden rail and green felt."""
+    # Vertical gradient for the room: 64 bands, scaled up (a full-height loop of
+    # fills costs more than the whole first frame otherwise).
+    top, bottom = (22, 26, 30), (8, 10, 12)
+    strip = pygame.Surface((1, 64))
+    for y in range(64):
+        t = y / 63
+        strip.set_at((0, y), tuple(int(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)))
+    surf = pygame.transform.scale(strip, size)
+    rect = table_rect(size, scale)
+    rail = rect.inflate(int(46 * scale), int(46 * scale))
+    shadow = pygame.Surface(rail.inflate(40, 40).size, pygame.SRCALPHA)
+    pygame.draw.ellipse(shadow, (0, 0, 0, 120), shadow.get_rect())
+    surf.blit(shadow, shadow.get_rect(center=(rail.centerx, rail.centery + int(12 * scale))))
+    for colour, inset in (((70, 38, 20), 0), ((110, 64, 32), 8), ((84, 46, 22), 30)):
+        _smooth_ellipse(surf, colour, rail.inflate(-int(inset * scale), -int(inset * scale)))
+    # Felt with a radial glow, drawn at a quarter size and smooth-scaled (it is soft
+    # anyway), then the felt's edge drawn crisp at full size.
+    q = pygame.Surface((max(8, rect.w // 4), max(8, rect.h // 4)), pygame.SRCALPHA)
+    steps = 24
+    for i in range(steps):
+        t = i / (steps - 1)
+        col = (int(18 + 22 * t), int(86 + 46 * t), int(54 + 26 * t))
+        r = q.get_rect().inflate(-int(q.get_width() * 0.55 * t), -int(q.get_height() * 0.55 * t))
+        pygame.draw.ellipse(q, col, r)
+    glow = pygame.transform.smoothscale(q, rect.size)
+    mask = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.ellipse(mask, (255, 255, 255, 255), mask.get_rect())
+    glow.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(glow, rect)
+    _aa_outline(surf, (24, 96, 60), rect)
+    pygame.draw.ellipse(surf, (232, 193, 90), rect.inflate(-int(36 * scale), -int(36 * scale)),
+                        max(1, int(2 * scale)))
+    return surf
+
+
+def _aa_outline(surf: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect) -> None:
+    """An anti-aliased edge over a filled ellipse (``pygame.draw`` fills are aliased)."""
+    from pygame import gfxdraw
+
+    rx, ry = rect.w // 2 - 1, rect.h // 2 - 1
+    if rx > 0 and ry > 0:
+        gfxdraw.aaellipse(surf, rect.centerx, rect.centery, rx, ry, colour)
+
+
+def _smooth_ellipse(surf: pygame.Surface, colour: tuple[int, int, int],
+                    rect: pygame.Rect) -> None:
+    pygame.draw.ellipse(surf, colour, rect)
+    _aa_outline(surf, colour, rect)
+
+
+def table_rect(size: tuple[int, int], scale: float) -> pygame.Rect:
+    w, h = size
+    rw = min(w - int(220 * scale), int(h * 1.75))
+    rh = int(h * 0.56)
+    r = pygame.Rect(0, 0, rw, rh)
+    r.center = (w // 2, int(h * 0.43))
+    return r

@@ -1,0 +1,35 @@
+"""The felt background, drawn once per window size (it is the largest blit of a frame)."""
+
+from __future__ import annotations
+
+import pygame
+
+from lieng.ui.core.draw import felt
+from lieng.ui.tabletop.layout import TableLayout
+
+_cache: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def felt_for(layout: TableLayout) -> pygame.Surface:
+    surf = _cache.get(layout.size)
+    if surf is None:
+        _cache.clear()
+        surf = felt(layout.size, layout.scale)
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert()
+        _cache[layout.size] = surf
+    return surf
+
+
+def framed_screen(surface: pygame.Surface, size: tuple[int, int], scale: float,
+                  rect: pygame.Rect, title: str, title_dy: float = 40,
+                  fill: tuple[int, int, int, int] = (14, 22, 19, 240)) -> None:
+    """The frame every full-window form shares (new game, hot-seat setup, LAN host and
+    join, history, statistics): the felt, a gold-edged panel and its title."""
+    from lieng.ui.core.draw import GOLD, panel, text
+    from lieng.ui.tabletop.layout import compute
+
+    surface.blit(felt_for(compute(size, 2)), (0, 0))
+    panel(surface, rect, fill, GOLD, radius=int(18 * scale))
+    text(surface, title, (rect.centerx, rect.y + title_dy * scale), int(30 * scale), GOLD,
+         bold=True)

@@ -1,0 +1,227 @@
+"""The window and its loop: one ``GameApp`` owns the display, the UI manager, the scene
+stack, the sounds and the card renderer.
+
+``step(dt)`` is one frame — events, update, draw — and ``run`` calls it at 60 FPS. The
+self-test, the screenshot and the GUI tests drive the very same ``step`` (issue 4: the real
+app, the same scenes, the same loop); they only choose how ``dt`` is measured.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from lieng import __version__
+from lieng.resources import asset
+from lieng.ui.core import i18n
+from lieng.ui.core.assets import Sounds, register_fonts, theme_dict
+from lieng.ui.core.scene import Scene, SceneStack
+from lieng.ui.player.preferences import UISettings
+from lieng.ui.tabletop.cards import CardRenderer
+
+if TYPE_CHECKING:
+    from lieng.storage.settings import Settings
+    from lieng.ui.player.profile import Profile
+
+DEFAULT_SIZE = (1280, 720)
+MIN_SIZE = (960, 540)
+MAX_SIZE = (2560, 1440)
+BASE = (1280, 720)
+FPS = 60
+
+
+def ui_tier(scale: float) -> str:
+    """Font-size class of the theme for a layout scale (pygame_gui fonts don't scale)."""
+    if scale < 0.9:
+        return "@ui_s"
+    if scale < 1.25:
+        return "@ui_m"
+    if scale < 1.75:
+        return "@ui_l"
+    return "@ui_xl"
+
+
+class GameApp:
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: UISettings | None = None,
+                 fps: int = FPS) -> None:
+        self.settings = settings or UISettings()
+        self.fps = fps
+        pygame.init()
+        i18n.configure(self.settings.language)
+        size = _clamp_size(size)
+        pygame.display.set_caption(f"Liêng {__version__}")
+        with contextlib.suppress(pygame.error, FileNotFoundError):
+            pygame.display.set_icon(pygame.image.load(str(asset("icon.png"))))
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.size = size
+        self.ui = pygame_gui.UIManager(size, None, enable_live_theme_updates=False,
+                                       starting_language=self.settings.language,
+                                       translation_directory_paths=[str(asset("translations"))])
+        register_fonts(self.ui)
+        self.ui.get_theme().load_theme(theme_dict())
+        self.sounds = Sounds(self.settings.muted, self.settings.volume)
+        self.cards = CardRenderer(self.settings.four_colour_deck)
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frames = 0
+        self.frame_hooks: list[Callable[[GameApp], None]] = []
+        """Called after every drawn frame (the self-test, the benchmark)."""
+        self.stored: Settings | None = None
+        """The player's saved settings when running for real (None in tests)."""
+        self.profile: Profile | None = None
+        """The player's bankroll and hand history when running for real (``session``)."""
+        self.session_language: str | None = None
+        """A language asked for on the command line (``--lang``): for this run only, never
+        saved — until the player picks another one in the settings."""
+        self.fullscreen = False
+
+    # ----------------------------------------------------------------- geometry
+
+    @property
+    def scale(self) -> float:
+        w, h = self.size
+        return min(w / BASE[0], h / BASE[1])
+
+    @property
+    def tier(self) -> str:
+        return ui_tier(self.scale)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        size = _clamp_size(size)
+        if size != tuple(self.screen.get_size()) and not self.fullscreen:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.size = size
+        self.ui.set_window_resolution(size)
+        for scene in self.stack.scenes:
+            scene.resize()
+
+    # ----------------------------------------------------------------- settings
+
+    def set_language(self, lang: str) -> None:
+        self.settings.language = lang
+        i18n.set_language(lang)
+        self.ui.set_locale(lang)
+        for scene in self.stack.scenes:
+            scene.resize()
+
+    def set_muted(self, muted: bool) -> None:
+        self.settings.muted = muted
+        self.sounds.muted = muted
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Really switch the window: full screen at the desktop's size, or back to a
+        resizable window of the size it had."""
+        if on == self.fullscreen:
+            return
+        if on:
+            self._windowed_size = self.size
+            desktop = pygame.display.get_desktop_sizes()
+            size = _clamp_size(desktop[0] if desktop else self.size)
+            self.fullscreen = True
+            self.screen = pygame.display.set_mode(size, pygame.FULLSCREEN)
+        else:
+            size = getattr(self, "_windowed_size", self.size)
+            self.fullscreen = False
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.resize(tuple(self.screen.get_size()))  # type: ignore[arg-type]
+
+    def save_settings(self) -> None:
+        """Write the settings to disk — only when running for real (``stored`` set)."""
+        if self.stored is not None:
+            from lieng.ui.player.persist import save
+
+            if self.settings.language != self.session_language:
+                self.session_language = None  # the player chose a language: keep it
+            self.stored = save(self.settings, self.stored, self.session_language is not None)
+
+    # ----------------------------------------------------------------- scenes
+
+    def push(self, scene: Scene) -> None:
+        self.stack.push(scene)
+
+    def pop(self) -> None:
+        self.stack.pop()
+        if not self.stack.scenes:
+            self.running = False
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.replace(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ----------------------------------------------------------------- the loop
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw, flip."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+        if not self.running:
+            return
+        self.ui.update(dt)
+        top = self.stack.top
+        for scene in list(self.stack.scenes):
+            # Scenes under a dialog keep animating; only the top one takes input.
+            scene.update(dt)
+        if top is None:
+            self.running = False
+            return
+        self.draw()
+        pygame.display.flip()
+        self.frames += 1
+        for hook in list(self.frame_hooks):
+            hook(self)
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            if (event.x, event.y) != self.size:
+                self.resize((event.x, event.y))
+            return
+        # A pygame_gui element that used the event (a click on a button) keeps it from
+        # the table; its UI_* follow-up events still reach the scene. Keys always pass.
+        if self.ui.process_events(event) and event.type not in (pygame.KEYDOWN, pygame.KEYUP):
+            return
+        top = self.stack.top
+        if top is not None:
+            top.handle_event(event)
+
+    def draw(self) -> None:
+        for scene in self.stack.visible():
+            scene.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+
+    def run(self, max_frames: int | None = None) -> None:
+        self.clock.tick()
+        while self.running and (max_frames is None or self.frames < max_frames):
+            dt = self.clock.tick(self.fps) / 1000.0
+            self.step(min(dt, 0.1))
+
+    def run_fixed(self, dt: float, max_frames: int) -> None:
+        """Drive the loop with a fixed time step (self-test, tests, benchmark)."""
+        while self.running and self.frames < max_frames:
+            self.step(dt)
+
+    def now(self) -> float:
+        return time.perf_counter()
+
+    def close(self) -> None:
+        self.stack.clear()
+        pygame.display.quit()
+
+
+def _clamp_size(size: tuple[int, int]) -> tuple[int, int]:
+    w = max(MIN_SIZE[0], min(MAX_SIZE[0], int(size[0])))
+    h = max(MIN_SIZE[1], min(MAX_SIZE[1], int(size[1])))
+    return (w, h)

@@ -1,0 +1,1 @@
+"""The player's own things while the window runs: preferences, bankroll, history, notices."""

@@ -1,0 +1,33 @@
+"""What the window remembers about the player's preferences.
+
+``lieng.ui.player.persist`` copies it to and from the saved settings
+(``lieng.storage.settings``, which defines the choices). Only the window reads these:
+none of them changes a rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lieng.storage.settings import Speed
+
+SPEED_FACTOR: dict[Speed, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+"""Multiplies every animation's duration and the bots' thinking pause (issue 4)."""
+
+
+@dataclass
+class UISettings:
+    language: str = "vi"
+    speed: Speed = "normal"
+    muted: bool = False
+    volume: int = 80
+    """Master volume, percent 0–100."""
+    four_colour_deck: bool = False
+    """♦ blue and ♣ green, so the four suits never look alike."""
+    reveal_own_cards: bool = False
+    """Show the player's own cards face up at once instead of turning them by hand."""
+    player_name: str = "Bạn"
+
+    @property
+    def speed_factor(self) -> float:
+        return SPEED_FACTOR[self.speed]

@@ -1,0 +1,145 @@
+"""The player's persistent things while the window runs: the bankroll, the hand history and
+the messages storage has for them (issue 5).
+
+``Profile`` is the one place the window touches ``lieng.storage.bankroll`` and
+``lieng.storage.history``:
+
+* ``sit_down`` takes the buy-in from the bankroll and subscribes to the table
+  (``Table.subscribe``). On every ``HandEnded`` the player's result is committed
+  (``Bankroll.commit_hand``) and the hand is appended to the history, redacted for the
+  player's seat (``HandRecord.from_hand``). Nothing is saved while a hand is in play, so a
+  crash or kill mid-hand leaves the bankroll as it was before that hand; ``Bankroll.open``
+  gives those chips back on the next start.
+* ``stand_up`` brings the chips at the table back to the bank. Leaving mid-hand forfeits
+  the chips already in the pot (the leave dialog says so, RULES.md step 5: a player who
+  leaves has folded), so that loss is committed first, as one hand, and the hand so far
+  goes into the history marked as left (``HandRecord.left_mid_hand``) — the bank's hand
+  count, the history and the statistics then agree.
+* Every ``Notice`` (bad file kept aside, disk full, read-only...) goes to ``pending``; the
+  notice hook (``lieng.ui.player.notices``) shows each once, in the player's language.
+
+Time comes from ``clock`` (``datetime.now`` by default) so tests can fix it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+from pathlib import Path
+
+from lieng.engine import Event, HandEnded
+from lieng.storage.atomic import Notice
+from lieng.storage.bankroll import Bankroll, RefillStatus
+from lieng.storage.history import GameMode, HandRecord, History, SeatRecord
+from lieng.table import Table
+
+
+class Profile:
+    def __init__(self, bankroll: Bankroll, history: History,
+                 clock: Callable[[], datetime] = datetime.now) -> None:
+        self.bankroll = bankroll
+        self.history = history
+        self.clock = clock
+        self.pending: list[Notice] = []
+        """Messages not yet shown to the player, oldest first."""
+        self.shown: list[Notice] = []
+        """Messages already shown (tests read it)."""
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.hands_recorded = 0
+        self.rebought = 0
+        """Chips taken from the bank for rebuys at the current table."""
+        self._seats: list[SeatRecord] = []
+        self._mode: GameMode = "bots"
+
+    @classmethod
+    def open(cls, root: Path | None = None,
+             clock: Callable[[], datetime] = datetime.now) -> Profile:
+        """Open the bankroll and the history in ``root`` (default: the user data folder);
+        any chips a crash left at a table go back to the bank (``Bankroll.open``)."""
+        bankroll, notices = Bankroll.open(root)
+        profile = cls(bankroll, History(root), clock)
+        profile.notify(*notices)
+        return profile
+
+    def notify(self, *notices: Notice | None) -> None:
+        for n in notices:
+            if n is not None and n not in self.pending:
+                self.pending.append(n)
+
+    def take_notices(self) -> list[Notice]:
+        out, self.pending = self.pending, []
+        self.shown.extend(out)
+        return out
+
+    # ------------------------------------------------------------------ the bank
+
+    def max_buy_in(self) -> int:
+        return self.bankroll.balance
+
+    def refill_status(self) -> RefillStatus:
+        return self.bankroll.refill_status(self.clock())
+
+    def claim_refill(self) -> int:
+        amount, notice = self.bankroll.claim_refill(self.clock())
+        self.notify(notice)
+        return amount
+
+    # ------------------------------------------------------------------ at the table
+
+    def sit_down(self, table: Table, seat: int, amount: int, mode: GameMode = "bots") -> None:
+        """Move ``amount`` chips from the bank to ``seat`` (whose stack must already be
+        ``amount``) and record every hand the table finishes."""
+        if table.seats[seat].stack != amount:
+            raise ValueError("the seat's stack must be the buy-in")
+        self.notify(self.bankroll.buy_in(amount))
+        self.table, self.seat = table, seat
+        self.rebought = 0
+        seats = [SeatRecord.of(s.spec) for s in table.seats]
+        self._seats, self._mode = seats, mode
+        table.subscribe(lambda events: self._on_events(table, seat, seats, mode, events))
+
+    def rebuy(self, wanted: int) -> int:
+        """Chips for a rebuy from the bank: ``wanted``, or what the bank has (0: none)."""
+        amount = min(wanted, self.bankroll.balance)
+        if amount <= 0:
+            return 0
+        self.notify(self.bankroll.buy_in(amount))
+        self.rebought += amount
+        return amount
+
+    def stand_up(self) -> int:
+        """The player leaves the table: the chips there go back to the bank. Returns the
+        chips brought back."""
+        table, seat = self.table, self.seat
+        self.table = self.seat = None
+        if table is None or seat is None:
+            return 0
+        hand = table.hand
+        if hand is not None and not hand.is_over and table.in_hand:
+            lost = min(hand.start_stacks[seat] - hand.stacks[seat], self.bankroll.at_table)
+            if lost:
+                # One hand for the bank, so one line in the history too: the menu's hand
+                # count, the history, the statistics and the bank keep agreeing.
+                self.notify(self.bankroll.commit_hand(-lost))
+                record = HandRecord.left_mid_hand(hand, seat, self._seats, self.clock(), lost,
+                                                  self._mode)
+                self.notify(self.history.append(record))
+                self.hands_recorded += 1
+        back = self.bankroll.at_table
+        self.notify(self.bankroll.cash_out())
+        return back
+
+    def _on_events(self, table: Table, seat: int, seats: Sequence[SeatRecord], mode: GameMode,
+                   events: Iterable[Event]) -> None:
+        if self.table is not table:
+            return  # the player has left this table
+        for e in events:
+            if not isinstance(e, HandEnded):
+                continue
+            self.notify(self.bankroll.commit_hand(e.net[seat]))
+            hand = table.hand
+            if hand is not None and hand.is_over:
+                record = HandRecord.from_hand(hand, seat, seats, self.clock(), mode)
+                self.notify(self.history.append(record))
+                self.hands_recorded += 1

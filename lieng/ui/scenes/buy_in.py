@@ -1,0 +1,101 @@
+"""The buy-in of the new-game dialog: the player's stack comes from the bankroll (issue 5).
+
+The choices are multiples of the table bet, never more than the bank holds; the default
+is ``DEFAULT_BETS`` table bets, or all the bank has when that is less. When the bank can't
+pay even one ante (RULES.md step 2) the game can't start and the note says where to get
+the daily refill.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from lieng.ui.core.draw import CREAM, GOLD, text
+from lieng.ui.core.i18n import chips, key, t
+
+if TYPE_CHECKING:
+    from lieng.ui.core.window import GameApp
+    from lieng.ui.player.profile import Profile
+    from lieng.ui.scenes.new_game import NewGameScene
+    from lieng.ui.scenes.table import TableScene
+
+MULTIPLES = (20, 50, 100, 200, 500)
+DEFAULT_BETS = 100
+"""The default buy-in: 100 table bets (issue 5), capped by the bankroll."""
+
+
+def buy_in_options(table_bet: int, balance: int) -> list[int]:
+    """Buy-ins on offer for this table bet and bank balance, smallest first."""
+    opts = [m * table_bet for m in MULTIPLES if m * table_bet <= balance]
+    if balance >= table_bet and balance < MULTIPLES[-1] * table_bet and balance not in opts:
+        opts.append(balance)  # "everything I have"
+    return sorted(opts)
+
+
+def default_buy_in(table_bet: int, balance: int) -> int | None:
+    opts = buy_in_options(table_bet, balance)
+    if not opts:
+        return None
+    below = [o for o in opts if o <= DEFAULT_BETS * table_bet]
+    return max(below) if below else opts[0]
+
+
+def follow_bet(buy_in: str, old_bet: int, new_bet: int, balance: int) -> str:
+    """The buy-in after the table bet changes from ``old_bet`` to ``new_bet``: the same
+    number of table bets as before (a buy-in is counted in table bets — 100 bets is a
+    deep stack at any bet), or the nearest offered below it, capped by the bank."""
+    opts = buy_in_options(new_bet, balance)
+    if not opts:
+        return ""
+    if not buy_in:
+        return str(default_buy_in(new_bet, balance))
+    target = int(buy_in) * new_bet // old_bet
+    below = [o for o in opts if o <= target]
+    return str(max(below) if below else opts[0])
+
+
+def buy_in_row(scene: NewGameScene) -> tuple[str, list[str | tuple[str, str]]]:
+    """The dialog's buy-in row; keeps ``scene.choice["buy_in"]`` one of its options."""
+    profile = scene.app.profile
+    assert profile is not None
+    bet = int(scene.choice["bet"])
+    balance = profile.max_buy_in()
+    opts = buy_in_options(bet, balance)
+    if not opts:
+        scene.choice["buy_in"] = ""
+        return ("buy_in", [(key("new_game.no_chips"), "")])
+    if scene.choice.get("buy_in") not in {str(o) for o in opts}:
+        scene.choice["buy_in"] = str(default_buy_in(bet, balance))
+    return ("buy_in", [(t("new_game.buy_in_option", amount=chips(o), n=chips(o // bet)),
+                        str(o)) for o in opts])
+
+
+def seat_player(app: GameApp, profile: Profile, scene: TableScene, amount: int) -> None:
+    """Take the buy-in from the bank, record the table's hands, and give the chips back
+    when the player leaves."""
+    profile.sit_down(scene.table, scene.me, amount)
+    scene.bank = profile
+    scene.rebuy_amount = amount
+
+    def leave() -> None:
+        profile.stand_up()
+        app.pop()
+
+    scene.on_leave = leave
+
+
+def draw_note(surface: pygame.Surface, scene: NewGameScene, r: pygame.Rect) -> None:
+    from lieng.game import STARTING_BETS
+
+    profile = scene.app.profile
+    assert profile is not None
+    s = scene.app.scale
+    bet = int(scene.choice["bet"])
+    y = r.bottom - 104 * s
+    text(surface, t("new_game.bank_note", bank=chips(profile.bankroll.balance),
+                    amount=chips(STARTING_BETS * bet)), (r.centerx, y), int(15 * s), CREAM)
+    if not scene.choice.get("buy_in"):
+        text(surface, t("new_game.need_refill"), (r.centerx, y - 24 * s), int(15 * s), GOLD,
+             bold=True)

@@ -1,0 +1,134 @@
+"""Every persisted setting as a row of the settings screen (Cài đặt, issue 5): its choices,
+its current value and what choosing a value does.
+
+Window settings live in ``app.settings`` (``UISettings``) and take effect at once; the
+others (turn timer, default bots and level, table bet, tie-break preset, fullscreen, coach
+hints) live in ``app.stored`` (``lieng.storage.settings.Settings``) and are read by the
+new-game dialog, the table (coach) and ``GameApp.set_fullscreen``. The screen saves both
+together when the player leaves it (``GameApp.save_settings``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import weakref
+from typing import TYPE_CHECKING, Any
+
+from lieng.engine import TIEBREAKS
+from lieng.game import TABLE_BETS
+from lieng.storage.settings import LANGUAGES, LEVELS, MAX_BOTS, SPEEDS, TURN_TIMERS, Settings
+from lieng.ui.core.i18n import chips, key
+
+if TYPE_CHECKING:
+    from lieng.ui.core.window import GameApp
+
+Option = tuple[str, str]
+"""(label — an i18n key or a literal, value)."""
+
+
+VOLUMES = tuple(range(0, 101, 10))
+
+LEFT = ("language", "sound", "volume", "speed", "own_cards", "deck", "fullscreen")
+RIGHT = ("timer", "bots", "level", "bet", "preset", "coach")
+"""The two columns of the screen, top to bottom."""
+
+
+_local: weakref.WeakKeyDictionary[GameApp, Settings] = weakref.WeakKeyDictionary()
+"""Settings edited in an app that saves none (the self-test, most tests)."""
+
+
+def stored(app: GameApp) -> Settings:
+    """The saved-settings object the screen edits (an in-memory one when the app has none,
+    as in the self-test: then nothing is saved)."""
+    if app.stored is None:
+        return _local.setdefault(app, Settings())
+    return app.stored
+
+
+def _on_off() -> list[Option]:
+    return [(key("settings.on"), "on"), (key("settings.off"), "off")]
+
+
+def _flag(v: bool) -> str:
+    return "on" if v else "off"
+
+
+def row(app: GameApp, name: str) -> tuple[list[Option], str]:
+    """The options of setting ``name`` and the value it has now."""
+    ui = app.settings
+    st = stored(app)
+    if name == "language":
+        return [(key(f"language.{lg}"), lg) for lg in LANGUAGES], ui.language
+    if name == "sound":
+        return _on_off(), _flag(not ui.muted)
+    if name == "volume":
+        vols = sorted({*VOLUMES, ui.volume})
+        return [(f"{v}%", str(v)) for v in vols], str(ui.volume)
+    if name == "speed":
+        return [(key(f"speed.{sp}"), sp) for sp in SPEEDS], ui.speed
+    if name == "own_cards":
+        return ([(key("settings.peel"), "peel"), (key("settings.face_up"), "up")],
+                "up" if ui.reveal_own_cards else "peel")
+    if name == "deck":
+        return ([(key("settings.two_colours"), "two"), (key("settings.four_colours"), "four")],
+                "four" if ui.four_colour_deck else "two")
+    if name == "fullscreen":
+        return _on_off(), _flag(app.fullscreen)
+    if name == "timer":
+        opts = [(key("settings.timer_off") if s == 0 else f"{s} s", str(s)) for s in TURN_TIMERS]
+        return opts, str(st.turn_timer)
+    if name == "bots":
+        return [(str(n), str(n)) for n in range(1, MAX_BOTS + 1)], str(st.bots)
+    if name == "level":
+        return [(key(f"level.{lv}"), lv) for lv in LEVELS], st.bot_level
+    if name == "bet":
+        bets = sorted({*TABLE_BETS, st.table_bet})
+        return [(chips(b), str(b)) for b in bets], str(st.table_bet)
+    if name == "preset":
+        return [(key(f"preset.{p}"), p) for p in TIEBREAKS], st.tiebreak
+    if name == "coach":
+        return _on_off(), _flag(st.coach_hints)
+    raise KeyError(name)
+
+
+def apply(app: GameApp, name: str, value: str) -> None:
+    """Choose ``value`` for setting ``name``; it takes effect at once."""
+    ui = app.settings
+    changes: dict[str, Any] = {}
+    if name == "language":
+        app.set_language(value)
+    elif name == "sound":
+        app.set_muted(value == "off")
+    elif name == "volume":
+        ui.volume = int(value)
+        app.sounds.volume = ui.volume
+    elif name == "speed":
+        ui.speed = value  # type: ignore[assignment]
+    elif name == "own_cards":
+        ui.reveal_own_cards = value == "up"
+    elif name == "deck":
+        ui.four_colour_deck = value == "four"
+        app.cards.four_colour = ui.four_colour_deck
+    elif name == "fullscreen":
+        changes["fullscreen"] = value == "on"
+        app.set_fullscreen(value == "on")
+    elif name == "timer":
+        changes["turn_timer"] = int(value)
+    elif name == "bots":
+        changes["bots"] = int(value)
+    elif name == "level":
+        changes["bot_level"] = value
+    elif name == "bet":
+        changes["table_bet"] = int(value)
+    elif name == "preset":
+        changes["tiebreak"] = value
+    elif name == "coach":
+        changes["coach_hints"] = value == "on"
+    else:
+        raise KeyError(name)
+    if changes:
+        new = dataclasses.replace(stored(app), **changes)
+        if app.stored is not None:
+            app.stored = new
+        else:
+            _local[app] = new

@@ -1,0 +1,2 @@
+"""What every table screen shares: the board that trails the engine's events, its layout and
+drawing, the cards, the action bar and the coach."""

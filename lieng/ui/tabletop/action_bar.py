@@ -1,0 +1,194 @@
+"""The action bar (pygame_gui): Úp bỏ · Theo · Tố with a slider · Tố tất, and the name of
+the player's own hand.
+
+Only what the engine's ``Legal`` allows is enabled (RULES.md step 5): the bar reads
+``legal`` and never works out a rule itself. Button texts are i18n keys with amounts as
+keyword arguments, so a language switch re-translates them. Elements are built once per
+scene (and on a resize); the slider is rebuilt only when the legal raise range changes,
+because ``UIHorizontalSlider`` cannot change its range (ARCHITECTURE.md).
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from lieng.engine import Action, Legal
+from lieng.ui.core.gui import kill, set_enabled
+from lieng.ui.core.i18n import chips, key
+
+
+class ActionBar:
+    def __init__(self, manager: pygame_gui.UIManager, container: pygame_gui.core.UIContainer,
+                 rect: pygame.Rect, scale: float, tier: str) -> None:
+        self.manager = manager
+        self.container = container
+        self.scale = s = scale
+        self.tier = tier
+        self.legal: Legal | None = None
+        h = int(48 * s)
+        y = rect.y + (rect.h - h) // 2
+        gap = int(10 * s)
+        x = rect.x + int(16 * s)
+
+        def oid(name: str, big: bool = True) -> ObjectID:
+            return ObjectID(object_id=name, class_id=f"{tier}_b" if big else tier)
+
+        self.hand_label = pygame_gui.elements.UILabel(
+            pygame.Rect(x, y, int(236 * s), h), "", manager, container,
+            object_id=ObjectID(object_id="#hand_name", class_id=f"{tier}_b"))
+        x += int(236 * s) + gap
+        widths = {"fold": 136, "call": 170, "slider": 210, "raise": 196, "allin": 190}
+        self.fold = pygame_gui.elements.UIButton(
+            pygame.Rect(x, y, int(widths["fold"] * s), h), key("bar.fold"), manager,
+            container, tool_tip_text=key("bar.tip_fold"), object_id=oid("#fold"))
+        x += int(widths["fold"] * s) + gap
+        self.call = pygame_gui.elements.UIButton(
+            pygame.Rect(x, y, int(widths["call"] * s), h), key("bar.check"), manager,
+            container, tool_tip_text=key("bar.tip_call"), object_id=oid("#call"))
+        x += int(widths["call"] * s) + gap
+        self.slider_rect = pygame.Rect(x, y + int(h * 0.2), int(widths["slider"] * s),
+                                       int(h * 0.6))
+        self.slider: pygame_gui.elements.UIHorizontalSlider | None = None
+        self._slider_range: tuple[int, int] = (0, 0)
+        self._build_slider(1, 1, 1, enabled=False)
+        x += int(widths["slider"] * s) + gap
+        self.raise_ = pygame_gui.elements.UIButton(
+            pygame.Rect(x, y, int(widths["raise"] * s), h), key("bar.raise_plain"), manager,
+            container, tool_tip_text=key("bar.tip_raise"), object_id=oid("#raise"))
+        x += int(widths["raise"] * s) + gap
+        self.allin = pygame_gui.elements.UIButton(
+            pygame.Rect(x, y, int(widths["allin"] * s), h), key("bar.all_in_plain"), manager,
+            container, tool_tip_text=key("bar.tip_all_in"), object_id=oid("#allin"))
+        self.k = 1
+        self.set_legal(None)
+
+    # ----------------------------------------------------------------- slider
+
+    def _build_slider(self, lo: int, hi: int, value: int, enabled: bool) -> None:
+        if self.slider is not None:
+            kill(self.slider)
+        # A one-value range would divide by zero inside the slider: give it a dummy end
+        # and keep it disabled; the raise button still carries the only legal k.
+        top = hi if hi > lo else lo + 1
+        self.slider = pygame_gui.elements.UIHorizontalSlider(
+            self.slider_rect, value, (lo, top), self.manager, self.container,
+            object_id=ObjectID(object_id="#raise_slider", class_id=self.tier),
+            click_increment=1)
+        self._slider_range = (lo, hi)
+        if not enabled or hi <= lo:
+            set_enabled(self.slider, False)
+
+    def slider_value(self) -> int:
+        lo, hi = self._slider_range
+        if self.slider is None:
+            return lo
+        v = round(self.slider.get_current_value())
+        return max(lo, min(hi, v))
+
+    # ----------------------------------------------------------------- state
+
+    def set_legal(self, legal: Legal | None) -> None:
+        """Enable exactly what ``legal`` allows (everything off when it is not our turn).
+
+        A new turn (a legal set after none, or a different one) starts the raise at the
+        smallest legal multiple: a 12× raise of the last hand is not offered again."""
+        new_turn = legal is not None and (self.legal is None or legal != self.legal)
+        self.legal = legal
+        if legal is None:
+            for b in (self.fold, self.call, self.raise_, self.allin):
+                set_enabled(b, False)
+            self.call.set_text(key("bar.check"))
+            self.raise_.set_text(key("bar.raise_plain"))
+            self.allin.set_text(key("bar.all_in_plain"))
+            if self.slider is not None:
+                set_enabled(self.slider, False)
+            return
+        set_enabled(self.fold, True)
+        set_enabled(self.call, True)
+        if legal.call == 0:
+            self.call.set_text(key("bar.check"))
+        elif legal.call < legal.owed:
+            self.call.set_text(key("bar.call_short"), text_kwargs={"amount": chips(legal.call)})
+        else:
+            self.call.set_text(key("bar.call"), text_kwargs={"amount": chips(legal.call)})
+        if legal.raise_k:
+            lo, hi = legal.raise_k.start, legal.raise_k.stop - 1
+            self.k = lo if new_turn else max(lo, min(hi, self.k))
+            if (lo, hi) != self._slider_range or self.slider is None or \
+                    not self.slider.is_enabled:
+                self._build_slider(lo, hi, self.k, enabled=True)
+            else:
+                self.slider.set_current_value(self.k, warn=False)
+            set_enabled(self.raise_, True)
+        else:
+            set_enabled(self.raise_, False)
+            self.raise_.set_text(key("bar.raise_plain"))
+            if self.slider is not None:
+                set_enabled(self.slider, False)
+        self._update_raise_text()
+        if legal.all_in is not None:
+            set_enabled(self.allin, True)
+            self.allin.set_text(key("bar.all_in"), text_kwargs={"amount": chips(legal.all_in)})
+        else:
+            set_enabled(self.allin, False)
+            self.allin.set_text(key("bar.all_in_plain"))
+
+    def _update_raise_text(self) -> None:
+        legal = self.legal
+        if legal is None or not legal.raise_k:
+            return
+        self.raise_.set_text(key("bar.raise"), text_kwargs={
+            "k": str(self.k), "amount": chips(legal.raise_amount(self.k))})
+
+    def nudge(self, delta: int) -> None:
+        """←/→: move the raise slider one step."""
+        legal = self.legal
+        if legal is None or not legal.raise_k:
+            return
+        lo, hi = legal.raise_k.start, legal.raise_k.stop - 1
+        self.k = max(lo, min(hi, self.k + delta))
+        if self.slider is not None and hi > lo:
+            self.slider.set_current_value(self.k, warn=False)
+        self._update_raise_text()
+
+    def slider_moved(self) -> None:
+        self.k = self.slider_value()
+        self._update_raise_text()
+
+    def set_hand_name(self, name: str) -> None:
+        if self.hand_label.text != name:
+            self.hand_label.set_text(name)
+
+    # ----------------------------------------------------------------- input
+
+    def action_for_button(self, element: object) -> Action | None:
+        if self.legal is None:
+            return None
+        if element is self.fold:
+            return Action.fold()
+        if element is self.call:
+            return Action.call()
+        if element is self.raise_ and self.legal.raise_k:
+            return Action.raise_(self.k)
+        if element is self.allin and self.legal.all_in is not None:
+            return Action.all_in()
+        return None
+
+    def action_for_key(self, keycode: int) -> Action | None:
+        legal = self.legal
+        if legal is None:
+            return None
+        if keycode == pygame.K_u:
+            return Action.fold()
+        if keycode in (pygame.K_c, pygame.K_SPACE):
+            return Action.call()
+        if keycode in (pygame.K_r, pygame.K_RETURN, pygame.K_KP_ENTER) and legal.raise_k:
+            return Action.raise_(self.k)
+        if keycode == pygame.K_a and legal.all_in is not None:
+            return Action.all_in()
+        return None
+
+    def buttons(self) -> dict[str, pygame_gui.elements.UIButton]:
+        return {"fold": self.fold, "call": self.call, "raise": self.raise_, "allin": self.allin}

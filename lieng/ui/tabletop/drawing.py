@@ -1,0 +1,281 @@
+"""Drawing the board: felt, seats, cards, chips, pots, banners.
+
+Reads a ``Board`` and a ``TableLayout`` and draws; it changes nothing. Every card goes
+through ``CardRenderer.draw``, which only draws a face for a card the board knows — and
+the board only knows the player's own cards and, after a showdown, the shown hands.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from collections.abc import Callable
+
+import pygame
+
+from lieng.ui.core.draw import CREAM, GOLD, MUTED, chip_pile, panel, text
+from lieng.ui.core.i18n import t
+from lieng.ui.core.tween import lerp
+from lieng.ui.player.names import shown_name
+from lieng.ui.tabletop.board import Anchor, Board, CardState, SeatState
+from lieng.ui.tabletop.cards import CardRenderer
+from lieng.ui.tabletop.layout import TableLayout, card_centers
+
+AVATAR_COLOURS = [(176, 72, 60), (62, 118, 176), (74, 150, 96), (160, 110, 40),
+                  (126, 84, 160), (40, 140, 150), (170, 80, 120)]
+
+BANNER_BELOW_POT = 100
+"""How far (unscaled pixels) below the pot a round banner is centred."""
+
+
+def avatar_colour(name: str) -> tuple[int, int, int]:
+    return AVATAR_COLOURS[zlib.crc32(name.encode("utf-8")) % len(AVATAR_COLOURS)]
+
+
+class TableDrawer:
+    def __init__(self, renderer: CardRenderer, fmt: Callable[[int], str]) -> None:
+        self.cards = renderer
+        self.fmt = fmt
+        self._felt: pygame.Surface | None = None
+        self._felt_key: tuple[int, int] | None = None
+
+    def anchor(self, layout: TableLayout, a: Anchor) -> tuple[float, float]:
+        kind, i = a
+        if kind == "seat":
+            spot = layout.seats[i]
+            return spot.avatar if i != 0 else spot.cards
+        if kind == "bet":
+            return layout.seats[i].bet
+        if kind == "pot":
+            return layout.pot if i == 0 else layout.side_pots[(i - 1) % len(layout.side_pots)]
+        return layout.deck
+
+    # ----------------------------------------------------------------- whole board
+
+    def draw(self, surf: pygame.Surface, board: Board, layout: TableLayout,
+             display_order: list[int], remaining: float | None, total: float,
+             own_peel: dict[int, float] | None = None) -> None:
+        """``display_order[slot]`` is the seat drawn at layout slot ``slot``."""
+        from lieng.ui.core.felt_cache import felt_for
+
+        surf.blit(felt_for(layout), (0, 0))
+        s = layout.scale
+        slot_of = {seat: slot for slot, seat in enumerate(display_order)}
+        self._draw_pots(surf, board, layout)
+        # Deck while cards are flying.
+        if any(not cs.landed for seat in board.seats for cs in seat.cards):
+            for k in range(3):
+                self.cards.draw(surf, None, (layout.deck[0] - k, layout.deck[1] - k),
+                                int(40 * s), False)
+        for seat_i, seat in enumerate(board.seats):
+            slot = slot_of[seat_i]
+            self._draw_seat(surf, board, layout, seat_i, slot, seat,
+                            remaining if board.to_act == seat_i else None, total)
+        for seat_i, seat in enumerate(board.seats):
+            slot = slot_of[seat_i]
+            # After the payout, the hands that lost are dimmed so the winner stands out.
+            lost = board.hand_over and seat.hand_value is not None and not seat.winner \
+                and any(x.winner for x in board.seats)
+            self._draw_cards(surf, layout, slot, seat, seat_i == board.me,
+                             own_peel if seat_i == board.me else None, lost)
+        for seat_i, seat in enumerate(board.seats):
+            self._draw_status(surf, board, layout, seat_i, slot_of[seat_i], seat)
+        for fl in board.flights:
+            if not fl.tween.started:
+                continue
+            a = self._resolve(layout, fl.source, slot_of)
+            b = self._resolve(layout, fl.target, slot_of)
+            p = lerp(a, b, fl.tween.progress)
+            assert isinstance(p, tuple)
+            chip_pile(surf, fl.amount, (p[0], p[1]), int(11 * s), max_chips=4)
+        for banner in board.banners:
+            prog = banner.tween.progress
+            alpha = min(1.0, prog * 6, (1 - prog) * 4)
+            if alpha <= 0:
+                continue
+            col = tuple(int(c * alpha) for c in GOLD)
+            # Under the pot's and side pots' labels, where no seat plate or status line
+            # reaches (the top of the table belongs to the seats there and their "Úp bỏ").
+            text(surf, t(banner.key, **banner.args), (layout.pot[0],
+                 layout.pot[1] + BANNER_BELOW_POT * s), int(30 * s), col,  # type: ignore[arg-type]
+                 bold=True)
+
+    def _resolve(self, layout: TableLayout, a: Anchor, slot_of: dict[int, int]
+                 ) -> tuple[float, float]:
+        kind, i = a
+        if kind in ("seat", "bet"):
+            return self.anchor(layout, (kind, slot_of[i]))
+        return self.anchor(layout, a)
+
+    # ----------------------------------------------------------------- pots
+
+    def _draw_pots(self, surf: pygame.Surface, board: Board, layout: TableLayout) -> None:
+        s = layout.scale
+        layers = board.layers()
+        if not layers:
+            return
+        main = layers[0][0]
+        # A layer only one player still in paid into is not a side pot: it goes back to
+        # that player (RULES.md step 9), so it is labelled as returned chips.
+        contested = [i for i, (_a, el) in enumerate(layers) if i == 0 or len(el) > 1]
+        if main:
+            chip_pile(surf, main, (layout.pot[0], layout.pot[1]), int(15 * s), max_chips=10)
+            total = sum(a for a, _ in layers)
+            label = t("table.pot", amount=self.fmt(main))
+            if len(contested) > 1:
+                label = t("table.main_pot", amount=self.fmt(main))
+            text(surf, label, (layout.pot[0], layout.pot[1] + 28 * s), int(19 * s), GOLD,
+                 bold=True)
+            if len(layers) > 1 and total != main:
+                text(surf, t("table.total", amount=self.fmt(total)),
+                     (layout.pot[0], layout.pot[1] + 50 * s), int(15 * s), CREAM)
+        for i, (amount, el) in enumerate(layers[1:], start=1):
+            if not amount:
+                continue
+            pos = layout.side_pots[(i - 1) % len(layout.side_pots)]
+            chip_pile(surf, amount, pos, int(11 * s), max_chips=6)
+            if len(el) > 1:
+                label = t("table.side_pot", n=str(contested.index(i)), amount=self.fmt(amount))
+            else:
+                label = t("table.returned", amount=self.fmt(amount))
+            text(surf, label, (pos[0], pos[1] + 22 * s), int(15 * s), CREAM, bold=True)
+
+    # ----------------------------------------------------------------- seats
+
+    def _draw_seat(self, surf: pygame.Surface, board: Board, layout: TableLayout, seat_i: int,
+                   slot: int, seat: SeatState, remaining: float | None, total: float) -> None:
+        s = layout.scale
+        spot = layout.seats[slot]
+        rect = spot.panel
+        acting = board.to_act == seat_i
+        if seat.winner and board.hand_over:
+            # A soft gold halo: three cached rounded rects of falling opacity.
+            for k, alpha in ((22, 40), (14, 70), (7, 110)):
+                grow = int(k * s)
+                panel(surf, rect.inflate(2 * grow, 2 * grow), (232, 193, 90, alpha), None,
+                      radius=int(14 * s) + grow)
+        border = GOLD if acting or seat.winner else (90, 96, 90)
+        fill = (14, 22, 19, 225) if not seat.folded else (14, 16, 16, 170)
+        panel(surf, rect, fill, border, radius=int(14 * s), width=max(1, int(2 * s)))
+        # Avatar.
+        ax, ay = spot.avatar
+        r = spot.avatar_r
+        name = shown_name(seat.name)
+        col = avatar_colour(seat.name)
+        if seat.folded:
+            col = tuple(c // 2 for c in col)  # type: ignore[assignment]
+        pygame.draw.circle(surf, col, (int(ax), int(ay)), r)
+        pygame.draw.circle(surf, (240, 230, 200), (int(ax), int(ay)), r, max(1, int(2 * s)))
+        initial = name[:1].upper() if name else "?"
+        text(surf, initial, (ax, ay), int(r * 1.15), CREAM, bold=True)
+        if remaining is not None and total > 0:
+            frac = max(0.0, min(1.0, remaining / total))
+            colour = (90, 200, 110) if frac > 0.5 else (230, 190, 60) if frac > 0.25 \
+                else (220, 70, 60)
+            ring = pygame.Rect(0, 0, 2 * r + int(10 * s), 2 * r + int(10 * s))
+            ring.center = (int(ax), int(ay))
+            pygame.draw.arc(surf, (40, 40, 40), ring, 0, 2 * math.pi, max(2, int(5 * s)))
+            if frac > 0:
+                pygame.draw.arc(surf, colour, ring, math.pi / 2,
+                                math.pi / 2 + 2 * math.pi * frac, max(2, int(5 * s)))
+        elif acting:
+            ring = pygame.Rect(0, 0, 2 * r + int(10 * s), 2 * r + int(10 * s))
+            ring.center = (int(ax), int(ay))
+            pygame.draw.ellipse(surf, GOLD, ring, max(2, int(3 * s)))
+        # Name and stack.
+        tx = rect.x + 2 * r + int(16 * s)
+        width = rect.right - tx - int(8 * s)
+        name_col = CREAM if not seat.folded else MUTED
+        text(surf, name, (tx, rect.y + rect.h * 0.3), int(17 * s), name_col, bold=True,
+             anchor="midleft", max_width=width)
+        text(surf, self.fmt(seat.stack), (tx, rect.y + rect.h * 0.7), int(17 * s), GOLD,
+             anchor="midleft", max_width=width)
+        # First-player marker.
+        if board.first == seat_i and board.hand_started:
+            mx, my = rect.right - int(4 * s), rect.top + int(4 * s)
+            pygame.draw.circle(surf, (250, 250, 245), (mx, my), int(11 * s))
+            pygame.draw.circle(surf, (60, 60, 60), (mx, my), int(11 * s), max(1, int(s)))
+            text(surf, "1", (mx, my), int(14 * s), (30, 30, 30), bold=True, shadow=False)
+        # Bet this hand.
+        if seat.bet > 0 and not board.hand_over:
+            bx, by = spot.bet
+            chip_pile(surf, seat.bet, (bx - 14 * s, by), int(9 * s), max_chips=4)
+            text(surf, self.fmt(seat.bet), (bx - 2 * s, by), int(15 * s), CREAM, bold=True,
+                 anchor="midleft")
+
+    def _draw_status(self, surf: pygame.Surface, board: Board, layout: TableLayout,
+                     seat_i: int, slot: int, seat: SeatState) -> None:
+        """The status line (hand name at the showdown, else the last action), drawn after
+        every card so a fanned hand never hides it."""
+        s = layout.scale
+        spot = layout.seats[slot]
+        rect = spot.panel
+        acting = board.to_act == seat_i
+        status, colour = self._status_text(seat, acting and seat_i != board.me)
+        if status:
+            sx, sy = spot.status
+            if slot == 0:
+                sx, sy = rect.centerx, rect.top - 14 * s
+            surf_w = int(rect.w * 1.1)
+            text(surf, status, (sx, sy), int(16 * s), colour, bold=True, max_width=surf_w)
+
+    def _signed(self, amount: int) -> str:
+        return f"+{self.fmt(amount)}" if amount > 0 else f"−{self.fmt(-amount)}"
+
+    def _status_text(self, seat: SeatState, thinking: bool = False
+                     ) -> tuple[str, tuple[int, int, int]]:
+        if thinking:
+            return t("status.thinking"), (200, 220, 255)
+        if seat.hand_value is not None:
+            from lieng.ui.core.i18n import language
+
+            name = seat.hand_value.name(language())
+            if seat.winner and seat.net:
+                return f"{name} · {self._signed(seat.net)}", GOLD
+            return name, (250, 230, 170)
+        if seat.winner and seat.net is not None and seat.net > 0:
+            # The hand's net result, as the centre line says it ("Bạn thắng +30").
+            return t("status.won", amount=self.fmt(seat.net)), GOLD
+        if seat.all_in and not seat.folded:
+            return t("status.all_in"), (230, 140, 230)
+        if seat.status:
+            colour = MUTED if seat.folded else CREAM
+            return t(seat.status, **seat.status_args), colour
+        return "", CREAM
+
+    # ----------------------------------------------------------------- cards
+
+    def card_rects(self, layout: TableLayout, slot: int, n: int = 3) -> list[pygame.Rect]:
+        spot = layout.seats[slot]
+        w, h = CardRenderer.size_for(spot.card_w)
+        out = []
+        for c in card_centers(spot)[:n]:
+            r = pygame.Rect(0, 0, w, h)
+            r.center = (int(c[0]), int(c[1]))
+            out.append(r)
+        return out
+
+    def _draw_cards(self, surf: pygame.Surface, layout: TableLayout, slot: int, seat: SeatState,
+                    own: bool, peel: dict[int, float] | None, lost: bool = False) -> None:
+        spot = layout.seats[slot]
+        centers = card_centers(spot)
+        for i, cs in enumerate(seat.cards[:3]):
+            target = centers[i]
+            pos = lerp(layout.deck, target, cs.arrive.progress) if not cs.landed else target
+            assert isinstance(pos, tuple)
+            flip = cs.flip_now
+            if peel is not None and i in peel and cs.card is not None and flip <= 0.0:
+                self.cards.draw_peel(surf, cs.card, (pos[0], pos[1] - 6), spot.card_w,
+                                     peel[i] * 0.8)
+                continue
+            self._draw_card(surf, cs, (pos[0], pos[1]), spot.card_w, flip, seat.folded or lost,
+                            lift=(own and peel is not None and i in peel))
+
+    def _draw_card(self, surf: pygame.Surface, cs: CardState, pos: tuple[float, float],
+                   width: int, flip: float, folded: bool, lift: bool = False) -> None:
+        face_up = flip >= 0.5
+        # A turn-over: narrow the back to nothing, then widen the face.
+        squeeze = abs(flip - 0.5) * 2 if 0.0 < flip < 1.0 else 1.0
+        y = pos[1] - (6 if lift else 0)
+        self.cards.draw(surf, cs.card, (pos[0], y), width, face_up, flip=squeeze,
+                        dim=folded)

@@ -1,0 +1,84 @@
+"""Replaying a recorded hand (issue 5 "Hand history"): the history line's events, already
+redacted for the player's seat when they were recorded, are fed to the same ``Board`` the
+table scene uses, so the replay has the same deal, chip and payout animations — and shows
+no card the player did not see (RULES.md step 8: only showdown hands are revealed).
+
+A hand is cut into *steps* a person can follow with next / previous: the deal (everything
+up to the first action), then each action, the showdown, each pot paid out. Going back
+rebuilds the board from the start up to the previous step with the animations landed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from lieng.engine import ActionTaken, Event, PotAwarded, Showdown
+from lieng.storage.history import HandRecord
+from lieng.ui.tabletop.board import Board
+
+
+def split_steps(events: Sequence[Event]) -> list[list[Event]]:
+    """The hand's events in steps: a new step starts at every action, the showdown and
+    every pot award; other events join the step before them."""
+    steps: list[list[Event]] = []
+    for e in events:
+        if not steps or isinstance(e, ActionTaken | Showdown | PotAwarded):
+            steps.append([])
+        steps[-1].append(e)
+    return steps
+
+
+class Replay:
+    """Step through one recorded hand on a ``Board``."""
+
+    def __init__(self, record: HandRecord, speed: Callable[[], float],
+                 sound: Callable[[str], None] | None = None,
+                 fmt: Callable[[int], str] = str) -> None:
+        self.record = record
+        self.steps = split_steps(record.events)
+        self.me = record.viewer if record.viewer is not None else 0
+        self.names = [s.name for s in record.seats]
+        self._speed = speed
+        self._sound = sound
+        self._fmt = fmt
+        self.board = self._new_board()
+        self.pos = 0
+        """Steps fed so far (0..len(steps))."""
+
+    def _new_board(self) -> Board:
+        return Board(self.names, self.me, self._speed, self._sound, self._fmt,
+                     own_face_up=lambda: True)
+
+    @property
+    def at_end(self) -> bool:
+        return self.pos >= len(self.steps)
+
+    def next(self) -> bool:
+        """Play the next step (landing the current animations first)."""
+        if self.at_end:
+            return False
+        self.board.catch_up()
+        self.board.feed(self.steps[self.pos])
+        self.pos += 1
+        return True
+
+    def previous(self) -> bool:
+        """Back one step: the board as it stood after the step before, settled."""
+        if self.pos <= 1:
+            return False
+        self.seek(self.pos - 1)
+        return True
+
+    def seek(self, pos: int) -> None:
+        """The board after ``pos`` steps, every animation landed, silently."""
+        pos = max(0, min(len(self.steps), pos))
+        self.board = Board(self.names, self.me, lambda: 0.0, None, self._fmt,
+                           own_face_up=lambda: True)
+        for step in self.steps[:pos]:
+            self.board.feed(step)
+        self.board.update(0.0)
+        self.board.catch_up()
+        # Further steps animate at the player's speed again.
+        self.board.speed = self._speed
+        self.board.sound = self._sound or (lambda name: None)
+        self.pos = pos
