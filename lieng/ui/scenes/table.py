@@ -11,7 +11,6 @@ acts, the board catches up first.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -26,19 +25,20 @@ from lieng.engine import (
     IllegalActionError,
     Legal,
     NotEnoughPlayersError,
-    evaluate,
     redact,
 )
 from lieng.game import AskRebuy, BetweenHands, DealNext, GameOver
 from lieng.table import Table
-from lieng.ui.core.draw import CREAM, GOLD, panel, text
+from lieng.ui.core.draw import CREAM, GOLD, text
 from lieng.ui.core.gui import set_visible
-from lieng.ui.core.i18n import chips, key, language, t
+from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.scene import Scene
 from lieng.ui.tabletop import layout as layout_mod
 from lieng.ui.tabletop.action_bar import ActionBar
-from lieng.ui.tabletop.board import Board, CardState
+from lieng.ui.tabletop.board import Board
 from lieng.ui.tabletop.drawing import TableDrawer
+from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts
+from lieng.ui.tabletop.own_cards import OwnCardsMixin
 
 from .dialog import Dialog
 
@@ -53,22 +53,13 @@ class ChipSource(Protocol):
     def rebuy(self, wanted: int) -> int: ...
 
 
-@dataclass
-class Toast:
-    """A message shown over the table for a few seconds (timeout, rebuy...)."""
-
-    key: str
-    args: dict[str, str]
-    left: float
-
-
 NEXT_HAND_PAUSE = 2.8
 """Seconds (at normal speed) the result stays on screen before the next deal."""
 MIN_RESULT_PAUSE = 1.2
 TIMER_WARNING = 5.0
 
 
-class TableScene(Scene):
+class TableScene(OwnCardsMixin, Scene):
     def __init__(self, app: GameApp, table: Table, me: int = 0,
                  on_leave: Callable[[], None] | None = None, rebuy: int | None = None) -> None:
         super().__init__(app)
@@ -230,51 +221,6 @@ class TableScene(Scene):
 
     # ----------------------------------------------------------------- own cards
 
-    def own_cards(self) -> list[CardState]:
-        return self.board.seats[self.me].cards
-
-    def reveal(self, i: int, animate: bool = True) -> None:
-        from lieng.ui.core.tween import Tween, ease_in_out_cubic
-
-        cards = self.own_cards()
-        if i >= len(cards) or cards[i].flip_now >= 1.0 or cards[i].card is None:
-            return
-        cs = cards[i]
-        if cs.flip_tween is not None:
-            return
-        self.peel.pop(i, None)
-        start = cs.flip
-        f = self.app.settings.speed_factor if animate else 0.0
-
-        def done(cs: CardState = cs) -> None:
-            cs.flip = 1.0
-
-        tw = Tween(start, 1.0, 0.25 * f, ease_in_out_cubic, on_done=done)
-        cs.flip_tween = tw
-        cs.flip = start
-        self.board.tweener.add(tw)
-
-    def reveal_all(self, animate: bool = True) -> None:
-        """Turn every own card — those still to come this hand land face up (L pressed
-        during the deal turns all three, not only the ones that have landed)."""
-        self.board.reveal_own = True
-        for i in range(len(self.own_cards())):
-            self.reveal(i, animate)
-
-    def _own_card_at(self, pos: tuple[int, int]) -> int | None:
-        rects = self.drawer.card_rects(self.layout, 0)
-        for i in range(len(self.own_cards()) - 1, -1, -1):
-            if i < len(rects) and rects[i].collidepoint(pos) and self.own_cards()[i].landed:
-                return i
-        return None
-
-    def hand_name(self) -> str:
-        cards = self.own_cards()
-        if len(cards) == 3 and all(c.card is not None and c.flip_now >= 1.0 for c in cards):
-            value = evaluate([c.card for c in cards if c.card is not None], self.table.rules)
-            return value.name(language())
-        return ""
-
     # ----------------------------------------------------------------- events
 
     def _sync_bar(self) -> Legal | None:
@@ -330,29 +276,7 @@ class TableScene(Scene):
                 self._top("leave")
                 return True
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            i = self._own_card_at(event.pos)
-            if i is not None and self.own_cards()[i].flip_now < 1.0:
-                self._drag = (i, float(event.pos[1]))
-                self.peel[i] = 0.0
-                return True
-        if event.type == pygame.MOUSEMOTION and self._drag is not None:
-            i, y0 = self._drag
-            h = self.layout.me().card_w * 1.4
-            self.peel[i] = max(0.0, min(1.0, (y0 - event.pos[1]) / h))
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag is not None:
-            i, y0 = self._drag
-            self._drag = None
-            # A click, or a drag past the middle, turns the card over ("nặn bài").
-            moved = abs(y0 - event.pos[1])
-            if moved < 6 or self.peel.get(i, 0.0) >= 0.45:
-                self.peel.pop(i, None)
-                self.reveal(i)
-            else:
-                self.peel.pop(i, None)
-            return True
-        return False
+        return self.handle_peel(event)
 
     def _top(self, name: str) -> None:
         app = self.app
@@ -414,18 +338,6 @@ class TableScene(Scene):
         if legal is not None and self.autopilot is not None and not covered:
             self.autopilot(self)
 
-    def _update_reveal_button(self) -> None:
-        b = self.reveal_button
-        if b is None:
-            return
-        cards = self.own_cards()
-        # Only on the table itself: a scene covering it hid the container, keep it hidden.
-        want = (self.app.stack.top is self and len(cards) == 3
-                and all(c.landed and c.card is not None for c in cards)
-                and any(c.flip_now < 1.0 for c in cards) and not self.board.seats[self.me].folded)
-        if want != bool(b.visible):
-            set_visible(b, want)
-
     def remaining(self) -> float | None:
         deadline = self.table.deadline
         if deadline is None:
@@ -468,30 +380,10 @@ class TableScene(Scene):
                  round=str(max(1, self.board.round)), rounds=str(rules.max_rounds),
                  preset=t(f"preset.{rules.tiebreak}"))
         text(surface, info, (12 * s, 23 * s), int(16 * s), CREAM, anchor="midleft")
-        # The player's timer bar above the action bar.
         if rem is not None and self.table.hand is not None and \
                 self.table.hand.to_act == self.me and total > 0:
-            frac = rem / total
-            bar = pygame.Rect(0, 0, int(lay.size[0] * 0.5), max(4, int(7 * s)))
-            bar.midbottom = (lay.size[0] // 2, lay.bar.top - int(4 * s))
-            pygame.draw.rect(surface, (30, 30, 30), bar, border_radius=4)
-            fill = bar.copy()
-            fill.w = int(bar.w * frac)
-            colour = (90, 200, 110) if frac > 0.5 else (230, 190, 60) if frac > 0.25 \
-                else (220, 70, 60)
-            pygame.draw.rect(surface, colour, fill, border_radius=4)
-            text(surface, self.turn_label(str(int(rem + 0.999))),
-                 (bar.centerx, bar.top - 14 * s), int(16 * s), GOLD, bold=True)
-        # Toasts.
-        y = lay.table.top + 100 * s
-        for toast in self.toasts:
-            label = t(toast.key, **toast.args)
-            w = int(min(lay.size[0] * 0.6, (len(label) * 11 + 60) * s))
-            r = pygame.Rect(0, 0, w, int(44 * s))
-            r.center = (lay.size[0] // 2, int(y))
-            panel(surface, r, (40, 14, 14, 230), GOLD, radius=int(12 * s))
-            text(surface, label, r.center, int(19 * s), CREAM, bold=True, max_width=w - 20)
-            y += 52 * s
+            draw_timer_bar(surface, lay, rem / total, self.turn_label(str(int(rem + 0.999))))
+        draw_toasts(surface, lay, [t(x.key, **x.args) for x in self.toasts])
         # Between hands: the result.
         hand = self.table.hand
         if hand is not None and hand.is_over and self.board.hand_over and not self.board.busy:
