@@ -45,6 +45,7 @@ from lieng.engine import (
     IllegalActionError,
     redact,
 )
+from lieng.game.setup import default_bot_factory
 from lieng.table import PlayerSpec, Table, Timing
 
 from . import discovery
@@ -717,7 +718,8 @@ class LanHost:
             else:
                 specs.append(PlayerSpec(f"Bot {seat + 1}", "bot", cfg.bot_level,
                                         stack=cfg.stack))
-        table = Table(self.rules, specs, timing=Timing(scale=cfg.bot_speed))
+        table = Table(self.rules, specs, timing=Timing(scale=cfg.bot_speed),
+                      bot_factory=default_bot_factory)
         table.turn_limit = cfg.turn_seconds
         for i, seat_ in enumerate(table.seats):
             bot_name = getattr(seat_.player, "name", None)
