@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pygame
 
+from lieng.devtools.driver import Driver, KeyAutopilot, click, press
 from lieng.engine import Action, Event, HandView, RuleSet
 from lieng.storage.paths import data_dir
 from lieng.table import PlayerSpec, Table
@@ -30,63 +31,11 @@ from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.table import TableScene
 
 
-def click(app: GameApp, element: object) -> None:
-    """Post a real left click at the centre of a pygame_gui element."""
-    rect = element.rect  # type: ignore[attr-defined]
-    pos = rect.center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
-def press(keycode: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=keycode, mod=0, unicode="",
-                                         scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=keycode, mod=0, unicode="",
-                                         scancode=0))
-
-
-class KeyAutopilot:
-    """Plays the player's seat by pressing keys, choosing among what ``legal()`` allows."""
-
-    def __init__(self, rng: random.Random, folds: bool = True) -> None:
-        self.rng = rng
-        self.folds = folds
-        """False: never press U — the LAN self-test wants hands that reach a full
-        showdown, the only ones whose deal can be checked without revealing a folded hand."""
-        self.pending: tuple[int, int] | None = None
-        self.presses = 0
-
-    def __call__(self, scene: TableScene) -> None:
-        hand = scene.table.hand
-        legal = scene.my_legal()
-        if hand is None or legal is None:
-            return
-        mark = (scene.table.hand_no, len(hand.actions))
-        if self.pending == mark:
-            return  # our key is still on its way through the event queue
-        self.pending = mark
-        options = [pygame.K_c, pygame.K_c, pygame.K_c, pygame.K_SPACE]
-        if self.folds:
-            options.append(pygame.K_u)
-        if legal.raise_k:
-            options += [pygame.K_r, pygame.K_RETURN]
-            for _ in range(self.rng.randrange(3)):
-                press(pygame.K_RIGHT)
-        if legal.all_in is not None and self.rng.random() < 0.1:
-            options.append(pygame.K_a)
-        press(self.rng.choice(options))
-        self.presses += 1
-
-
 @dataclass
 class _SelftestState:
     phase: str = "menu"
     start_total: int = 0
     rebuys: int = 0
-    dismissed: object = None
-    """The last message dialog clicked away."""
 
 
 def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | None = None,
@@ -121,47 +70,48 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
     state = _SelftestState()
     max_frames = 4000 + 400 * hands
 
-    def hook(app: GameApp) -> None:
-        top = app.stack.top
-        if state.phase == "menu" and isinstance(top, MenuScene):
+    driver = Driver(app)
+
+    def menu(top: MenuScene) -> None:
+        if state.phase == "menu":
             click(app, top.buttons["play_bots"])
             state.phase = "new_game"
-        elif state.phase == "new_game" and isinstance(top, NewGameScene):
+
+    def new_game(top: NewGameScene) -> None:
+        if state.phase == "new_game":
             top.choice["bots"] = str(bots)
             top.seed = seed
             click(app, top.start)
             state.phase = "table"
-        elif isinstance(top, TableScene):
-            if top.autopilot is None:
-                top.autopilot = pilot
-                state.start_total = sum(seat.spec.stack for seat in top.table.seats)
-            t = top.table
-            if hold_mid_hand and t.hand_no > hands and t.in_hand and t.hand is not None \
-                    and any(seat == top.me for seat, _a in t.hand.actions):
-                print(f"MIDHAND bankroll={profile.bankroll.total} "
-                      f"stack={t.hand.start_stacks[top.me]} behind={t.hand.stacks[top.me]}",
-                      flush=True)
-                while True:  # the real app, frozen mid-hand, until it is killed
-                    time.sleep(1)
-            if not hold_mid_hand and t.hand_no >= hands and t.hand is not None \
-                    and t.hand.is_over and not top.board.busy:
-                app.running = False
-        elif isinstance(top, NoticeDialog):
-            # Once per dialog: the button press lands a frame later, and a second click
-            # would fall through onto the menu under the dialog (a damaged file's
-            # message at start-up then sent the run into another screen).
-            if state.dismissed is not top:
-                state.dismissed = top
-                click(app, top.buttons[0])
-        elif isinstance(top, Dialog):
-            if top.title == "msg.broke_title":
-                state.rebuys += 1
-                click(app, top.buttons[0])
-            else:
-                app.running = False
 
-    app.frame_hooks.append(hook)
-    app.run_fixed(1 / 60, max_frames)
+    def table(top: TableScene) -> None:
+        if top.autopilot is None:
+            top.autopilot = pilot
+            state.start_total = sum(seat.spec.stack for seat in top.table.seats)
+        t = top.table
+        if hold_mid_hand and t.hand_no > hands and t.in_hand and t.hand is not None \
+                and any(seat == top.me for seat, _a in t.hand.actions):
+            print(f"MIDHAND bankroll={profile.bankroll.total} "
+                  f"stack={t.hand.start_stacks[top.me]} behind={t.hand.stacks[top.me]}",
+                  flush=True)
+            while True:  # the real app, frozen mid-hand, until it is killed
+                time.sleep(1)
+        if not hold_mid_hand and t.hand_no >= hands and t.hand is not None \
+                and t.hand.is_over and not top.board.busy:
+            app.running = False
+
+    def dialog(top: Dialog) -> None:
+        if top.title == "msg.broke_title":
+            state.rebuys += 1
+            click(app, top.buttons[0])
+        else:
+            app.running = False
+
+    # A storage notice at start-up (a damaged file kept aside) is read and dismissed.
+    driver.on(MenuScene, menu).on(NewGameScene, new_game).on(TableScene, table)
+    driver.on(NoticeDialog, lambda top: driver.once(top, lambda: click(app, top.buttons[0])))
+    driver.on(Dialog, dialog)
+    driver.run(max_frames)
     table_scene = next((s for s in app.stack.scenes if isinstance(s, TableScene)), None)
     elapsed = time.perf_counter() - t0
     if table_scene is None:

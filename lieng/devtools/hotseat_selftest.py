@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from lieng.devtools.bots_selftest import KeyAutopilot, click, press
+from lieng.devtools.driver import Driver, KeyAutopilot, click, press
 from lieng.devtools.privacy_watch import PrivacyWatch
 from lieng.ui.core.window import GameApp
 from lieng.ui.player.preferences import UISettings
@@ -37,7 +37,6 @@ class _State:
     phase: str = "menu"
     scene: HotseatScene | None = None
     confirmed_panels: int = 0
-    last_panel: HandoffScene | None = None
     final: bool = False
 
 
@@ -54,12 +53,15 @@ def run_hotseat_selftest(hands: int, size: tuple[int, int] = (1280, 720),
     state = _State()
     max_frames = 6000 + 900 * hands
 
-    def hook(app: GameApp) -> None:
-        top = app.stack.top
-        if state.phase == "menu" and isinstance(top, MenuScene):
+    driver = Driver(app)
+
+    def menu(top: MenuScene) -> None:
+        if state.phase == "menu":
             click(app, top.buttons["hotseat"])
             state.phase = "setup"
-        elif state.phase == "setup" and isinstance(top, HotseatSetupScene):
+
+    def setup(top: HotseatSetupScene) -> None:
+        if state.phase == "setup":
             top.seats[:5] = [SeatChoice(n) for n in PEOPLE] + \
                 [SeatChoice(n, level) for n, level in BOTS]
             for i, entry in enumerate(top.names[:5]):
@@ -68,33 +70,39 @@ def run_hotseat_selftest(hands: int, size: tuple[int, int] = (1280, 720),
             top.seed = seed
             click(app, top.start)
             state.phase = "table"
-        elif isinstance(top, HotseatScene):
-            state.scene = top
-            if top.autopilot is None:
-                top.autopilot = pilot
-            t = top.table
-            if t.hand_no >= hands and t.hand is not None and t.hand.is_over \
-                    and not top.board.busy and state.phase == "table":
-                press(pygame.K_ESCAPE)
-                state.phase = "leaving"
-        elif isinstance(top, HandoffScene):
-            if top is not state.last_panel and top.waited >= ARM_SECONDS:
-                state.last_panel = top
-                state.confirmed_panels += 1
-                press(pygame.K_RETURN)
-        elif isinstance(top, Dialog):
-            if top.title == "hotseat.broke_title":
-                click(app, top.buttons[0])  # buy chips again
-            elif top.title == "hotseat.end_title":
-                click(app, top.buttons[0])  # yes, leave: the final scoreboard
-            else:
-                app.running = False
-        elif isinstance(top, ScoreboardScene) and top.final:
+
+    def table(top: HotseatScene) -> None:
+        state.scene = top
+        if top.autopilot is None:
+            top.autopilot = pilot
+        t = top.table
+        if t.hand_no >= hands and t.hand is not None and t.hand.is_over \
+                and not top.board.busy and state.phase == "table":
+            press(pygame.K_ESCAPE)
+            state.phase = "leaving"
+
+    def handoff(top: HandoffScene) -> None:
+        if top.waited >= ARM_SECONDS:
+            driver.once(top, confirm)
+
+    def confirm() -> None:
+        state.confirmed_panels += 1
+        press(pygame.K_RETURN)
+
+    def dialog(top: Dialog) -> None:
+        if top.title in ("hotseat.broke_title", "hotseat.end_title"):
+            click(app, top.buttons[0])  # buy chips again; yes, leave: the final scoreboard
+        else:
+            app.running = False
+
+    def scoreboard(top: ScoreboardScene) -> None:
+        if top.final:
             state.final = True
             app.running = False
 
-    app.frame_hooks.append(hook)
-    app.run_fixed(1 / 60, max_frames)
+    driver.on(MenuScene, menu).on(HotseatSetupScene, setup).on(HotseatScene, table)
+    driver.on(HandoffScene, handoff).on(Dialog, dialog).on(ScoreboardScene, scoreboard)
+    driver.run(max_frames)
     elapsed = time.perf_counter() - t0
     scene = state.scene
     if scene is None:

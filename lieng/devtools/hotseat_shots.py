@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from lieng.devtools.bots_selftest import KeyAutopilot, click, press
+from lieng.devtools.driver import KeyAutopilot, click, press
 from lieng.engine import Showdown
 from lieng.ui.core.window import GameApp
 from lieng.ui.player.preferences import UISettings

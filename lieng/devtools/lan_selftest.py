@@ -103,7 +103,7 @@ def run_window_client(port: int, hands: int, name: str, seed: int | None = None,
     """One client in a real game window (this process's only window): join, play on
     autopilot by pressing the action bar's keys, and stop when the host closes the table.
     Prints one JSON line; returns the exit code."""
-    from lieng.devtools.bots_selftest import KeyAutopilot
+    from lieng.devtools.driver import KeyAutopilot
     from lieng.net.remote_table import RemoteTable
     from lieng.ui.core.window import GameApp
     from lieng.ui.player.preferences import UISettings

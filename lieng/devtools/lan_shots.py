@@ -32,7 +32,7 @@ def take(out: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi") -> li
     import pygame
 
     from lieng.bots import make_bot
-    from lieng.devtools.bots_selftest import KeyAutopilot
+    from lieng.devtools.driver import KeyAutopilot
     from lieng.net import HostConfig, LanClient, LanHost
     from lieng.ui.core.window import GameApp
     from lieng.ui.player.preferences import UISettings
