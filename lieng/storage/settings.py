@@ -22,6 +22,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal
 
+from lieng.names import MAX_NAME as NAME_LIMIT
+from lieng.names import display_name
 from lieng.table import BOT_LEVELS
 
 from .atomic import Loaded, Notice, Schema, load_document, save_document
@@ -43,7 +45,7 @@ TURN_TIMERS: tuple[int, ...] = (0, 10, 20, 30)
 """Offline turn timer choices in seconds; 0 is off (RULES.md "Table settings")."""
 MAX_BOTS = 5
 MAX_TABLE_BET = 1_000_000
-MAX_NAME = 24
+MAX_NAME = NAME_LIMIT
 """Longest player name kept (characters); longer names are cut, not refused."""
 MAX_HOTSEAT_NAMES = 6
 
@@ -146,10 +148,9 @@ def _int_choice(options: tuple[int, ...]) -> Callable[[Any], Any]:
 
 
 def _name(v: Any) -> Any:
-    if not isinstance(v, str):
-        return _INVALID
-    cleaned = " ".join(v.split())[:MAX_NAME]
-    return cleaned if cleaned else _INVALID
+    """A saved name as ``lieng.names.display_name`` makes it safe to show."""
+    cleaned = display_name(v, MAX_NAME)
+    return cleaned if cleaned is not None else _INVALID
 
 
 def _names(v: Any) -> Any:

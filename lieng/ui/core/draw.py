@@ -7,6 +7,7 @@ Rendering a string is the costly part of a frame, so rendered text is cached by
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections import OrderedDict
 
 import pygame
@@ -29,13 +30,30 @@ def text_surface(text: str, size: int, colour: Colour = CREAM,
     key = (text, int(size), bold, colour)
     surf = _text_cache.get(key)
     if surf is None:
-        surf = font(int(size), bold).render(text, True, colour)
+        surf = _render(text, int(size), colour, bold)
         _text_cache[key] = surf
         if len(_text_cache) > _TEXT_CACHE_MAX:
             _text_cache.popitem(last=False)
     else:
         _text_cache.move_to_end(key)
     return surf
+
+
+def _render(text: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
+    """Render ``text``; never raises. pygame refuses a string that draws nothing ("Text has
+    zero width": a lone zero-width mark), an embedded NUL and lone surrogates; such a
+    string is drawn without the characters it cannot show, and an empty result as a blank
+    of the font's height, so a stranger's name can never stop the window."""
+    f = font(size, bold)
+    try:
+        return f.render(text, True, colour)
+    except (pygame.error, ValueError):
+        shown = "".join(ch for ch in text if ch.isprintable()
+                        and not unicodedata.category(ch).startswith(("C", "M")))
+        try:
+            return f.render(shown, True, colour)
+        except (pygame.error, ValueError):
+            return pygame.Surface((1, f.get_height()), pygame.SRCALPHA)
 
 
 def text(target: pygame.Surface, s: str, pos: tuple[float, float], size: int,

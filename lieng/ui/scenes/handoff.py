@@ -15,6 +15,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
+from lieng.names import avatar_letter
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import key, t
 from lieng.ui.core.scene import Scene
@@ -109,7 +110,7 @@ class HandoffScene(Scene):
         ax, ay, ar = r.centerx, r.top + int(66 * s), int(36 * s)
         pygame.draw.circle(surface, avatar_colour(self.name), (ax, ay), ar)
         pygame.draw.circle(surface, (240, 230, 200), (ax, ay), ar, max(1, int(2 * s)))
-        text(surface, self.name[:1].upper() or "?", (ax, ay), int(ar * 1.15), CREAM, bold=True)
+        text(surface, avatar_letter(self.name), (ax, ay), int(ar * 1.15), CREAM, bold=True)
         title = t("hotseat.hand_to" if self.handing else "hotseat.turn_of", who=self.name)
         text(surface, title, (r.centerx, r.top + 146 * s), int(40 * s), GOLD, bold=True,
              max_width=r.w - int(40 * s))

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
+from lieng.names import avatar_letter
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, chip_pile, panel, text
 from lieng.ui.core.i18n import t
 from lieng.ui.core.tween import lerp
@@ -29,7 +30,8 @@ BANNER_BELOW_POT = 100
 
 
 def avatar_colour(name: str) -> tuple[int, int, int]:
-    return AVATAR_COLOURS[zlib.crc32(name.encode("utf-8")) % len(AVATAR_COLOURS)]
+    return AVATAR_COLOURS[zlib.crc32(name.encode("utf-8", "surrogatepass"))
+                          % len(AVATAR_COLOURS)]
 
 
 class TableDrawer:
@@ -166,8 +168,7 @@ class TableDrawer:
             col = tuple(c // 2 for c in col)  # type: ignore[assignment]
         pygame.draw.circle(surf, col, (int(ax), int(ay)), r)
         pygame.draw.circle(surf, (240, 230, 200), (int(ax), int(ay)), r, max(1, int(2 * s)))
-        initial = name[:1].upper() if name else "?"
-        text(surf, initial, (ax, ay), int(r * 1.15), CREAM, bold=True)
+        text(surf, avatar_letter(name), (ax, ay), int(r * 1.15), CREAM, bold=True)
         if remaining is not None and total > 0:
             frac = max(0.0, min(1.0, remaining / total))
             colour = (90, 200, 110) if frac > 0.5 else (230, 190, 60) if frac > 0.25 \
