@@ -1,5 +1,5 @@
 """The self-test and the screenshot: the real app, the same scenes and loop, driven by
-posted pygame events instead of a person (issue 4).
+posted pygame events instead of a person.
 
 ``--selftest`` clicks through the menu and the new-game dialog, then plays N hands with
 every seat on autopilot at instant speed: the bots are the real bots, and the player's

@@ -66,7 +66,7 @@ def smoke_test(exe: Path, hands: int = 2) -> tuple[float, list[Path]]:
             print(proc.stderr[-4000:], file=sys.stderr)
             raise SystemExit(f"the built program's self-test exited {proc.returncode}")
         written = sorted(p for p in data.rglob("*") if p.is_file())
-        # Issue 8: an empty data directory gets the settings and the bankroll, there only.
+        # An empty data directory gets the settings and the bankroll, there only.
         for name in REQUIRED_FILES:
             if not (data / name).is_file():
                 raise SystemExit(f"the program did not create {name} in {data}; "

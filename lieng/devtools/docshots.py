@@ -1,4 +1,5 @@
-"""Screenshots of issue 5's screens for ``docs/``: ``python -m lieng.devtools.docshots docs``.
+"""Screenshots of the menu, history, statistics, replay and settings screens for
+``docs/``: ``python -m lieng.devtools.docshots docs``.
 
 Plays a few hands with the self-test in a temporary data folder (never the player's),
 then saves the menu with the bankroll, the settings, the history, a replay, the

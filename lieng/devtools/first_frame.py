@@ -1,5 +1,5 @@
 """``--first-frame``: open the window on a dealt five-bot table, draw one frame, say so and
-exit — what start-up is measured to (issue 4's and issue 8's start-up figures). The same
+exit — what start-up is measured to (the start-up figures of docs/PERFORMANCE.md). The same
 code runs from a checkout and from the packaged program, so the two are compared like for
 like (``bench/startup.py``). It touches no user file: settings are in memory, sound is off.
 """

@@ -1,5 +1,5 @@
 """``python main.py --selftest --mode hotseat --hands N``: a hot-seat game of three people
-and two bots played through the real window on autopilot (issue 6).
+and two bots played through the real window on autopilot.
 
 It clicks "Chơi chung một máy" in the menu, sets three people and two bots in the setup
 and starts; then every hand-off panel is confirmed with Enter, every person's turn is

@@ -1,4 +1,4 @@
-"""Screenshots of the LAN screens for docs/UI.md (issue 7): the host's setup and lobby,
+"""Screenshots of the LAN screens for docs/UI.md: the host's setup and lobby,
 the join list, and a LAN table showing the fair-deal check. Everything runs on 127.0.0.1 — the
 hosts bind there and their beacons go there — like the tests.
 

@@ -1,4 +1,4 @@
-"""Checks, frame by frame, which card faces a hot-seat window really drew (issue 6).
+"""Checks, frame by frame, which card faces a hot-seat window really drew.
 
 ``PrivacyWatch`` is a frame hook: it reads the card renderer's ``face_log`` (every face
 blit of the frame) and compares it with what the rules let the screen show at that

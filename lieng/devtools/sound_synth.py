@@ -1,6 +1,6 @@
 """Synthesise the game's sounds into ``assets/sounds/`` (``python -m lieng.devtools.sound_synth``).
 
-The project makes its own sounds (issue 4) so there is nothing to license: a card swish
+The project makes its own sounds so there is nothing to license: a card swish
 (filtered noise), chip clicks (short decaying partials), a fold (low swish), a win chime
 (a major arpeggio) and a timer warning (two beeps). Deterministic: the noise comes from a
 seeded ``random.Random``, so re-running gives the same files byte for byte.

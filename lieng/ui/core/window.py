@@ -2,7 +2,7 @@
 stack, the sounds and the card renderer.
 
 ``step(dt)`` is one frame — events, update, draw — and ``run`` calls it at 60 FPS. The
-self-test, the screenshot and the GUI tests drive the very same ``step`` (issue 4: the real
+self-test, the screenshot and the GUI tests drive the very same ``step`` (the real
 app, the same scenes, the same loop); they only choose how ``dt`` is measured.
 """
 

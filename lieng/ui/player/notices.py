@@ -1,4 +1,4 @@
-"""Storage messages shown to the player once, in their language (issue 5 "Bad files").
+"""Storage messages shown to the player once, in their language.
 
 ``lieng.storage`` never raises for a bad file or a refusing disk: it returns a ``Notice``
 with a Vietnamese and an English sentence. ``Profile.notify`` queues them; the frame hook

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from lieng.storage.settings import Speed
 
 SPEED_FACTOR: dict[Speed, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
-"""Multiplies every animation's duration and the bots' thinking pause (issue 4)."""
+"""Multiplies every animation's duration and the bots' thinking pause."""
 
 
 @dataclass

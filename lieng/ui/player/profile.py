@@ -1,5 +1,5 @@
 """The player's persistent things while the window runs: the bankroll, the hand history and
-the messages storage has for them (issue 5).
+the messages storage has for them.
 
 ``Profile`` is the one place the window touches ``lieng.storage.bankroll`` and
 ``lieng.storage.history``:

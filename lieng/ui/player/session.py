@@ -1,5 +1,5 @@
 """The real game's app: the saved settings, the bankroll and the history, and the hook
-that shows storage messages (issue 5).
+that shows storage messages.
 
 ``open_app`` is what ``python main.py`` runs, and what the tests call to "restart the
 app" against the same data folder; ``close_app`` leaves the table (chips back to the

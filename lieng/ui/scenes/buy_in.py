@@ -1,4 +1,4 @@
-"""The buy-in of the new-game dialog: the player's stack comes from the bankroll (issue 5).
+"""The buy-in of the new-game dialog: the player's stack comes from the bankroll.
 
 The choices are multiples of the table bet, never more than the bank holds; the default
 is ``DEFAULT_BETS`` table bets, or all the bank has when that is less. When the bank can't
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 MULTIPLES = (20, 50, 100, 200, 500)
 DEFAULT_BETS = 100
-"""The default buy-in: 100 table bets (issue 5), capped by the bankroll."""
+"""The default buy-in: 100 table bets, capped by the bankroll."""
 
 
 def buy_in_options(table_bet: int, balance: int) -> list[int]:

@@ -1,4 +1,4 @@
-"""The hot-seat hand-off panel: "Đưa máy cho Lan" over the whole window (issue 6).
+"""The hot-seat hand-off panel: "Đưa máy cho Lan" over the whole window.
 
 It is opaque — the table under it is not drawn at all — and it only knows a name. The
 button (or Enter / Space) confirms; keys are ignored for the first ``ARM_SECONDS`` so a key

@@ -1,4 +1,4 @@
-"""The history screen (Lịch sử, issue 5): the hands the player played, newest first — when,
+"""The history screen (Lịch sử): the hands the player played, newest first — when,
 the result, the player's own hand, the pot — and a replay of any of them on the table.
 
 The list is read from ``History`` each time the screen opens, so it always matches the

@@ -1,4 +1,4 @@
-"""Hot-seat: two to six people, with bots if they like, taking turns at one window (issue 6).
+"""Hot-seat: two to six people, with bots if they like, taking turns at one window.
 
 Privacy is a property of what the board *knows*, not of what it chooses to draw. The board
 is fed the spectator's events (``redact(e, None)``): nobody's dealt cards ever reach it.

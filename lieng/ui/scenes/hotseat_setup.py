@@ -1,4 +1,4 @@
-"""Hot-seat setup (menu: Chơi chung một máy, issue 6): 2–6 seats, each a named person or a
+"""Hot-seat setup (menu: Chơi chung một máy): 2–6 seats, each a named person or a
 bot of a level with its own starting stack (the "all seats" choice sets every row, a click
 on a row's stack cycles it — friends often spot a weaker player a bigger stack); the table
 bet, the tie-break preset (RULES.md "Tie-break presets"), the turn timer (RULES.md step 6)

@@ -1,4 +1,4 @@
-"""What the LAN screens (issue 7: Mở bàn LAN, Vào bàn LAN, the LAN table) share: the saved
+"""What the LAN screens (Mở bàn LAN, Vào bàn LAN, the LAN table) share: the saved
 LAN settings, the host's addresses to tell friends, a join error in the player's language,
 and the lobby list of who sits where.
 

@@ -1,4 +1,4 @@
-"""Mở bàn LAN — host a table for friends on the same network (issue 7 "Host").
+"""Mở bàn LAN — host a table for friends on the same network.
 
 Two steps on one screen. First the table: seats (2–6, the host is seat 0 — RULES.md),
 how many of them are bots and their level, the table bet, the tie-break preset (RULES.md

@@ -1,4 +1,4 @@
-"""Vào bàn LAN — join a friend's table (issue 7 "Join").
+"""Vào bàn LAN — join a friend's table.
 
 The left of the screen lists the tables heard on the network (``TableFinder``: the hosts'
 UDP beacons), refreshed live: host name, players, table bet, preset, and whether a
@@ -8,7 +8,7 @@ a worker thread (an unreachable address must not freeze the window); a refusal �
 password, another game version, a full table, no answer — is shown in the player's
 language. Once seated, the lobby shows who is there until the host starts; then the table
 screen (``LanTableScene``) takes over. A player who joins mid-hand watches it and plays
-from the next one (the host's rule, issue 7 "Authority").
+from the next one (the host's rule).
 
 The name, the port and the last address are remembered (``lan_common.remember``).
 """

@@ -1,14 +1,14 @@
-"""The table of a LAN game (issue 7): the ordinary table screen over a ``RemoteTable``, plus
+"""The table of a LAN game: the ordinary table screen over a ``RemoteTable``, plus
 what only a network game has —
 
-- the fair-deal check after every hand (issue 7 "Fair deal": each client verifies the deck
+- the fair-deal check after every hand (each client verifies the deck
   it was shown) as a line under the table info: "Kiểm tra chia bài: đạt", or a red line and
   a message when it failed, or — for a hand that ended with a fold, whose proof the host
   never sends so the folded cards stay hidden (RULES.md step 8) — a neutral "not
   checkable" line;
 - a message from the host the client could not use: a toast, and the game goes on;
 - "watching": a player who joined mid-hand sees the hand without a seat in it and plays
-  from the next one (issue 7 "Authority");
+  from the next one;
 - the end of the table: when the host leaves, a clear message and back to the menu; when
   the connection drops, an offer to reconnect with the session token (same seat, full
   snapshot — ``RemoteTable.connect_again`` on a worker thread, so the window never

@@ -38,8 +38,8 @@ class MenuScene(Scene):
                 self.app.ui, self.container,
                 object_id=ObjectID(object_id="#primary" if i == 0 else "#plain",
                                    class_id=f"{self.app.tier}_big"))
-        self.extras = MenuExtras(self)  # bankroll, refill, history, statistics (issue 5)
-        self.lan = LanMenu(self)  # Mở bàn LAN · Vào bàn LAN (issue 7)
+        self.extras = MenuExtras(self)  # bankroll, refill, history, statistics
+        self.lan = LanMenu(self)  # Mở bàn LAN · Vào bàn LAN
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.extras.handle(event) or self.lan.handle(event):

@@ -1,4 +1,4 @@
-"""What the main menu shows of the player's own things (issue 5): the bankroll, the daily
+"""What the main menu shows of the player's own things: the bankroll, the daily
 refill with the time until the next one, and the way to the history (Lịch sử) and the
 statistics (Thống kê) screens.
 

@@ -1,4 +1,4 @@
-"""The main menu's LAN corner (issue 7): **Mở bàn LAN** (host a table) and **Vào bàn LAN**
+"""The main menu's LAN corner: **Mở bàn LAN** (host a table) and **Vào bàn LAN**
 (join one), under a small "Chơi qua mạng LAN" caption on the right of the menu, the
 mirror of the bankroll panel on the left — so the main column keeps its five entries and
 still fits a 960×540 window."""

@@ -1,4 +1,4 @@
-"""A recorded hand played again on the table, step by step (issue 5): previous / next /
+"""A recorded hand played again on the table, step by step: previous / next /
 auto-play, with the table scene's board, drawing and animations
 (``lieng.ui.tabletop.replay_feed``)."""
 

@@ -1,4 +1,4 @@
-"""The hot-seat scoreboard (issue 6): chips won and lost per player, at any time over the
+"""The hot-seat scoreboard: chips won and lost per player, at any time over the
 table and, at the end, as the final standings.
 
 Players are ranked by what they won or lost (``Seat.net``), not by the chips in front of

@@ -1,4 +1,4 @@
-"""Every persisted setting as a row of the settings screen (Cài đặt, issue 5): its choices,
+"""Every persisted setting as a row of the settings screen (Cài đặt): its choices,
 its current value and what choosing a value does.
 
 Window settings live in ``app.settings`` (``UISettings``) and take effect at once; the

@@ -23,7 +23,7 @@ class SettingsScene(Scene):
         ui, c, tier = self.app.ui, self.container, self.app.tier
         lw, dw, rh = int(210 * s), int(250 * s), int(44 * s)
         self.menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
-        # Every persisted setting (issue 5), in two columns: the window's, then the table's.
+        # Every persisted setting, in two columns: the window's, then the table's.
         for col, names in enumerate((settings_rows.LEFT, settings_rows.RIGHT)):
             x0 = r.x + int(36 * s) + col * int(520 * s)
             y = r.y + int(122 * s)

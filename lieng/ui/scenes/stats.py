@@ -1,7 +1,7 @@
-"""The statistics screen (Thống kê, issue 5): hands played and won, net chips, biggest pot
+"""The statistics screen (Thống kê): hands played and won, net chips, biggest pot
 and win, best hand, how often the player folds / checks / calls / raises, and results per
 level of opponent — all computed from the hand history (``lieng.storage.stats``). A second
-page lists the final standings of recent shared-screen games (issue 6: hot-seat results
+page lists the final standings of recent shared-screen games (hot-seat results
 are kept in the statistics)."""
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Time: the scene keeps its own table clock and passes it to ``Table.tick``/``act`
 table never reads a clock). The clock stands still while the board is still animating —
 so a bot "thinks" only once the cards and chips it reacts to have landed, and the turn
 timer starts when the turn is visible — but the player's buttons follow the engine's
-``legal()`` at once: an animation never blocks a legal action (issue 4). When the player
+``legal()`` at once: an animation never blocks a legal action. When the player
 acts, the board catches up first.
 """
 

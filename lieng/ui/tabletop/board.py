@@ -7,7 +7,7 @@ each into a beat on a timeline: one card at a time in deal order, chips to the p
 every ante, call, raise and all-in, flips at the showdown, chips from each pot layer to
 its winners. Durations are multiplied by the animation speed factor; at ``instant`` (0)
 every beat lands in the same frame. ``catch_up`` lands everything at once: the player's
-action is never held back by an animation (issue 4).
+action is never held back by an animation.
 
 Positions are symbolic ("seat 3", "pot layer 1", "deck") and resolved by the drawing code
 against the current layout, so a window resize mid-flight still looks right.

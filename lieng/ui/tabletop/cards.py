@@ -1,5 +1,5 @@
 """Cards drawn procedurally at the exact pixel size asked for, so they stay crisp at every
-window size (issue 4): a face with large ranks, ♥♦ red and ♣♠ black, and a patterned back.
+window size: a face with large ranks, ♥♦ red and ♣♠ black, and a patterned back.
 
 Each face and back is drawn once per size at twice the resolution and smooth-scaled down
 (anti-aliased corners), then cached. Every face blit can be recorded (``face_log``): the

@@ -1,4 +1,4 @@
-"""Coach hints (issue 5, off by default): the player's chance to beat the players still
+"""Coach hints (off by default): the player's chance to beat the players still
 in, written just above the action bar (whose label names the hand), until the showdown.
 
 The chance is ``lieng.bots.strength.win_probability`` — the exact one-opponent odds of

@@ -1,4 +1,4 @@
-"""Replaying a recorded hand (issue 5 "Hand history"): the history line's events, already
+"""Replaying a recorded hand: the history line's events, already
 redacted for the player's seat when they were recorded, are fed to the same ``Board`` the
 table scene uses, so the replay has the same deal, chip and payout animations — and shows
 no card the player did not see (RULES.md step 8: only showdown hands are revealed).
