@@ -6,6 +6,7 @@ so the icon matches the table and needs no licence.
 
 from __future__ import annotations
 
+import argparse
 import os
 from pathlib import Path
 
@@ -33,16 +34,22 @@ def draw_icon(size: int = SIZE) -> pygame.Surface:
     return surf
 
 
-def main(out: Path | None = None) -> Path:
-    if out is None:
-        from lieng.resources import asset
-
-        out = asset("icon.png")
+def write_icon(out: Path) -> Path:
+    """Draw the icon into ``out`` (the checkout's ``assets/icon.png`` to update the shipped
+    one: nothing writes into an installed package by default)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.init()
     pygame.image.save(draw_icon(), str(out))
     return out
 
 
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m lieng.devtools.icon",
+                                     description="Draw the app icon as a PNG.")
+    parser.add_argument("out", type=Path, help="the PNG to write, e.g. assets/icon.png")
+    print(write_icon(parser.parse_args(argv).out))
+    return 0
+
+
 if __name__ == "__main__":
-    print(main())
+    raise SystemExit(main())

@@ -8,6 +8,7 @@ seeded ``random.Random``, so re-running gives the same files byte for byte.
 
 from __future__ import annotations
 
+import argparse
 import math
 import random
 import struct
@@ -103,11 +104,9 @@ def write_wav(path: Path, samples: list[float]) -> None:
         w.writeframes(frames)
 
 
-def main(out_dir: Path | None = None) -> list[Path]:
-    if out_dir is None:
-        from lieng.resources import asset
-
-        out_dir = asset("sounds")
+def write_sounds(out_dir: Path) -> list[Path]:
+    """Write every sound into ``out_dir`` (the checkout's ``assets/sounds`` to update the
+    shipped ones: nothing writes into an installed package by default)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     for name in SOUNDS:
@@ -117,6 +116,15 @@ def main(out_dir: Path | None = None) -> list[Path]:
     return written
 
 
-if __name__ == "__main__":
-    for p in main():
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m lieng.devtools.sound_synth",
+                                     description="Synthesise the game's sounds as WAV files.")
+    parser.add_argument("out_dir", type=Path, help="folder to write into, e.g. assets/sounds")
+    args = parser.parse_args(argv)
+    for p in write_sounds(args.out_dir):
         print(p)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

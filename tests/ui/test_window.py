@@ -279,7 +279,7 @@ def test_menu_new_game_table_and_back_by_clicks(make_app) -> None:  # type: igno
 def test_sounds_are_the_generator_s_output(tmp_path: Path) -> None:
     from lieng.devtools import sound_synth
 
-    for path in sound_synth.main(tmp_path):
+    for path in sound_synth.write_sounds(tmp_path):
         assert path.read_bytes() == asset("sounds", path.name).read_bytes(), path.name
 
 
