@@ -10,6 +10,8 @@ import struct
 import pytest
 
 from lieng.engine import PRESETS, Action, Hand
+from lieng.engine.views import view_from_dict, view_to_dict
+from lieng.net.fields import Fields
 from lieng.net.protocol import (
     MAX_FRAME,
     ErrorCode,
@@ -18,10 +20,7 @@ from lieng.net.protocol import (
     decode,
     encode,
     frame_length,
-    get_hex32,
     read_frame,
-    view_from_dict,
-    view_to_dict,
 )
 
 
@@ -103,10 +102,10 @@ def test_empty_or_non_text_names_are_refused(raw: object) -> None:
 
 
 def test_hex_values_are_exactly_32_bytes() -> None:
-    assert get_hex32({"v": "ab" * 32}, "v") == bytes([0xAB]) * 32
+    assert Fields({"t": "x", "v": "ab" * 32}).hex32("v") == bytes([0xAB]) * 32
     for bad in ["ab" * 31, "zz" * 32, 5, None, "AB" * 33]:
         with pytest.raises(ProtocolError):
-            get_hex32({"v": bad}, "v")
+            Fields({"t": "x", "v": bad}).hex32("v")
 
 
 def test_views_survive_json_exactly() -> None:
@@ -148,17 +147,21 @@ def test_a_view_never_holds_another_seats_hidden_cards() -> None:
 def test_malformed_views_are_refused() -> None:
     hand = Hand(PRESETS["classic"], [1000, 1000], 0, rng=random.Random(5))
     good = view_to_dict(hand.view_for(0))
-    for key in ["rules", "my_cards", "actions", "stacks"]:
+    for key, value in [("rules", "x"), ("my_cards", "x"), ("actions", "x"), ("stacks", "x"),
+                       ("stacks", [True, 1000]), ("bet_level", True), ("first", 2),
+                       ("to_act", -1), ("folded", [0, 0]), ("dealt_in", [True]),
+                       ("my_cards", ["AS", "KS", "QS", "JS"]), ("is_over", 1),
+                       ("stacks", [1000] * 7)]:
         bad = dict(good)
-        bad[key] = "x"
-        with pytest.raises(ProtocolError):
+        bad[key] = value
+        with pytest.raises(ValueError):
             view_from_dict(bad)
-    with pytest.raises(ProtocolError):
+    with pytest.raises(ValueError):
         view_from_dict([])
 
 
 def test_bot_names_at_one_table_are_distinct() -> None:
-    from lieng.net.host import unique_name
+    from lieng.net.between_hands import unique_name
 
     assert unique_name("Anh Tám", {"Lan"}) == "Anh Tám"
     assert unique_name("Anh Tám", {"Anh Tám"}) == "Anh Tám 2"

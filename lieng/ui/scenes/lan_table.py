@@ -29,7 +29,8 @@ import pygame
 
 from lieng.engine import Action, Legal
 from lieng.net.client import LanError
-from lieng.net.protocol import BAD_HOST_MESSAGE, Message
+from lieng.net.inbox import Message
+from lieng.net.protocol import BAD_HOST_MESSAGE
 from lieng.net.remote_table import RemoteTable
 
 from ..draw import CREAM, GOLD, MUTED, panel, text
