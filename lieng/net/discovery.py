@@ -9,12 +9,14 @@ password is needed). Tests and self-tests point the beacon at 127.0.0.1 only.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
 import socket
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -89,6 +91,22 @@ def beacon_socket(target: str) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
     sock.setblocking(False)
     return sock
+
+
+async def send_beacons(target: str | None, port: int, interval: float,
+                       info: Callable[[], TableInfo]) -> None:
+    """Send ``info()`` to ``target:port`` every ``interval`` seconds until cancelled (the
+    host's beacon task); ``target`` None sends nothing."""
+    if target is None:
+        return
+    sock = beacon_socket(target)
+    try:
+        while True:
+            with contextlib.suppress(OSError):
+                sock.sendto(encode_beacon(info()), (target, port))
+            await asyncio.sleep(interval)
+    finally:
+        sock.close()
 
 
 class TableFinder:

@@ -30,12 +30,10 @@ import contextlib
 import dataclasses
 import random
 import secrets
-import signal
 import sys
-import threading
 import time
-from collections.abc import Callable, Coroutine, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from lieng.engine import PRESETS, ActionKind, Event, IllegalActionError, redact
 from lieng.table import Table
@@ -60,28 +58,28 @@ from .messages import (
 )
 from .protocol import ErrorCode, ProtocolError, encode
 from .records import HandRecord, record_hand
+from .service import LoopService
 from .transport import Conn, Transport
 
 if TYPE_CHECKING:
     from .client import LanClient
 
-T = TypeVar("T")
-
 __all__ = ["HandRecord", "HostConfig", "LanHost", "connect_local", "main"]
 
 
-class LanHost:
+class LanHost(LoopService):
     """A hosted table. ``start()`` serves on a background thread (the game window);
     ``run()`` serves on the calling thread until the table closes (headless)."""
 
+    thread_name = "lieng-lan-host"
+
     def __init__(self, config: HostConfig) -> None:
+        super().__init__()
         self.config = config
         self.rules = dataclasses.replace(PRESETS[config.preset], table_bet=config.table_bet,
                                          turn_seconds=max(1, round(config.turn_seconds)))
         self.table: Table | None = None
         self.history: list[HandRecord] = []
-        self.errors: list[str] = []
-        """Unexpected exceptions caught on the loop (tests assert it stays empty)."""
         self.chips_in = 0
         """Chips bought in so far (stacks and rebuys): what the table must always hold."""
         self.port = config.port
@@ -90,15 +88,9 @@ class LanHost:
         self.dealer = FairDealer(self.transport.broadcast, self.lobby.online,
                                  config.deal_timeout)
         self.closed_reason: str | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
-        self._ready = threading.Event()
-        self._stopping: asyncio.Event | None = None
         self._poke: asyncio.Event | None = None
         self._started: asyncio.Event | None = None
         self._rng = random.Random(secrets.randbits(64))
-        self._start_error: BaseException | None = None
-        self._stop_message = ("host_left", "The host closed the table.")
 
     @property
     def local_token(self) -> str | None:
@@ -110,51 +102,6 @@ class LanHost:
         return self.lobby.sessions
 
     # ----------------------------------------------------------------- lifecycle
-
-    def start(self, timeout: float = 10.0) -> LanHost:
-        """Serve on a background thread; returns once listening (``self.port`` is set)."""
-        self._thread = threading.Thread(target=lambda: asyncio.run(self._main()),
-                                        name="lieng-lan-host", daemon=True)
-        self._thread.start()
-        if not self._ready.wait(timeout):
-            raise TimeoutError("the LAN host did not start")
-        if self._start_error is not None:
-            raise self._start_error
-        return self
-
-    def run(self, on_ready: Callable[[LanHost], None] | None = None) -> None:
-        """Serve on this thread until the table closes."""
-        if on_ready is not None:
-            def announce() -> None:
-                self._ready.wait()
-                if self._start_error is None:
-                    on_ready(self)
-
-            threading.Thread(target=announce, daemon=True).start()
-        asyncio.run(self._main())
-        if self._start_error is not None:
-            raise self._start_error
-
-    def stop(self, reason: str = "host_left",
-             message: str = "The host closed the table.", timeout: float = 5.0) -> None:
-        """Tell every client the table is closed, then stop serving."""
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(self._request_stop, reason, message)
-        if self._thread is not None:
-            self._thread.join(timeout)
-
-    def call(self, fn: Callable[[], T], timeout: float = 10.0) -> T:
-        """Run ``fn`` on the host's loop and return its result (thread-safe reads); once
-        the host has stopped, just run it."""
-        if self._loop is None or self._loop.is_closed() or not self._loop.is_running():
-            return fn()
-
-        async def run() -> T:
-            return fn()
-
-        return asyncio.run_coroutine_threadsafe(run(), self._loop).result(timeout)
 
     def start_game(self) -> None:
         """Start dealing now; empty seats get bots (the Host screen's Start button)."""
@@ -169,18 +116,10 @@ class LanHost:
         if self._started is not None:
             self._started.set()
 
-    def _request_stop(self, reason: str, message: str) -> None:
-        self._stop_message = (reason, message)
-        if self._stopping is not None:
-            self._stopping.set()
-
-    async def _main(self) -> None:
-        loop = asyncio.get_running_loop()
-        self._loop = loop
-        loop.set_exception_handler(self._on_loop_error)
-        self._stopping = asyncio.Event()
+    async def _serve(self) -> None:
         self._poke = asyncio.Event()
         self._started = asyncio.Event()
+        assert self._stopping is not None
         try:
             server = await asyncio.start_server(self.transport.on_client, self.config.bind,
                                                 self.config.port)
@@ -189,15 +128,11 @@ class LanHost:
             self._ready.set()
             return
         self.port = server.sockets[0].getsockname()[1]
-        if threading.current_thread() is threading.main_thread():
-            # Headless: Ctrl+C or a service stop still tells the clients the table closed.
-            for sig in (signal.SIGINT, signal.SIGTERM):
-                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                    loop.add_signal_handler(sig, self._request_stop, "host_left",
-                                            "The host closed the table.")
         self._ready.set()
+        beacon = discovery.send_beacons(self.config.beacon_target, self.config.beacon_port,
+                                        self.config.beacon_interval, self._table_info)
         tasks = [asyncio.create_task(self._guard(self._game())),
-                 asyncio.create_task(self._guard(self._beacon()))]
+                 asyncio.create_task(self._guard(beacon))]
         try:
             await self._stopping.wait()
         finally:
@@ -209,21 +144,6 @@ class LanHost:
             server.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(server.wait_closed(), 2.0)
-
-    async def _guard(self, coro: Coroutine[Any, Any, None]) -> None:
-        try:
-            await coro
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # the table must never die silently
-            self.errors.append(f"{type(exc).__name__}: {exc}")
-            self._request_stop("host_error", f"The host hit an error: {exc}")
-
-    def _on_loop_error(self, loop: asyncio.AbstractEventLoop, ctx: dict[str, Any]) -> None:
-        exc = ctx.get("exception")
-        if isinstance(exc, (ConnectionError, OSError)):
-            return
-        self.errors.append(str(ctx.get("message")) + (f": {exc!r}" if exc else ""))
 
     # ----------------------------------------------------------------- messages
 
@@ -400,27 +320,13 @@ class LanHost:
             if s.seat == seat and s.playing and only in (None, s) and s.conn is not None:
                 s.conn.send(YourTurn(table.hand_no, len(hand.actions), hand.legal(), left))
 
-    # ----------------------------------------------------------------- discovery
-
-    async def _beacon(self) -> None:
-        target = self.config.beacon_target
-        if target is None:
-            return
-        sock = discovery.beacon_socket(target)
-        try:
-            while True:
-                info = discovery.TableInfo(
-                    name=self.config.name, address="", port=self.port,
-                    players=len(self.lobby.connected()),
-                    seats=self.config.seats, bots=self.config.bots,
-                    bet=self.rules.table_bet, preset=self.config.preset,
-                    password=self.config.password is not None,
-                    started=self.table is not None)
-                with contextlib.suppress(OSError):
-                    sock.sendto(discovery.encode_beacon(info), (target, self.config.beacon_port))
-                await asyncio.sleep(self.config.beacon_interval)
-        finally:
-            sock.close()
+    def _table_info(self) -> discovery.TableInfo:
+        """What the discovery beacon says about this table now."""
+        cfg = self.config
+        return discovery.TableInfo(
+            name=cfg.name, address="", port=self.port, players=len(self.lobby.connected()),
+            seats=cfg.seats, bots=cfg.bots, bet=self.rules.table_bet, preset=cfg.preset,
+            password=cfg.password is not None, started=self.table is not None)
 
 
 def connect_local(host: LanHost, **kwargs: Any) -> LanClient:
