@@ -1,4 +1,5 @@
-"""A LAN seat dressed as a ``lieng.table.Table``, so the table screen can draw it.
+"""A LAN seat with a table's surface (``lieng.table.TableLike``), so the table screen can
+draw it.
 
 The table screen (lieng/ui/scenes/table.py) drives a ``Table``: it subscribes to events,
 calls ``tick(now)`` every frame, reads ``hand.to_act``/``hand.legal()``/``hand.is_over``,
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from lieng.engine import (
     Action,
@@ -27,7 +29,7 @@ from lieng.engine import (
     NotYourTurnError,
     RuleSet,
 )
-from lieng.table import EventListener, PlayerSpec, SeatKind, Timing
+from lieng.table import EventListener, PlayerSpec, SeatKind, TableLike, Timing
 
 from .client import LanClient, LanError
 from .fairdeal import DealCheck
@@ -322,3 +324,9 @@ class RemoteTable:
                 seat.buy_ins = roster.buy_ins[i]
             seats.append(seat)
         self.seats = seats
+
+
+if TYPE_CHECKING:
+    def _is_table_like(table: RemoteTable) -> TableLike:
+        """mypy proves here that the table screen can draw a ``RemoteTable``."""
+        return table

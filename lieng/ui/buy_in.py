@@ -16,6 +16,8 @@ from .draw import CREAM, GOLD, text
 from .i18n import chips, key, t
 
 if TYPE_CHECKING:
+    from lieng.table import Table
+
     from .game import GameApp
     from .profile import Profile
     from .scenes.new_game import NewGameScene
@@ -72,7 +74,7 @@ def buy_in_row(scene: NewGameScene) -> tuple[str, list[str | tuple[str, str]]]:
                         str(o)) for o in opts])
 
 
-def seat_player(app: GameApp, profile: Profile, scene: TableScene, amount: int) -> None:
+def seat_player(app: GameApp, profile: Profile, scene: TableScene[Table], amount: int) -> None:
     """Take the buy-in from the bank, record the table's hands, and give the chips back
     when the player leaves."""
     profile.sit_down(scene.table, scene.me, amount)

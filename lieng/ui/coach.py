@@ -20,6 +20,8 @@ from .draw import GOLD, panel, text
 from .i18n import t
 
 if TYPE_CHECKING:
+    from lieng.table import TableLike
+
     from .scenes.table import TableScene
 
 
@@ -30,7 +32,7 @@ def _chance(cards: tuple[Card, ...], opponents: int, rules: RuleSet) -> float:
     return win_probability(cards, opponents=opponents, rules=rules)
 
 
-def coach_line(scene: TableScene) -> str:
+def coach_line(scene: TableScene[TableLike]) -> str:
     """The hint for the table as the player sees it now ("" when there is none: cards not
     all face up, folded, or nobody left to beat)."""
     board = scene.board
@@ -52,7 +54,7 @@ def coach_line(scene: TableScene) -> str:
     return t("coach.hint", pct=str(pct), n=str(opponents))
 
 
-def draw_coach(surface: pygame.Surface, scene: TableScene) -> None:
+def draw_coach(surface: pygame.Surface, scene: TableScene[TableLike]) -> None:
     line = coach_line(scene)
     if not line:
         return

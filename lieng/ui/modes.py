@@ -20,7 +20,7 @@ import pygame
 
 from lieng.engine import Action, Event, HandView, RuleSet
 from lieng.storage.paths import data_dir
-from lieng.table import PlayerSpec, Table
+from lieng.table import PlayerSpec, Table, TableLike
 
 from .game import GameApp
 from .notices import NoticeDialog
@@ -59,7 +59,7 @@ class KeyAutopilot:
         self.pending: tuple[int, int] | None = None
         self.presses = 0
 
-    def __call__(self, scene: TableScene) -> None:
+    def __call__(self, scene: TableScene[TableLike]) -> None:
         hand = scene.table.hand
         legal = scene.my_legal()
         if hand is None or legal is None:
@@ -220,7 +220,7 @@ SCREENSHOT_SEATS: Sequence[tuple[str, int, list[Action]]] = (
 )
 
 
-def screenshot_app(size: tuple[int, int], lang: str = "vi") -> tuple[GameApp, TableScene]:
+def screenshot_app(size: tuple[int, int], lang: str = "vi") -> tuple[GameApp, TableScene[Table]]:
     """Build the app at the screenshot moment: the player (seat 0) checked, Lan went
     all-in short, Hùng raised 5×, Thảo called, Quốc folded — the player faces the raise,
     with a main pot and two side pots."""

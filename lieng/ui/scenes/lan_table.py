@@ -48,11 +48,10 @@ CHECK_OK = (120, 210, 130)
 CHECK_BAD = (235, 95, 80)
 
 
-class LanTableScene(TableScene):
+class LanTableScene(TableScene[RemoteTable]):
     def __init__(self, app: GameApp, remote: RemoteTable, host: LanHost | None = None) -> None:
-        # TableScene is written for ``lieng.table.Table``; RemoteTable offers the surface
-        # it uses (lieng/net/remote_table.py).
-        super().__init__(app, remote, me=remote.me)  # type: ignore[arg-type]
+        # TableScene draws any ``TableLike`` (lieng/table.py); RemoteTable is one.
+        super().__init__(app, remote, me=remote.me)
         self.remote = remote
         self.host = host
         self.last_check: Message | None = None

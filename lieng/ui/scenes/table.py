@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import pygame
 import pygame_gui
@@ -29,7 +29,7 @@ from lieng.engine import (
     evaluate,
     redact,
 )
-from lieng.table import Table
+from lieng.table import TableLike
 
 from .. import layout as layout_mod
 from ..action_bar import ActionBar
@@ -67,8 +67,12 @@ MIN_RESULT_PAUSE = 1.2
 TIMER_WARNING = 5.0
 
 
-class TableScene(Scene):
-    def __init__(self, app: GameApp, table: Table, me: int = 0,
+TableT = TypeVar("TableT", bound=TableLike, covariant=True)
+"""The table a scene draws: ``Table`` here, ``RemoteTable`` at a LAN table."""
+
+
+class TableScene(Scene, Generic[TableT]):
+    def __init__(self, app: GameApp, table: TableT, me: int = 0,
                  on_leave: Callable[[], None] | None = None, rebuy: int | None = None) -> None:
         super().__init__(app)
         self.table = table
@@ -89,7 +93,7 @@ class TableScene(Scene):
         self._drag: tuple[int, float] | None = None
         self._legal_shown: Legal | bool | None = False
         self._warned_turn: tuple[int, int] | None = None
-        self.autopilot: Callable[[TableScene], None] | None = None
+        self.autopilot: Callable[[TableScene[TableLike]], None] | None = None
         self.bar: ActionBar | None = None
         self.top_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.reveal_button: pygame_gui.elements.UIButton | None = None
