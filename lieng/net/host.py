@@ -177,7 +177,7 @@ class LanHost(LoopService):
             self.dealer.changed.set()  # a fair-deal wait stops waiting for them
 
     def _join(self, conn: Conn, hello: Hello) -> None:
-        session = self.lobby.admit(conn, hello, started=self.table is not None)
+        session = self.lobby.admit(conn, hello, self.table)
         conn.send(self.lobby.welcome(session))
         conn.send(self.lobby.snapshot(session, self.table))
         self._send_roster()

@@ -11,6 +11,7 @@ only read, to describe it.
 from __future__ import annotations
 
 import hmac
+import math
 import secrets
 import time
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from lieng.table import Table
 from .messages import Hello, Roster, Snapshot, Welcome, error
 from .protocol import (
     GAME_VERSION,
+    MAX_NAME,
     PROTOCOL_VERSION,
     ErrorCode,
     ProtocolError,
@@ -32,6 +34,63 @@ from .protocol import (
 if TYPE_CHECKING:
     from .hostconfig import HostConfig
     from .transport import Conn
+
+
+FREE_GUESSES = 5
+"""Wrong passwords an address may send before it is locked out (typos happen)."""
+LOCKOUT_BASE = 1.0
+"""Seconds of the first lockout; each further wrong password doubles it."""
+LOCKOUT_MAX = 300.0
+FORGET_AFTER = 600.0
+"""Seconds without a wrong password after which an address starts afresh."""
+MAX_TRACKED = 4096
+
+
+@dataclass
+class _Guesses:
+    failures: int = 0
+    last: float = 0.0
+    locked_until: float = 0.0
+
+
+class PasswordGuard:
+    """Wrong table passwords counted per address. After ``FREE_GUESSES`` every wrong
+    password locks the address out for twice as long as the last (1 s, 2 s, 4 s… up to
+    five minutes), and a locked-out address gets no answer about its guesses at all: a
+    password can no longer be guessed at thousands of tries a second (issue 13)."""
+
+    def __init__(self) -> None:
+        self._by_address: dict[str, _Guesses] = {}
+
+    def locked_for(self, address: str, now: float) -> float:
+        """Seconds ``address`` is still locked out (0: it may try)."""
+        g = self._by_address.get(address)
+        return max(0.0, g.locked_until - now) if g is not None else 0.0
+
+    def failed(self, address: str, now: float) -> None:
+        g = self._by_address.get(address)
+        if g is None or now - g.last > FORGET_AFTER:
+            self._forget_old(now)
+            g = self._by_address[address] = _Guesses()
+        g.failures += 1
+        g.last = now
+        if g.failures >= FREE_GUESSES:
+            g.locked_until = now + min(LOCKOUT_MAX,
+                                       LOCKOUT_BASE * 2 ** (g.failures - FREE_GUESSES))
+
+    def succeeded(self, address: str) -> None:
+        self._by_address.pop(address, None)
+
+    def _forget_old(self, now: float) -> None:
+        """Keep the table of addresses bounded: a flood from many addresses must not grow
+        it without end."""
+        if len(self._by_address) < MAX_TRACKED:
+            return
+        for addr, g in list(self._by_address.items()):
+            if now - g.last > FORGET_AFTER and g.locked_until <= now:
+                del self._by_address[addr]
+        while len(self._by_address) >= MAX_TRACKED:
+            del self._by_address[next(iter(self._by_address))]
 
 
 @dataclass
@@ -61,6 +120,7 @@ class Lobby:
         self.sessions: dict[str, Session] = {}
         self.seat_is_bot = [i >= config.seats - config.bots for i in range(config.seats)]
         self.local_token: str | None = None
+        self.guard = PasswordGuard()
         if config.local_player:
             self.local_token = secrets.token_hex(16)
             name = clean_name(config.local_player)
@@ -68,7 +128,7 @@ class Lobby:
 
     # ----------------------------------------------------------------- the handshake
 
-    def admit(self, conn: Conn, hello: Hello, started: bool) -> Session:
+    def admit(self, conn: Conn, hello: Hello, table: Table | None) -> Session:
         """The session ``hello`` claims or creates, now bound to ``conn``; raises
         ``ProtocolError`` with the handshake's refusal otherwise. A session already bound
         to another connection is moved here (that one gets ``replaced``)."""
@@ -77,10 +137,7 @@ class Lobby:
                                 f"this table speaks protocol {PROTOCOL_VERSION} and game "
                                 f"{GAME_VERSION}; you sent {hello.proto!r} and "
                                 f"{hello.game!r}"[:200])
-        password = hello.password or ""
-        want = self.config.password or ""
-        if not hmac.compare_digest(password.encode("utf-8"), want.encode("utf-8")):
-            raise ProtocolError(ErrorCode.WRONG_PASSWORD, "wrong table password")
+        self._check_password(conn.address, hello)
         if hello.token:
             session = self.sessions.get(hello.token)
             if session is None:
@@ -97,13 +154,46 @@ class Lobby:
             seat = self.free_seat()
             if seat is None:
                 raise ProtocolError(ErrorCode.TABLE_FULL, "every seat is taken")
-            session = Session(secrets.token_hex(16), seat, name)
-            session.playing = not started
+            session = Session(secrets.token_hex(16), seat, self._distinct(name, seat, table))
+            session.playing = table is None
             self.sessions[session.token] = session
         session.conn = conn
         session.disconnected_at = None
         conn.session = session
         return session
+
+    def _check_password(self, address: str, hello: Hello) -> None:
+        """The table password, guarded against guessing: an address that keeps getting
+        it wrong is locked out for a while (``PasswordGuard``). A seat's reconnect with a
+        valid token is never locked out — a dropped player must always get back in."""
+        if self.config.password is None and not hello.password:
+            return
+        now = time.monotonic()
+        wait = self.guard.locked_for(address, now)
+        if wait > 0 and (not hello.token or hello.token not in self.sessions):
+            raise ProtocolError(ErrorCode.LOCKED_OUT,
+                                f"too many wrong passwords from your address; try again "
+                                f"in {math.ceil(wait)} s")
+        password = hello.password or ""
+        want = self.config.password or ""
+        if not hmac.compare_digest(password.encode("utf-8"), want.encode("utf-8")):
+            self.guard.failed(address, now)
+            raise ProtocolError(ErrorCode.WRONG_PASSWORD, "wrong table password")
+        self.guard.succeeded(address)
+
+    def _distinct(self, name: str, seat: int, table: Table | None) -> str:
+        """``name``, or ``name (2)``, ``name (3)``… if someone else at the table — a
+        person or a bot, ignoring case — is already called that: two "Ana" at one table
+        could not tell who is who."""
+        taken = {s.name.casefold() for s in self.sessions.values()}
+        if table is not None:
+            taken |= {st.name.casefold() for i, st in enumerate(table.seats) if i != seat}
+        out, n = name, 1
+        while out.casefold() in taken:
+            n += 1
+            suffix = f" ({n})"
+            out = name[:MAX_NAME - len(suffix)].rstrip() + suffix
+        return out
 
     def welcome(self, session: Session) -> Welcome:
         cfg = self.config

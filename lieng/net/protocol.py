@@ -63,6 +63,8 @@ class ErrorCode:
     BAD_DEAL = "bad_deal"
     DROPPED = "dropped"
     REPLACED = "replaced"
+    BUSY = "busy"
+    LOCKED_OUT = "locked_out"
 
 
 BAD_HOST_MESSAGE = "bad_host_message"

@@ -36,12 +36,18 @@ MAX_STRIKES = 20
 """Errors a connection may cause (decaying one per ``STRIKE_DECAY`` s) before it is dropped."""
 STRIKE_DECAY = 5.0
 HELLO_TIMEOUT = 10.0
+"""Seconds from accepting a connection to its ``hello`` having arrived — one deadline for
+the whole first frame, not one per frame or per part (docs/PROTOCOL.md section 2)."""
 MAX_QUEUE = 2000
 """Frames waiting for a slow reader before it is dropped (it stopped reading)."""
+MAX_WAITING = 32
+"""Connections that have not joined yet (no accepted ``hello``), from everywhere."""
+MAX_WAITING_PER_ADDRESS = 8
+"""Connections that have not joined yet from one address."""
+MAX_CONNECTIONS = 64
+"""Every open connection. Joined ones are at most one per seat, so the caps above keep
+the host far from its open-file limit whatever a flood of idle connections does."""
 
-FATAL_AT_THE_DOOR = frozenset({ErrorCode.VERSION_MISMATCH, ErrorCode.WRONG_PASSWORD,
-                               ErrorCode.BAD_TOKEN, ErrorCode.TABLE_FULL, ErrorCode.BAD_NAME})
-"""Handshake refusals after which the connection has nothing left to try."""
 
 
 class Handler(Protocol):
@@ -64,6 +70,10 @@ class Conn:
         self.writer = writer
         self.session: Session | None = None
         """Set by the lobby once the hello is accepted; None: not authenticated."""
+        peer = writer.get_extra_info("peername")
+        self.address: str = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        """The peer's IP address (caps and the password lockout count per address)."""
+        self.opened = time.monotonic()
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.closed = False
         self.strikes = 0.0
@@ -128,14 +138,24 @@ class Transport:
         self.handler = handler
         self.errors = errors
         self.conns: set[Conn] = set()
+        self.waiting: dict[Conn, None] = {}
+        """Connections without an accepted ``hello``, oldest first."""
 
     async def on_client(self, reader: asyncio.StreamReader,
                         writer: asyncio.StreamWriter) -> None:
         """``asyncio.start_server``'s callback: serve one connection until it ends."""
         conn = Conn(self, reader, writer)
+        if not self._make_room(conn):
+            with contextlib.suppress(Exception):
+                writer.write(encode(error(ErrorCode.BUSY, "The table has too many connections "
+                                          "right now; try again.", fatal=True).to_dict()))
+                writer.close()
+            return
         self.conns.add(conn)
+        self.waiting[conn] = None
         conn.writer_task = asyncio.create_task(conn.write_loop())
         try:
+            await self._hello_first(conn)
             await self._serve(conn)
         except (asyncio.IncompleteReadError, ConnectionError, OSError, TimeoutError):
             pass
@@ -144,11 +164,61 @@ class Transport:
         finally:
             self.disconnected(conn)
 
+    def _make_room(self, conn: Conn) -> bool:
+        """Room for one more connection under the caps, by hanging up on the oldest
+        waiting connection (of ``conn``'s address first) where needed. Oldest go first
+        so that a seat's reconnect — which says hello at once — always gets in; False
+        only when every connection has joined and the total cap is reached."""
+        same = [c for c in self.waiting if c.address == conn.address]
+        if len(same) >= MAX_WAITING_PER_ADDRESS:
+            self.evict(same[0])
+        if len(self.waiting) >= MAX_WAITING:
+            self.evict(next(iter(self.waiting)))
+        if len(self.conns) >= MAX_CONNECTIONS:
+            if not self.waiting:
+                return False
+            self.evict(next(iter(self.waiting)))
+        return True
+
+    def evict(self, conn: Conn) -> None:
+        """Hang up on a connection that has not joined, to make room for a newer one."""
+        with contextlib.suppress(Exception):
+            conn.writer.write(encode(error(ErrorCode.BUSY, "Too many connections are "
+                                           "waiting to join; yours was the oldest.",
+                                           fatal=True).to_dict()))
+        self.drop(conn)
+
+    async def _hello_first(self, conn: Conn) -> None:
+        """The handshake rule: the first frame must be a valid ``hello``, complete within
+        ``HELLO_TIMEOUT`` seconds of the connection; anything else ends the connection."""
+        try:
+            body = await asyncio.wait_for(read_frame(conn.reader), HELLO_TIMEOUT)
+        except TimeoutError:
+            conn.send(error(ErrorCode.HANDSHAKE_REQUIRED,
+                            f"no hello within {HELLO_TIMEOUT:g} s", fatal=True))
+            self.close(conn)
+            return
+        except ProtocolError as exc:
+            conn.send(error(exc.code, exc.message, fatal=True))
+            self.close(conn)
+            return
+        try:
+            msg = decode_client(body)
+            if not isinstance(msg, Hello):
+                raise ProtocolError(ErrorCode.HANDSHAKE_REQUIRED,
+                                    f"the first message must be hello, not {msg.t}")
+            self.handler.on_message(conn, msg)
+        except ProtocolError as exc:
+            conn.send(error(exc.code, exc.message, exc.ref, fatal=True))
+            self.close(conn)
+            return
+        self.waiting.pop(conn, None)
+
     async def _serve(self, conn: Conn) -> None:
+        """Every frame after the handshake, one at a time, until the connection closes."""
         while not conn.closed:
-            timeout = HELLO_TIMEOUT if conn.session is None else None
             try:
-                body = await read_frame(conn.reader, timeout)
+                body = await read_frame(conn.reader)
             except ProtocolError as exc:
                 # The stream cannot be resynchronised after a bogus length: say so, hang up.
                 conn.send(error(exc.code, exc.message, fatal=True))
@@ -158,26 +228,21 @@ class Transport:
             msg: ClientMessage | None = None
             try:
                 msg = decode_client(body)
-                if conn.session is None and not isinstance(msg, Hello):
-                    raise ProtocolError(ErrorCode.HANDSHAKE_REQUIRED, "say hello first")
                 self.handler.on_message(conn, msg)
             except ProtocolError as exc:
                 if not self._refuse(conn, exc, msg):
                     return
 
     def _refuse(self, conn: Conn, exc: ProtocolError, msg: ClientMessage | None) -> bool:
-        """Answer a refused message; False once the connection is closed for it."""
-        fatal = exc.code in FATAL_AT_THE_DOOR and conn.session is None
-        if conn.strike() and not fatal:
+        """Answer a refused message with an error (a strike); False once the strikes
+        are too many and the connection is dropped for them."""
+        if conn.strike():
             conn.send(error(ErrorCode.DROPPED,
                             "Too many bad messages; you were disconnected.", fatal=True))
             self.close(conn)
             return False
         ref = exc.ref if exc.ref is not None or msg is None else _echo(msg)
-        conn.send(error(exc.code, exc.message, ref, fatal))
-        if fatal:
-            self.close(conn)
-            return False
+        conn.send(error(exc.code, exc.message, ref))
         return True
 
     def close(self, conn: Conn) -> None:
@@ -187,13 +252,18 @@ class Transport:
         conn.closed = True  # the writer hangs up once the queued frames are out
 
     def drop(self, conn: Conn) -> None:
-        """Hang up on a connection at once (it stopped reading what we send)."""
+        """Hang up on a connection at once (it stopped reading, or makes room): what is
+        still queued for it is thrown away and its writer task ends."""
         conn.closed = True
         with contextlib.suppress(Exception):
             conn.writer.close()
+        while not conn.queue.empty():
+            conn.queue.get_nowait()
+        conn.queue.put_nowait(None)
         self.disconnected(conn)
 
     def disconnected(self, conn: Conn) -> None:
+        self.waiting.pop(conn, None)
         if conn not in self.conns:
             return
         self.conns.discard(conn)
