@@ -44,7 +44,8 @@ from dataclasses import dataclass, field
 
 from lieng.engine import FULL_DECK, Card
 
-from .messages import Commit, DealCommits, DealProof, DealStart, Reveal, WireMessage
+from .fields import WireMessage
+from .messages import Commit, DealCommits, DealProof, DealStart, Reveal
 from .protocol import ErrorCode, ProtocolError
 
 DOMAIN = b"lieng-deal-v1"

@@ -1,4 +1,7 @@
-"""Reading the fields of one raw wire message, strictly (the boundary of lieng/net).
+"""The base of the typed wire messages, and the strict reader of their fields.
+
+``WireMessage`` is the base class of every message in lieng/net/messages.py: its
+``to_dict`` writes any message's JSON form, the way ``Event.to_dict`` does for events.
 
 ``Fields`` is what every message class's ``read`` (lieng/net/messages.py) uses: each read
 checks type and range at once and fails with a ``ProtocolError`` that names the message
@@ -10,11 +13,11 @@ own decoder (lieng/engine/events.py) is lenient about numbers.
 from __future__ import annotations
 
 import math
-from dataclasses import fields
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Self
 
-from lieng.engine import Event, HandView, Legal, RuleSet, event_from_dict
-from lieng.engine.views import legal_from_dict, view_from_dict
+from lieng.engine import Action, Event, HandView, Legal, RuleSet, event_from_dict
+from lieng.engine.views import legal_from_dict, view_from_dict, view_to_dict
 
 from .protocol import ErrorCode, ProtocolError
 
@@ -204,3 +207,37 @@ def check_event(event: Event, n_seats: int) -> Event:
             if f.name == "dealt_in" and len(items) != n_seats:
                 raise ValueError(f"{event.type}.{f.name} must have one entry per seat")
     return event
+
+
+def _encode(value: object) -> object:
+    if isinstance(value, HandView):
+        return view_to_dict(value)
+    if isinstance(value, (Event, Legal, RuleSet, Action)):
+        return value.to_dict()
+    if isinstance(value, bytes):
+        return value.hex()
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class WireMessage:
+    """Base class. ``t`` names the message in its JSON form; fields listed in ``omit``
+    are left out of the JSON while None (optional fields, docs/PROTOCOL.md)."""
+
+    t: ClassVar[str] = ""
+    omit: ClassVar[frozenset[str]] = frozenset()
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"t": self.t}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is None and f.name in self.omit:
+                continue
+            out[f.name] = _encode(value)
+        return out
+
+    @classmethod
+    def read(cls, r: Fields) -> Self:  # pragma: no cover - every message overrides it
+        raise NotImplementedError

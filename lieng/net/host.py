@@ -52,6 +52,7 @@ from .messages import (
     Hello,
     Ping,
     Pong,
+    Probe,
     Reveal,
     Update,
     YourTurn,
@@ -150,9 +151,12 @@ class LanHost(LoopService):
     def on_message(self, conn: Conn, msg: ClientMessage) -> None:
         """The transport's handler: one decoded message from ``conn``."""
         session = conn.session
-        if session is None:
-            assert isinstance(msg, Hello)  # the transport lets nothing else through
-            self._join(conn, msg)
+        if session is None:  # the transport lets only these two through
+            if isinstance(msg, Probe):  # the Join screen checking the table is real
+                conn.send(self._table_info().ad())
+                self.transport.close(conn)
+            elif isinstance(msg, Hello):
+                self._join(conn, msg)
             return
         match msg:
             case ActionRequest():
@@ -165,7 +169,7 @@ class LanHost(LoopService):
                 conn.send(Pong(msg.id))
             case Bye():
                 self.transport.close(conn)
-            case Hello():
+            case Hello() | Probe():
                 raise ProtocolError(ErrorCode.BAD_MESSAGE, "you have already joined")
         if isinstance(msg, (ActionRequest, Commit, Reveal)) and msg.id is not None:
             conn.send(Ack(msg.id))

@@ -9,8 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lieng.engine import PRESETS
+from lieng.storage.settings import MAX_TABLE_BET
 
 from .protocol import DEFAULT_PORT, DISCOVERY_PORT, MAX_PASSWORD
+
+__all__ = ["MAX_TABLE_BET", "HostConfig"]
 
 
 @dataclass
@@ -58,6 +61,8 @@ class HostConfig:
             raise ValueError(f"a table has 2..6 seats, got {self.seats}")
         if not 0 <= self.bots <= self.seats - (1 if self.local_player else 0):
             raise ValueError(f"bots must be 0..{self.seats}, got {self.bots}")
+        if not 1 <= self.table_bet <= MAX_TABLE_BET:
+            raise ValueError(f"the table bet is 1..{MAX_TABLE_BET:,}, got {self.table_bet}")
         if self.preset not in PRESETS:
             raise ValueError(f"unknown preset {self.preset!r}")
         if self.turn_seconds <= 0:

@@ -13,11 +13,11 @@ code behind the boundary handles only well-formed objects and dispatches on thei
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+import re
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from lieng.engine import Action, Event, HandView, Legal, RuleSet
-from lieng.engine.views import view_to_dict
+from lieng.engine import PRESETS, Action, Event, HandView, Legal, RuleSet
 
 from .fields import (
     MAX_CHIPS,
@@ -28,44 +28,11 @@ from .fields import (
     MAX_TOKEN,
     Fields,
     Ref,
+    WireMessage,
     message_ref,
 )
-from .protocol import MAX_PASSWORD, ErrorCode, ProtocolError, decode
-
-
-def _encode(value: object) -> object:
-    if isinstance(value, HandView):
-        return view_to_dict(value)
-    if isinstance(value, (Event, Legal, RuleSet, Action)):
-        return value.to_dict()
-    if isinstance(value, bytes):
-        return value.hex()
-    if isinstance(value, tuple):
-        return [_encode(v) for v in value]
-    return value
-
-
-@dataclass(frozen=True, slots=True)
-class WireMessage:
-    """Base class. ``t`` names the message in its JSON form; fields listed in ``omit``
-    are left out of the JSON while None (optional fields, docs/PROTOCOL.md)."""
-
-    t: ClassVar[str] = ""
-    omit: ClassVar[frozenset[str]] = frozenset()
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"t": self.t}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if value is None and f.name in self.omit:
-                continue
-            out[f.name] = _encode(value)
-        return out
-
-    @classmethod
-    def read(cls, r: Fields) -> Self:  # pragma: no cover - every message overrides it
-        raise NotImplementedError
-
+from .hostconfig import MAX_TABLE_BET
+from .protocol import MAX_PASSWORD, ErrorCode, ProtocolError, clean_name, decode
 
 # ------------------------------------------------------------------ client -> host
 
@@ -161,7 +128,20 @@ class Bye(WireMessage):
         return cls()
 
 
-ClientMessage = Hello | ActionRequest | Commit | Reveal | Ping | Bye
+@dataclass(frozen=True, slots=True)
+class Probe(WireMessage):
+    """"Are you a Liêng table?" — the Join screen's direct check of a table it heard a
+    beacon from. Allowed instead of ``hello`` as the first frame; answered by one
+    ``table_ad``, after which the host hangs up."""
+
+    t: ClassVar[str] = "probe"
+
+    @classmethod
+    def read(cls, r: Fields) -> Self:
+        return cls()
+
+
+ClientMessage = Hello | ActionRequest | Commit | Reveal | Ping | Bye | Probe
 
 
 # ------------------------------------------------------------------ host -> client
@@ -390,14 +370,56 @@ class Closed(WireMessage):
         return cls(reason=r.text("reason", MAX_REASON), message=r.text("message"))
 
 
+VERSION_TEXT = re.compile(r"\d{1,4}\.\d{1,4}(\.\d{1,4})?([.+-][0-9A-Za-z.+-]{1,20})?")
+"""A game version as a beacon may carry it: "0.1.0", "1.2.3-rc1"."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableAd(WireMessage):
+    """A table described for the Join screen: the answer to ``probe``, and (with
+    ``kind`` instead of ``t``) the UDP beacon. Read strictly, since anyone on the LAN
+    can send one: counts within the seats, a bet within the game's range, true/false
+    only for the flags, a version that is a version (issue 13)."""
+
+    t: ClassVar[str] = "table_ad"
+    proto: int
+    game: str
+    name: str
+    port: int
+    players: int
+    seats: int
+    bots: int
+    bet: int
+    preset: str
+    password: bool
+    started: bool
+
+    @classmethod
+    def read(cls, r: Fields) -> Self:
+        seats = r.whole("seats", 2, MAX_SEATS)
+        players, bots = r.whole("players", 0, seats), r.whole("bots", 0, seats)
+        if players + bots > seats:
+            raise r.fail("players", "and bots are more than the seats")
+        game = r.text("game", 40)
+        if not VERSION_TEXT.fullmatch(game):
+            raise r.fail("game", "is not a version")
+        preset = r.text("preset", 20)
+        if preset not in PRESETS:
+            raise r.fail("preset", "is not a preset of this game")
+        return cls(proto=r.whole("proto", 0), game=game, name=clean_name(r.text("name", 100)),
+                   port=r.whole("port", 1, 65535), players=players, seats=seats, bots=bots,
+                   bet=r.whole("bet", 1, MAX_TABLE_BET), preset=preset,
+                   password=r.flag("password"), started=r.flag("started"))
+
+
 HostMessage = (Welcome | Snapshot | Update | YourTurn | Roster | DealStart | DealCommits
-               | DealProof | Ack | Pong | Error | Closed)
+               | DealProof | Ack | Pong | Error | Closed | TableAd)
 
 CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
-    cls.t: cls for cls in (Hello, ActionRequest, Commit, Reveal, Ping, Bye)}
+    cls.t: cls for cls in (Hello, ActionRequest, Commit, Reveal, Ping, Bye, Probe)}
 HOST_MESSAGES: dict[str, type[HostMessage]] = {
     cls.t: cls for cls in (Welcome, Snapshot, Update, YourTurn, Roster, DealStart,
-                           DealCommits, DealProof, Ack, Pong, Error, Closed)}
+                           DealCommits, DealProof, Ack, Pong, Error, Closed, TableAd)}
 
 
 def _read(data: dict[str, Any], registry: dict[str, type[Any]], who: str) -> Any:

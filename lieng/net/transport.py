@@ -16,14 +16,15 @@ import contextlib
 import time
 from typing import TYPE_CHECKING, Protocol
 
+from .fields import WireMessage
 from .messages import (
     ActionRequest,
     ClientMessage,
     Commit,
     Hello,
     Ping,
+    Probe,
     Reveal,
-    WireMessage,
     decode_client,
     error,
 )
@@ -189,8 +190,9 @@ class Transport:
         self.drop(conn)
 
     async def _hello_first(self, conn: Conn) -> None:
-        """The handshake rule: the first frame must be a valid ``hello``, complete within
-        ``HELLO_TIMEOUT`` seconds of the connection; anything else ends the connection."""
+        """The handshake rule: the first frame must be a valid ``hello`` (or a discovery
+        ``probe``), complete within ``HELLO_TIMEOUT`` seconds of the connection; anything
+        else ends the connection."""
         try:
             body = await asyncio.wait_for(read_frame(conn.reader), HELLO_TIMEOUT)
         except TimeoutError:
@@ -204,7 +206,7 @@ class Transport:
             return
         try:
             msg = decode_client(body)
-            if not isinstance(msg, Hello):
+            if not isinstance(msg, (Hello, Probe)):
                 raise ProtocolError(ErrorCode.HANDSHAKE_REQUIRED,
                                     f"the first message must be hello, not {msg.t}")
             self.handler.on_message(conn, msg)

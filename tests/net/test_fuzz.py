@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from lieng.engine import PRESETS, Action, Hand
 from lieng.engine.views import view_to_dict
 from lieng.net.fairdeal import commit, new_value
+from lieng.net.fields import WireMessage
 from lieng.net.messages import (
     CLIENT_MESSAGES,
     HOST_MESSAGES,
-    WireMessage,
     decode_client,
     decode_host,
     error,
