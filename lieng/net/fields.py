@@ -17,13 +17,13 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Self
 
 from lieng.engine import Action, Event, HandView, Legal, RuleSet, event_from_dict
-from lieng.engine.views import legal_from_dict, view_from_dict, view_to_dict
+from lieng.engine.views import legal_from_dict, view_from_dict, view_to_dict, whole
 
 from .protocol import ErrorCode, ProtocolError
 
 MAX_COUNT = 2**31 - 1
 """Largest hand or turn number accepted: far beyond any evening, far below trouble."""
-MAX_CHIPS = 10**12
+MAX_CHIPS = 10**15
 MAX_ID_TEXT = 64
 MAX_ID_INT = 2**53
 """An ``id`` is echoed back; JSON peers in other languages hold integers as doubles."""
@@ -175,19 +175,24 @@ class Fields:
         out = []
         for raw in self.items(key, 500):
             try:
-                out.append(check_event(event_from_dict(raw, rules), n_seats))
+                out.append(check_event(event_from_dict(raw, rules), n_seats, raw))
             except (ValueError, TypeError, KeyError, AttributeError) as exc:
                 raise self.fail(key, f"holds a bad event: {exc}"[:200]) from None
         return tuple(out)
 
 
-def check_event(event: Event, n_seats: int) -> Event:
+def check_event(event: Event, n_seats: int, raw: dict[str, Any] | None = None) -> Event:
     """``event`` if every number in it is a real whole number in range (seats within the
-    table, chips not negative except a hand's ``net``); ``ValueError`` otherwise. The
-    event decoder builds whatever the JSON held; this is the type check it leaves out."""
+    table, chips not negative except a hand's ``net``), every list a list and every flag
+    a bool; ``ValueError`` otherwise. The event decoder (lieng/engine/events.py) builds
+    whatever the JSON held and reads a turn's ``legal`` and a shown hand's seat loosely;
+    ``raw`` (the JSON it came from) lets those be checked strictly here."""
     for f in fields(event):
         value = getattr(event, f.name)
         kind = str(f.type)
+        if kind.startswith("tuple[") and kind.endswith(", ...]") \
+                and not isinstance(value, tuple):
+            raise ValueError(f"{event.type}.{f.name} must be a list")
         if kind in ("int", "tuple[int, ...]"):
             items = value if isinstance(value, tuple) else (value,)
             for x in items:
@@ -198,7 +203,7 @@ def check_event(event: Event, n_seats: int) -> Event:
                 hi = n_seats - 1 if seatlike else MAX_CHIPS
                 if not lo <= x <= hi:
                     raise ValueError(f"{event.type}.{f.name} is out of range")
-            if f.name in ("stacks", "dealt_in", "net") and len(items) != n_seats:
+            if f.name in ("stacks", "net") and len(items) != n_seats:
                 raise ValueError(f"{event.type}.{f.name} must have one entry per seat")
         elif kind in ("bool", "tuple[bool, ...]"):
             items = value if isinstance(value, tuple) else (value,)
@@ -206,6 +211,11 @@ def check_event(event: Event, n_seats: int) -> Event:
                 raise ValueError(f"{event.type}.{f.name} must be true or false")
             if f.name == "dealt_in" and len(items) != n_seats:
                 raise ValueError(f"{event.type}.{f.name} must have one entry per seat")
+    if raw is not None:
+        if "legal" in raw:
+            legal_from_dict(raw["legal"], n_seats)
+        for shown in raw.get("hands", ()) if raw.get("type") == "showdown" else ():
+            whole(shown["seat"], "a shown hand's seat", 0, n_seats - 1)
     return event
 
 

@@ -13,7 +13,12 @@ from lieng.storage.settings import MAX_TABLE_BET
 
 from .protocol import DEFAULT_PORT, DISCOVERY_PORT, MAX_PASSWORD
 
-__all__ = ["MAX_TABLE_BET", "HostConfig"]
+__all__ = ["MAX_STACK", "MAX_TABLE_BET", "MAX_TURN_SECONDS", "HostConfig"]
+
+MAX_STACK = 10**12
+"""Chips a seat may start with: far below what a wire message may carry (``MAX_CHIPS`` in
+lieng/net/fields.py), however many rebuys a long evening brings."""
+MAX_TURN_SECONDS = 86_400.0
 
 
 @dataclass
@@ -61,6 +66,12 @@ class HostConfig:
             raise ValueError(f"a table has 2..6 seats, got {self.seats}")
         if not 0 <= self.bots <= self.seats - (1 if self.local_player else 0):
             raise ValueError(f"bots must be 0..{self.seats}, got {self.bots}")
+        if not 0 < len(self.name) <= 100:
+            raise ValueError("a table name has 1..100 characters")
+        if not 1 <= self.stack <= MAX_STACK:
+            raise ValueError(f"a stack is 1..{MAX_STACK:,} chips, got {self.stack}")
+        if self.turn_seconds > MAX_TURN_SECONDS:
+            raise ValueError(f"the turn timer is at most {MAX_TURN_SECONDS:g} s")
         if not 1 <= self.table_bet <= MAX_TABLE_BET:
             raise ValueError(f"the table bet is 1..{MAX_TABLE_BET:,}, got {self.table_bet}")
         if self.preset not in PRESETS:

@@ -166,3 +166,43 @@ def test_bot_names_at_one_table_are_distinct() -> None:
     assert unique_name("Anh Tám", {"Lan"}) == "Anh Tám"
     assert unique_name("Anh Tám", {"Anh Tám"}) == "Anh Tám 2"
     assert unique_name("Anh Tám", {"Anh Tám", "Anh Tám 2"}) == "Anh Tám 3"
+
+
+def _update(hand: Hand, events: list[dict[str, object]]) -> bytes:
+    return json.dumps({"t": "update", "hand": 1, "events": events,
+                       "view": view_to_dict(hand.view_for(0))}).encode()
+
+
+def test_messages_are_checked_once_at_the_boundary() -> None:
+    """Typed decoding refuses, with a reason, what the old dict messages let through to
+    the code behind them: bools for numbers, numbers for lists, seats off the table."""
+    from lieng.net.messages import ActionRequest, Update, decode_client, decode_host
+
+    hand = Hand(PRESETS["classic"], [1000, 1000, 1000], 0, rng=random.Random(2))
+    good = [e.to_dict() for e in hand.events_for(0)]
+    assert isinstance(decode_host(_update(hand, good)), Update)
+
+    def changed(kind: str, **fields: object) -> list[dict[str, object]]:
+        out = [dict(e) for e in good]
+        event = next(e for e in out if e["type"] == kind)
+        event.update(fields)
+        return out
+
+    for events in [changed("ante", amount=True), changed("ante", seat=3),
+                   changed("hand_started", stacks=[1000, 1000]),
+                   changed("turn", legal={**hand.legal().to_dict(), "seat": True}),
+                   changed("card_dealt", index=-1), changed("hand_started", dealt_in=1)]:
+        with pytest.raises(ProtocolError) as exc:
+            decode_host(_update(hand, events))
+        assert exc.value.code == ErrorCode.BAD_MESSAGE and "events" in exc.value.message
+    act = {"t": "action", "hand": 1, "turn": 0, "action": {"kind": "call"}}
+    assert isinstance(decode_client(json.dumps(act).encode()), ActionRequest)
+    for bad in [{"hand": True}, {"turn": -1}, {"hand": 2**40}, {"seat": 9},
+                {"action": {"kind": "raise", "k": True}}, {"id": [1]}, {"id": 2**60},
+                {"id": "x" * 65}]:
+        with pytest.raises(ProtocolError) as exc:
+            decode_client(json.dumps({**act, **bad}).encode())
+        assert exc.value.code == ErrorCode.BAD_MESSAGE, bad
+    with pytest.raises(ProtocolError) as exc:
+        decode_client(json.dumps({"t": "hello", "proto": "2", "game": "0.1"}).encode())
+    assert exc.value.code == ErrorCode.VERSION_MISMATCH
