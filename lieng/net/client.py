@@ -113,10 +113,10 @@ class LanClient:
         self.view: HandView | None = None
         self.hand_no = 0
         self.turn: tuple[int, int] | None = None
+        """(hand, turn) of the last ``your_turn`` not yet answered."""
         self._answered: tuple[int, int] | None = None
         self.turn_seconds: float = 0.0
         """The table's turn timer, from ``welcome``."""
-        """(hand, turn) of the last ``your_turn`` not yet answered."""
         self.legal: Legal | None = None
         self.hand_views: dict[int, HandView] = {}
         """The final view of every hand this client saw end."""

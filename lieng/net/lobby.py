@@ -179,7 +179,8 @@ class Lobby:
         if not hmac.compare_digest(password.encode("utf-8"), want.encode("utf-8")):
             self.guard.failed(address, now)
             raise ProtocolError(ErrorCode.WRONG_PASSWORD, "wrong table password")
-        self.guard.succeeded(address)
+        if not hello.token:  # a reconnect does not lift a lockout others earned
+            self.guard.succeeded(address)
 
     def _distinct(self, name: str, seat: int, table: Table | None) -> str:
         """``name``, or ``name (2)``, ``name (3)``… if someone else at the table — a
