@@ -245,3 +245,71 @@ def test_a_lockout_ends(make_host: Callable[..., LanHost],
     assert exc.value.code == "locked_out"
     time.sleep(0.4)
     assert make_client(host, "Ana", password="pw").seat == 0
+
+
+def test_at_1024_open_files_a_flood_of_1100_idle_connections_locks_nobody_out(
+        sockets: list[socket.socket]) -> None:
+    """The report, reproduced: the headless host runs with 1,024 open files at most; 1,100
+    connections that never say hello are opened; a player who dropped reconnects to
+    their seat. Before, the host ran out of files and the player could not get back."""
+    import os
+    import resource
+    import signal
+    import subprocess
+    import sys
+    import threading
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 1400:  # this test process itself holds the 1,100 sockets
+        if hard != resource.RLIM_INFINITY and hard < 1400:
+            pytest.skip("cannot open 1,100 sockets here")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (1400, hard))
+
+    def low_limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))
+
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    host = subprocess.Popen(
+        [sys.executable, "-m", "lieng.net.host", "--bind", LOOPBACK, "--port", "0",
+         "--seats", "2", "--bots", "1", "--timer", "60", "--beacon", "off"],
+        stdout=subprocess.PIPE, text=True, env=env, cwd=root, preexec_fn=low_limit)
+    try:
+        assert host.stdout is not None
+        port = json.loads(host.stdout.readline())["port"]
+        ana = LanClient(LOOPBACK, port, name="Ana").connect()
+        token, seat = ana.token, ana.seat
+        ana.drop_connection()
+        ping = encode({"t": "ping", "id": 1})
+        for _ in range(1100):
+            with contextlib.suppress(OSError):
+                _connect(port, sockets).sendall(ping)
+        stop = threading.Event()
+
+        def keep_alive() -> None:  # what kept them open before: a frame every few seconds
+            while not stop.wait(2.0):
+                for sock in list(sockets):
+                    with contextlib.suppress(OSError):
+                        sock.sendall(ping)
+
+        pinger = threading.Thread(target=keep_alive, daemon=True)
+        pinger.start()
+        time.sleep(1.0)
+        back = LanClient(LOOPBACK, port, name="Ana", token=token)
+        try:
+            back.connect()
+            assert back.seat == seat
+        finally:
+            stop.set()
+            back.close()
+            pinger.join(10)
+        host.send_signal(signal.SIGTERM)
+        out, _ = host.communicate(timeout=20)
+        assert json.loads(out.strip().splitlines()[-1])["errors"] == []
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.wait()
+        if soft < 1400:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
