@@ -9,11 +9,12 @@ message changes nothing.
 This module is the orchestration: it owns the event loop and the game loop, and wires
 together the parts that each do one thing —
 
-- ``transport``: connections, framing, decoding, strikes (lieng/net/transport.py);
-- ``lobby``: the handshake, sessions, seats and the roster (lieng/net/lobby.py);
+- ``transport``: connections, the handshake rule and limits, decoding, strikes;
+- ``lobby``: the hello, sessions, seats, names, the password guard and the roster;
 - ``fairdeal.FairDealer``: each hand's commit-then-reveal (lieng/net/fairdeal.py);
 - ``between_hands``: table creation, bots taking seats, rebuys;
 - ``records``: the finished hands kept for tests and proofs;
+- ``service.LoopService``: running on a thread of its own or headless, stopping, ``call``;
 - ``host_cli``: ``python -m lieng.net.host --port 47123 --seats 4 --bots 2``.
 
 Everything that touches the table runs on the host's event loop thread, so no locks are

@@ -7,6 +7,12 @@ table. ``Transport`` reads each connection's frames, decodes them once into type
 answer a refusal by raising ``ProtocolError``. The transport turns that into an ``error``
 reply and a strike; too many strikes and the connection is dropped. What a message
 *means* is decided elsewhere; here only whether it may be read at all.
+
+Before a connection has joined, the rules are stricter (issue 13; docs/PROTOCOL.md
+section 2): its first frame must be ``hello`` (or a discovery ``probe``), complete within
+``HELLO_TIMEOUT`` seconds of the connection, and any refusal then is final. Connections
+still waiting to join are capped per address and in all; when a cap is reached the
+oldest waiting one is dropped, so a seat's reconnect always gets in.
 """
 
 from __future__ import annotations
