@@ -77,16 +77,25 @@ def avatar_letter(name: str) -> str:
     return unicodedata.normalize("NFC", letter.upper())
 
 
+def distinct_name(name: str, taken: Iterable[str], limit: int = MAX_NAME) -> str:
+    """``name``, or ``name (2)``, ``name (3)``… when a name in ``taken`` is the same
+    ignoring case: two "Ana" at one table could not tell who is who.
+
+    >>> distinct_name("Minh", ["minh", "Minh (2)"])
+    'Minh (3)'
+    """
+    used = {t.casefold() for t in taken}
+    out, n = name, 1
+    while out.casefold() in used:
+        n += 1
+        suffix = f" ({n})"
+        out = name[:limit - len(suffix)].rstrip() + suffix
+    return out
+
+
 def unique_names(names: Iterable[str]) -> list[str]:
-    """Names made unique at one table (case-insensitively): a later "Ana" becomes
-    "Ana (2)", so two players never look like one."""
-    taken: set[str] = set()
+    """Names made unique at one table, in order (``distinct_name`` for each)."""
     out: list[str] = []
     for name in names:
-        candidate, n = name, 1
-        while candidate.casefold() in taken:
-            n += 1
-            candidate = f"{name[:MAX_NAME - 4]} ({n})"
-        taken.add(candidate.casefold())
-        out.append(candidate)
+        out.append(distinct_name(name, out))
     return out

@@ -16,7 +16,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from .engine import Action, Card, Event, Hand, HandView, NotEnoughPlayersError, RuleSet, redact
+from .engine import (
+    Action,
+    Card,
+    Event,
+    Hand,
+    HandView,
+    Legal,
+    NotEnoughPlayersError,
+    RuleSet,
+    redact,
+)
 
 SeatKind = Literal["human", "bot", "remote"]
 BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -259,3 +269,84 @@ class Table:
         for listener in self._listeners:
             listener(events)
 
+
+
+class SeatLike(Protocol):
+    """What the table screen reads of a seat (``Seat`` here, ``RemoteSeat`` over LAN)."""
+
+    @property
+    def spec(self) -> PlayerSpec: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def stack(self) -> int: ...
+
+    @property
+    def left(self) -> bool: ...
+
+    @property
+    def kind(self) -> SeatKind: ...
+
+
+class HandLike(Protocol):
+    """What the table screen reads of the hand being played (``Hand``, or ``RemoteHand``
+    answered from one seat's view over LAN)."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def actions(self) -> Sequence[tuple[int, Action]]: ...
+
+    def legal(self) -> Legal: ...
+
+
+class TableLike(Protocol):
+    """What the table screen (lieng/ui/scenes/table.py) uses of a table: exactly the
+    surface ``Table`` and the LAN's ``RemoteTable`` share, so one screen draws both with
+    no ``type: ignore`` where they meet."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+
+    @property
+    def timing(self) -> Timing: ...
+
+    @property
+    def hand(self) -> HandLike | None: ...
+
+    @property
+    def hand_no(self) -> int: ...
+
+    @property
+    def seats(self) -> Sequence[SeatLike]: ...
+
+    @property
+    def n_seats(self) -> int: ...
+
+    @property
+    def in_hand(self) -> bool: ...
+
+    @property
+    def deadline(self) -> float | None: ...
+
+    def subscribe(self, listener: EventListener) -> None: ...
+
+    def tick(self, now: float) -> Sequence[Event]: ...
+
+    def act(self, seat: int, action: Action, now: float) -> Sequence[Event]: ...
+
+    def start_hand(self, now: float) -> Sequence[Event]: ...
+
+    def can_continue(self) -> bool: ...
+
+    def can_play(self, seat: int) -> bool: ...
+
+    def rebuy(self, seat: int, amount: int) -> None: ...
+
+    def leave(self, seat: int) -> int: ...

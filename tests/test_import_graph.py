@@ -26,7 +26,7 @@ ALLOWED: dict[str, set[str]] = {
     "storage": {"engine", "table", "names"},
     "sim": {"engine", "table", "bots"},
     "game": {"engine", "table", "bots", "storage", "names"},
-    "net": {"engine", "table", "bots", "game", "names"},
+    "net": {"engine", "table", "bots", "storage", "game", "names"},
     "ui": {"engine", "table", "bots", "storage", "game", "net", "resources", "names"},
     "devtools": {"engine", "table", "bots", "storage", "game", "net", "ui", "resources",
                  "names"},

@@ -84,7 +84,7 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
             click(app, top.start)
             state.phase = "table"
 
-    def table(top: TableScene) -> None:
+    def table(top: TableScene[Table]) -> None:
         if top.autopilot is None:
             top.autopilot = pilot
             state.start_total = sum(seat.spec.stack for seat in top.table.seats)
@@ -169,7 +169,7 @@ SCREENSHOT_SEATS: Sequence[tuple[str, int, list[Action]]] = (
 )
 
 
-def screenshot_app(size: tuple[int, int], lang: str = "vi") -> tuple[GameApp, TableScene]:
+def screenshot_app(size: tuple[int, int], lang: str = "vi") -> tuple[GameApp, TableScene[Table]]:
     """Build the app at the screenshot moment: the player (seat 0) checked, Lan went
     all-in short, Hùng raised 5×, Thảo called, Quốc folded — the player faces the raise,
     with a main pot and two side pots."""

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from lieng.table import TableLike
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.table import TableScene
 
@@ -47,7 +48,7 @@ class KeyAutopilot:
         self.pending: tuple[int, int] | None = None
         self.presses = 0
 
-    def __call__(self, scene: TableScene) -> None:
+    def __call__(self, scene: TableScene[TableLike]) -> None:
         hand = scene.table.hand
         legal = scene.my_legal()
         if hand is None or legal is None:

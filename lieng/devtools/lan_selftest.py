@@ -117,7 +117,7 @@ def run_window_client(port: int, hands: int, name: str, seed: int | None = None,
             return 1
         table = RemoteTable(client)
         app = GameApp(size, UISettings(speed="instant", muted=True), fps=0)
-        scene = TableScene(app, table, me=table.me)  # type: ignore[arg-type]
+        scene = TableScene(app, table, me=table.me)
         # Never folding, so hands reach a full showdown and their deals can be checked.
         pilot = KeyAutopilot(random.Random(seed), folds=False)
         scene.autopilot = pilot

@@ -18,7 +18,6 @@ from .setup import (
     TABLE_BETS,
     TableConfig,
     build_table,
-    unique_name,
 )
 
 __all__ = [
@@ -35,5 +34,4 @@ __all__ = [
     "SeatChange",
     "TableConfig",
     "build_table",
-    "unique_name",
 ]

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
-from lieng.table import Table
+from lieng.table import TableLike
 
 BrokePolicy = Literal["ask", "rebuy", "leave", "sit_out"]
 GameOverReason = Literal["table_won", "no_people", "too_few", "bank_empty"]
@@ -86,7 +86,7 @@ class BetweenHands:
     nobody).
     """
 
-    table: Table
+    table: TableLike
     policy: Callable[[int], BrokePolicy]
     rebuy_amount: Callable[[int], int] | None = None
     needs_people: bool = False

@@ -84,19 +84,3 @@ def build_table(config: TableConfig, *, bot_factory: BotFactory = default_bot_fa
     """The table ``config`` describes, its bot seats played by ``bot_factory``."""
     return Table(config.rules, list(config.players), seed=config.seed, timing=timing,
                  bot_factory=bot_factory)
-
-
-def unique_name(name: str, taken: set[str]) -> str:
-    """``name``, or ``name 2``, ``name 3``… if another seat already has it: two bots drawn
-    with the same personality name would otherwise look like one player.
-
-    >>> unique_name("Minh", {"Minh", "Minh 2"})
-    'Minh 3'
-    """
-    if name not in taken:
-        return name
-    n = 2
-    while f"{name} {n}" in taken:
-        n += 1
-    return f"{name} {n}"
-

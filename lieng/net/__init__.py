@@ -1,10 +1,15 @@
 """LAN play (issue 7): a host that is the one truth of a table, clients that draw it.
 
-- ``protocol``: framed JSON messages, checks, views as JSON (docs/PROTOCOL.md).
-- ``host``: ``LanHost``/``HostConfig`` — the table on an asyncio server; headless with
-  ``python -m lieng.net.host``.
-- ``client``: ``LanClient`` — connect / poll / send_action / close for a pygame loop.
-- ``fairdeal``: commit-then-reveal shuffle seeds and the after-hand check.
+- ``protocol``: frames, error codes, names and versions (docs/PROTOCOL.md).
+- ``messages`` (with ``fields``): the typed wire messages and their one codec registry.
+- ``host``: ``LanHost`` — the orchestration of a hosted table, built from ``transport``
+  (connections), ``lobby`` (handshake, sessions, roster), ``fairdeal`` (the deal round),
+  ``between_hands`` (table creation, bots, rebuys) and ``records``; ``hostconfig`` holds
+  ``HostConfig``; headless with ``python -m lieng.net.host`` (``host_cli``).
+- ``client``: ``LanClient`` — connect / poll / send_action / close for a pygame loop;
+  ``client_deal`` its fair-deal side, ``inbox`` the ``Message`` it hands the game loop,
+  ``client_cli`` the headless autopilot.
+- ``fairdeal``: commit-then-reveal shuffle seeds, the host's round, the after-hand check.
 - ``discovery``: the UDP beacon and ``TableFinder`` for the Join screen.
 
 Importing this package starts nothing; sockets open only when asked.
@@ -15,19 +20,20 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .protocol import DEFAULT_PORT, DISCOVERY_PORT, MAX_FRAME, PROTOCOL_VERSION, Message
+from .protocol import DEFAULT_PORT, DISCOVERY_PORT, MAX_FRAME, PROTOCOL_VERSION
 
 if TYPE_CHECKING:
     from .client import LanClient, LanError
     from .discovery import TableFinder, TableInfo
     from .fairdeal import DealCheck
     from .host import HostConfig, LanHost, connect_local
+    from .inbox import Message
 
 # Loaded on first use, so that ``python -m lieng.net.host`` does not import the module it
 # is about to run (runpy warns about that) and importing the package stays cheap.
 _LAZY = {"LanClient": "client", "LanError": "client", "TableFinder": "discovery",
          "TableInfo": "discovery", "DealCheck": "fairdeal", "HostConfig": "host",
-         "LanHost": "host", "connect_local": "host"}
+         "LanHost": "host", "connect_local": "host", "Message": "inbox"}
 
 
 def __getattr__(name: str) -> Any:

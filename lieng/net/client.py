@@ -6,50 +6,65 @@ loop in a background thread and the game loop calls in: ``connect()`` (blocking,
 and ``close()``. The client draws what it receives and decides nothing: ``view`` is the
 last ``HandView`` the host sent for this seat.
 
-The fair-deal commit and reveal (lieng/net/fairdeal.py) are answered on the background
-thread without the game's help; after each hand the client checks the deal and reports a
-``deal_check`` message ("check passed", what failed, or — for a hand that ended with a
-hidden hand, whose proof the host never sends — "not checkable") for the table to show.
+The fair-deal commit and reveal are answered on the background thread without the
+game's help; after each hand the client checks the deal and reports a ``DealCheck``
+("check passed", what failed, or "not checkable") for the table to show.
 
 Everything the host sends is decoded and checked here, on the network thread: a malformed
 message becomes a non-fatal ``error`` (code ``bad_host_message``) and is otherwise
 dropped, so it can never break the game loop that polls.
 
-Headless autopilot (tests, ``--selftest --mode lan``):
-``python -m lieng.net.client --host 127.0.0.1 --port 47123 --name Ana --autopilot``.
+Everything received is decoded into a typed message (lieng/net/messages.py) and handled
+by its class. The fair deal's client side is lieng/net/client_deal.py; the headless
+autopilot command (``python -m lieng.net.client``) is lieng/net/client_cli.py.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
-import json
 import logging
-import random
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from lieng.engine import Action, Event, HandView, Legal, RuleSet, event_from_dict
+from lieng.engine import Action, HandView, Legal, RuleSet
 from lieng.table import Player
 
-from .fairdeal import DealCheck, commit, hidden_check, new_value, proof_allowed, verify_deal
+from .client_deal import ClientDeals
+from .fairdeal import DealCheck
+from .inbox import Message
+from .messages import (
+    Ack,
+    ActionRequest,
+    Bye,
+    ClientMessage,
+    Closed,
+    DealCommits,
+    DealProof,
+    DealStart,
+    Error,
+    Hello,
+    HostMessage,
+    Pong,
+    Roster,
+    Snapshot,
+    Update,
+    Welcome,
+    YourTurn,
+    decode_host,
+    error,
+)
 from .protocol import (
     BAD_HOST_MESSAGE,
     DEFAULT_PORT,
     GAME_VERSION,
     PROTOCOL_VERSION,
     ErrorCode,
-    Message,
     ProtocolError,
-    check_roster,
-    decode,
     encode,
     read_frame,
-    view_from_dict,
 )
 
 log = logging.getLogger(__name__)
@@ -65,14 +80,6 @@ class LanError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
-
-
-@dataclass
-class _Deal:
-    host_commit: bytes
-    seats: tuple[int, ...]
-    my_value: bytes | None = None
-    commits: dict[int, bytes] | None = None
 
 
 class LanClient:
@@ -97,29 +104,27 @@ class LanClient:
         self.timeout = timeout
         self.seat: int | None = None
         self.watching = False
-        self.rules: dict[str, Any] | None = None
+        self.rules: RuleSet | None = None
         self.table_name = ""
-        self.roster: dict[str, Any] | None = None
+        self.table_roster: Roster | None = None
+        """The last ``table`` message: who sits where."""
         self.rebuy_stack = 0
         """Chips the host gives a broke seat between hands (0: no rebuys)."""
         self.view: HandView | None = None
         self.hand_no = 0
         self.turn: tuple[int, int] | None = None
+        """(hand, turn) of the last ``your_turn`` not yet answered."""
         self._answered: tuple[int, int] | None = None
         self.turn_seconds: float = 0.0
         """The table's turn timer, from ``welcome``."""
-        """(hand, turn) of the last ``your_turn`` not yet answered."""
         self.legal: Legal | None = None
         self.hand_views: dict[int, HandView] = {}
         """The final view of every hand this client saw end."""
-        self.checks: list[DealCheck] = []
         self.closed: tuple[str, str] | None = None
         """(reason, message) once the table closed or the connection was lost."""
         self.raw_frames: list[bytes] = []
-        self.errors: list[dict[str, Any]] = []
-        self._deals: dict[int, _Deal] = {}
-        self._checked: set[int] = set()
-        self._rules: RuleSet | None = None
+        self.errors: list[Error] = []
+        self.deals = ClientDeals(self._report, self.hand_views.get)
         self._queue: list[Message] = []
         self._cond = threading.Condition()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -164,9 +169,20 @@ class LanClient:
                 self._answered = turn
         if turn is None or self._loop is None:
             return False
-        msg = {"t": "action", "hand": turn[0], "turn": turn[1], "action": action.to_dict()}
+        msg = ActionRequest(turn[0], turn[1], action)
         self._loop.call_soon_threadsafe(self._send, msg)
         return True
+
+    @property
+    def roster(self) -> dict[str, Any] | None:
+        """The last ``table`` message as JSON fields (what the lobby screens draw)."""
+        roster = self.table_roster
+        return roster.to_dict() if roster is not None else None
+
+    @property
+    def checks(self) -> list[DealCheck]:
+        """Every deal check so far (the last ``MAX_KEPT_HANDS``)."""
+        return self.deals.checks
 
     def wait_until(self, predicate: Callable[[], bool], timeout: float) -> bool:
         """Block until ``predicate()`` is true (re-checked after each message) or timeout."""
@@ -222,51 +238,56 @@ class LanClient:
         except OSError as exc:
             raise LanError("connect", f"Cannot reach {self.host}:{self.port}: {exc}") from None
         self._writer = writer
-        hello: dict[str, Any] = {"t": "hello", "proto": PROTOCOL_VERSION, "game": GAME_VERSION,
-                                 "name": self.name}
-        if self.password:
-            hello["password"] = self.password
-        if self.token:
-            hello["token"] = self.token
-        self._send(hello)
-        first = await asyncio.wait_for(self._read(reader), self.timeout)
-        if first.get("t") == "error":
+        self._send(Hello(PROTOCOL_VERSION, GAME_VERSION, self.name,
+                         self.password or None, self.token or None))
+        try:
+            first = await asyncio.wait_for(self._read(reader), self.timeout)
+        except ProtocolError as exc:
             writer.close()
-            raise LanError(str(first.get("code")), str(first.get("message")))
-        if first.get("t") != "welcome":
+            raise LanError(ErrorCode.BAD_MESSAGE, f"the host sent {exc.message}") from None
+        if isinstance(first, Error):
+            writer.close()
+            raise LanError(first.code, first.message)
+        if not isinstance(first, Welcome):
             writer.close()
             raise LanError(ErrorCode.BAD_MESSAGE, "the host did not welcome us")
         self._handle(first)
         self._reader_task = asyncio.create_task(self._read_loop(reader))
 
-    async def _read(self, reader: asyncio.StreamReader) -> dict[str, Any]:
+    async def _read(self, reader: asyncio.StreamReader) -> HostMessage:
         body = await read_frame(reader)
         if self.record_raw:
             self.raw_frames.append(body)
-        return decode(body)
+        return decode_host(body)
 
     async def _read_loop(self, reader: asyncio.StreamReader) -> None:
         try:
-            while True:
-                msg = await self._read(reader)
-                try:
-                    self._handle(msg)
-                except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
-                    self._push("error", {"code": BAD_HOST_MESSAGE, "message": str(exc)[:200],
-                                         "fatal": False})
-                if self.closed is not None:
-                    break
+            while self.closed is None:
+                body = await read_frame(reader)
+                if self.record_raw:
+                    self.raw_frames.append(body)
+                self._receive(body)
         except (asyncio.IncompleteReadError, ConnectionError, OSError, ProtocolError):
-            pass
+            pass  # ProtocolError here: an oversized frame, after which nothing can be read
         finally:
             if self.closed is None:
                 self._set_closed("disconnected", "The connection to the host was lost.")
             if self._writer is not None:
                 self._writer.close()
 
+    def _receive(self, body: bytes) -> None:
+        """One frame from the host: decoded, then handled; a malformed one is reported as a
+        non-fatal ``bad_host_message`` error and changes nothing."""
+        try:
+            msg = decode_host(body)
+        except ProtocolError as exc:
+            self._push(error(BAD_HOST_MESSAGE, exc.message))
+            return
+        self._handle(msg)
+
     async def _shutdown(self) -> None:
         if self._writer is not None and self.closed is None:
-            self._send({"t": "bye"})
+            self._send(Bye())
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._writer.drain(), 1.0)
         self.closed = self.closed or ("left", "You left the table.")
@@ -275,95 +296,93 @@ class LanClient:
         if self._reader_task is not None:
             self._reader_task.cancel()
 
-    def _send(self, msg: dict[str, Any]) -> None:
+    def _send(self, msg: ClientMessage) -> None:
         if self._writer is not None and not self._writer.is_closing():
-            self._writer.write(encode(msg))
+            self._writer.write(encode(msg.to_dict()))
 
-    def _push(self, kind: str, data: dict[str, Any], view: HandView | None = None,
-              events: tuple[Event, ...] = ()) -> None:
+    def _push(self, body: HostMessage | DealCheck) -> None:
         with self._cond:
-            self._queue.append(Message(kind, data, view, events))
+            self._queue.append(Message(body))
             self._cond.notify_all()
 
     def _set_closed(self, reason: str, message: str) -> None:
         with self._cond:
             self.closed = (reason, message)
-        self._push("closed", {"reason": reason, "message": message})
+        self._push(Closed(reason, message))
 
-    def _handle(self, msg: dict[str, Any]) -> None:
-        t = msg["t"]
-        if t == "welcome":
-            with self._cond:
-                self.seat = msg["seat"]
-                self.token = msg["token"]
-                self.name = msg["name"]
-                self.rules = msg["rules"]
-                self.table_name = msg["table"]
-                self.watching = bool(msg["watching"])
-                self.rebuy_stack = int(msg["stack"]) if msg.get("rebuy") else 0
-                self.turn_seconds = float(msg["turn_seconds"])
-                self._rules = RuleSet.from_dict(msg["rules"])
-        elif t in ("snapshot", "update"):
-            # Decode all of it before changing anything: a bad part drops the whole message.
-            view = view_from_dict(msg["view"]) if msg.get("view") is not None else None
-            raw_events = msg.get("events", [])
-            if not isinstance(raw_events, list):
-                raise ProtocolError(ErrorCode.BAD_MESSAGE, "events must be a list")
-            events = tuple(event_from_dict(e, self._rules) for e in raw_events)
-            hand_no = int(msg["hand"])
-            with self._cond:
-                if view is not None:
-                    self.view = view
-                    self.watching = view.seat is None
-                    if view.is_over:
-                        self.hand_views[hand_no] = view
-                        if len(self.hand_views) > MAX_KEPT_HANDS:
-                            del self.hand_views[min(self.hand_views)]
-                self.hand_no = hand_no
-                if self.turn is not None and self.turn[0] != self.hand_no:
-                    self.turn = None
-                if view is not None and view.legal is not None and view.seat is not None \
-                        and view.to_act == view.seat:
-                    # Our turn is known from the view already; ``your_turn`` follows
-                    # with the clock, but the player may answer at once.
-                    self._offer((self.hand_no, len(view.actions)), view.legal)
-            if t == "update" and self.autopilot is not None:
-                for event in events:
-                    try:
-                        self.autopilot.observe(event)
-                    except Exception:  # a bot bug must not cut the seat off: say it
-                        log.exception("the autopilot failed to observe %s", event)
-            self._push(t, msg, view, events)
-            if t == "update" and view is not None and view.is_over:
-                self._hand_over(hand_no, view)
-            return
-        elif t == "your_turn":
-            with self._cond:
-                self._offer((int(msg["hand"]), int(msg["turn"])), Legal.from_dict(msg["legal"]))
-            if self.autopilot is not None and self.view is not None \
-                    and self.view.legal is not None:
-                self.send_action(self.autopilot.decide(self.view))
-        elif t == "table":
-            check_roster(msg)
-            with self._cond:
-                self.roster = msg
-        elif t == "deal_start":
-            self._deal_start(msg)
-        elif t == "deal_commits":
-            self._deal_commits(msg)
-        elif t == "deal_proof":
-            self._deal_proof(msg)
-        elif t == "closed":
-            self._set_closed(str(msg.get("reason")), str(msg.get("message")))
-            return
-        elif t == "error":
-            with self._cond:
-                self.errors.append(msg)
-            if msg.get("fatal"):
-                self._push(t, msg)
-                self._set_closed(str(msg.get("code")), str(msg.get("message")))
+    def _handle(self, msg: HostMessage) -> None:
+        """Act on one decoded message, by its class, then hand it to the game loop."""
+        match msg:
+            case Welcome():
+                with self._cond:
+                    self.seat, self.token, self.name = msg.seat, msg.token, msg.name
+                    self.rules, self.table_name = msg.rules, msg.table
+                    self.watching = msg.watching
+                    self.rebuy_stack = msg.stack if msg.rebuy else 0
+                    self.turn_seconds = msg.turn_seconds
+            case Snapshot() | Update():
+                self._take_view(msg)
                 return
-        self._push(t, msg)
+            case YourTurn():
+                with self._cond:
+                    self._offer((msg.hand, msg.turn), msg.legal)
+                if self.autopilot is not None and self.view is not None \
+                        and self.view.legal is not None:
+                    self.send_action(self.autopilot.decide(self.view))
+            case Roster():
+                with self._cond:
+                    self.table_roster = msg
+            case DealStart():
+                commit_msg = self.deals.on_start(msg, self.seat)
+                if commit_msg is not None:
+                    self._send(commit_msg)
+            case DealCommits():
+                reveal = self.deals.on_commits(msg, self.seat)
+                if reveal is not None:
+                    self._send(reveal)
+            case DealProof():
+                self.deals.on_proof(msg)
+            case Closed():
+                self._set_closed(msg.reason, msg.message)
+                return
+            case Error():
+                with self._cond:
+                    self.errors.append(msg)
+                if msg.fatal:
+                    self._push(msg)
+                    self._set_closed(msg.code, msg.message)
+                    return
+            case Ack() | Pong():
+                pass
+        self._push(msg)
+
+    def _take_view(self, msg: Snapshot | Update) -> None:
+        view = msg.view
+        with self._cond:
+            if view is not None:
+                self.view = view
+                self.watching = view.seat is None
+                if view.is_over:
+                    self.hand_views[msg.hand] = view
+                    if len(self.hand_views) > MAX_KEPT_HANDS:
+                        del self.hand_views[min(self.hand_views)]
+            self.hand_no = msg.hand
+            if self.turn is not None and self.turn[0] != self.hand_no:
+                self.turn = None
+            if view is not None and view.legal is not None and view.seat is not None \
+                    and view.to_act == view.seat:
+                # Our turn is known from the view already; ``your_turn`` follows with the
+                # clock, but the player may answer at once.
+                self._offer((self.hand_no, len(view.actions)), view.legal)
+        if isinstance(msg, Update) and self.autopilot is not None:
+            for event in msg.events:
+                try:
+                    self.autopilot.observe(event)
+                except Exception:  # a bot bug must not cut the seat off: say it
+                    log.exception("the autopilot failed to observe %s", event)
+        self._push(msg)
+        if isinstance(msg, Update) and msg.view.is_over:
+            self.deals.on_hand_over(msg.hand, msg.view)
 
     def _offer(self, turn: tuple[int, int], legal: Legal) -> None:
         """Open ``turn`` for ``send_action`` unless it was answered already (call with the
@@ -372,105 +391,15 @@ class LanClient:
             self.turn = turn
             self.legal = legal
 
-    # ----------------------------------------------------------------- fair deal
-
-    def _deal_start(self, msg: dict[str, Any]) -> None:
-        hand = int(msg["hand"])
-        seats = tuple(int(s) for s in msg["seats"])
-        deal = _Deal(bytes.fromhex(msg["host_commit"]), seats)
-        last = self.hand_views.get(hand - 1)
-        if hand - 1 in self._deals and hand - 1 not in self._checked and last is not None \
-                and proof_allowed(last.dealt_in, last.shown):
-            # The host sends a hand's proof before the next deal: holding it back after a
-            # full showdown is what a host with a rigged deck would do.
-            self._report(DealCheck(hand - 1, False,
-                                   "the host sent no proof for a hand shown in full"))
-        self._deals[hand] = deal
-        for old in [h for h in self._deals if h < hand - 2]:
-            del self._deals[old]
-        if self.seat is not None and self.seat in seats:
-            deal.my_value = new_value()
-            self._send({"t": "commit", "hand": hand, "commit": commit(deal.my_value).hex()})
-
-    def _deal_commits(self, msg: dict[str, Any]) -> None:
-        hand = int(msg["hand"])
-        deal = self._deals.get(hand)
-        if deal is None:
-            return
-        deal.commits = {int(s): bytes.fromhex(c) for s, c in msg["commits"]}
-        if deal.my_value is not None and self.seat is not None \
-                and deal.commits.get(self.seat) == commit(deal.my_value):
-            self._send({"t": "reveal", "hand": hand, "value": deal.my_value.hex()})
-
-    def _hand_over(self, hand: int, view: HandView) -> None:
-        """A hand that ended with a hand not shown gets no proof (the host keeps its value
-        so that nobody can rebuild the folded cards, RULES.md step 8): report it as not
-        checkable — neither passed nor failed."""
-        if hand in self._checked or hand not in self._deals \
-                or proof_allowed(view.dealt_in, view.shown):
-            return
-        self._report(hidden_check(hand))
-
     def _report(self, check: DealCheck) -> None:
-        self._checked.add(check.hand)
-        if len(self._checked) > MAX_KEPT_HANDS:
-            self._checked.discard(min(self._checked))
-        with self._cond:
-            self.checks.append(check)
-            if len(self.checks) > MAX_KEPT_HANDS:
-                del self.checks[0]
-        self._push("deal_check", {"hand": check.hand, "ok": check.ok, "reason": check.reason})
-
-    def _deal_proof(self, msg: dict[str, Any]) -> None:
-        hand = int(msg["hand"])
-        deal = self._deals.get(hand)
-        view = self.hand_views.get(hand)
-        if deal is None or view is None or hand in self._checked:
-            return  # joined after this deal began: nothing of ours to check
-        commits = {int(s): bytes.fromhex(c) for s, c in msg["commits"]}
-        values = {int(s): bytes.fromhex(v) for s, v in msg["values"]}
-        if deal.commits is not None and commits != deal.commits:
-            check = DealCheck(hand, False, "the commits changed after they were published")
-        else:
-            check = verify_deal(hand, deal.host_commit, bytes.fromhex(msg["host_value"]),
-                                commits, values, view.seat, deal.my_value, view.first,
-                                view.dealt_in, view.my_cards, view.shown)
-        self._report(check)
+        self._push(check)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m lieng.net.client",
-                                description="Join a Liêng LAN table without a window.")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT)
-    p.add_argument("--name", default="Autopilot")
-    p.add_argument("--password", default=None)
-    p.add_argument("--autopilot", action="store_true", help="let a bot play the seat")
-    p.add_argument("--level", default="easy", help="the autopilot's bot level")
-    p.add_argument("--seconds", type=float, default=600.0, help="give up after this long")
-    args = p.parse_args(argv)
-    pilot: Player | None = None
-    if args.autopilot:
-        from lieng.bots import make_bot
+    """``python -m lieng.net.client``: see lieng/net/client_cli.py."""
+    from .client_cli import main as cli_main
 
-        pilot = make_bot(args.level, rng=random.Random())
-    client = LanClient(args.host, args.port, name=args.name, password=args.password,
-                       autopilot=pilot)
-    try:
-        client.connect()
-    except LanError as exc:
-        print(json.dumps({"error": exc.code, "message": exc.message}), flush=True)
-        return 2
-    print(json.dumps({"seat": client.seat, "table": client.table_name}), flush=True)
-    done = client.wait_until(lambda: client.closed is not None, args.seconds)
-    client.close()
-    failed = [c.hand for c in client.checks if c.ok is False]
-    reason = client.closed[0] if client.closed else "timeout"
-    print(json.dumps({"closed": reason, "hands": len(client.hand_views),
-                      "checks_passed": sum(c.ok is True for c in client.checks),
-                      "checks_hidden": sum(c.ok is None for c in client.checks),
-                      "checks_failed": failed}), flush=True)
-    return 0 if done and not failed and reason in ("finished", "host_left") else 1
+    return cli_main(argv)
 
 
 if __name__ == "__main__":

@@ -1,24 +1,45 @@
-"""Finding tables on the LAN: a small UDP beacon and a listener (issue 7, "Join").
+"""Finding tables on the LAN: a small UDP beacon, a listener and a direct probe (issue 7,
+"Join"; issue 13).
 
 A host sends one JSON datagram per second to a target address — a setting, by default
 the broadcast address 255.255.255.255 — on ``DISCOVERY_PORT``. The Join screen runs a
 ``TableFinder`` that listens on that port and lists the tables heard in the last few
 seconds. The beacon says where to connect; it carries nothing secret (only whether a
 password is needed). Tests and self-tests point the beacon at 127.0.0.1 only.
+
+Anyone on the LAN can send beacons, so the finder trusts none of them: each is read as
+strictly as a wire message (``TableAd``: counts within the seats, a bet within the game's
+range, real true/false flags, a version), each sender is rate-limited and may list only
+a few tables, the list is capped, and every new table is *probed* — the finder connects
+to the port the beacon names and asks (``probe`` → ``table_ad``). Tables that answered
+come first, then those heard longest, so a flood of fake tables cannot push a real one
+off the list.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
+import queue
 import socket
 import threading
 import time
-from dataclasses import asdict, dataclass
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from .protocol import DISCOVERY_PORT, GAME_VERSION, PROTOCOL_VERSION, clean_name
+from .fields import Fields
+from .messages import Probe, TableAd
+from .protocol import (
+    DISCOVERY_PORT,
+    GAME_VERSION,
+    PROTOCOL_VERSION,
+    encode,
+    frame_length,
+    versions_compatible,
+)
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +47,14 @@ BEACON_KIND = "lieng-table"
 MAX_BEACON = 1024
 STALE_AFTER = 3.5
 """Seconds without a beacon before a table drops off the list."""
+MAX_TABLES = 32
+"""Tables listed at most; a newcomer beyond that waits until one goes stale."""
+MAX_TABLES_PER_SENDER = 4
+"""Tables one address may list (one machine hosting several is rare; 20,000 is an attack)."""
+SENDER_RATE = 10.0
+"""Datagrams per second read from one address (beyond a burst of ``SENDER_BURST``)."""
+SENDER_BURST = 20.0
+PROBE_TIMEOUT = 1.0
 
 
 @dataclass(frozen=True)
@@ -47,17 +76,40 @@ class TableInfo:
     game: str = GAME_VERSION
     seen: float = 0.0
     """``time.monotonic()`` when last heard."""
+    first_seen: float = 0.0
+    """When first heard: the longer a table has been heard, the higher it is listed."""
+    probed: bool = False
+    """The table answered a direct probe on its port: it is really there."""
+
+    @property
+    def compatible(self) -> bool:
+        """This game can join it (same major.minor version)."""
+        return versions_compatible(self.game)
+
+    def ad(self) -> TableAd:
+        """This table as a ``table_ad`` (the beacon's content and the probe's answer)."""
+        return TableAd(proto=PROTOCOL_VERSION, game=self.game, name=self.name,
+                       port=self.port, players=self.players, seats=self.seats,
+                       bots=self.bots, bet=self.bet, preset=self.preset,
+                       password=self.password, started=self.started)
 
 
 def encode_beacon(info: TableInfo) -> bytes:
-    data = {k: v for k, v in asdict(info).items() if k not in ("address", "seen")}
-    data.update(kind=BEACON_KIND, proto=PROTOCOL_VERSION)
+    data = info.ad().to_dict()
+    del data["t"]
+    data["kind"] = BEACON_KIND
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
+def _info(ad: TableAd, address: str) -> TableInfo:
+    now = time.monotonic()
+    fields = {k: v for k, v in asdict(ad).items() if k != "proto"}
+    return TableInfo(address=address, seen=now, first_seen=now, **fields)
+
+
 def decode_beacon(payload: bytes, address: str) -> TableInfo | None:
-    """A beacon as a ``TableInfo``; None for anything that is not a valid beacon of ours
-    (other programs may use the port)."""
+    """A beacon as a ``TableInfo``; None for anything that is not a sane beacon of ours
+    (other programs may use the port, and anyone may lie)."""
     if len(payload) > MAX_BEACON:
         return None
     try:
@@ -65,21 +117,33 @@ def decode_beacon(payload: bytes, address: str) -> TableInfo | None:
         if not isinstance(data, dict) or data.get("kind") != BEACON_KIND \
                 or data.get("proto") != PROTOCOL_VERSION:
             return None
-        ints = {k: data[k] for k in ("port", "players", "seats", "bots", "bet")}
-        if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in ints.values()):
+        return _info(TableAd.read(Fields({**data, "t": TableAd.t})), address)
+    except (ValueError, RecursionError):
+        # ProtocolError is a ValueError. RecursionError: a datagram of nested brackets is
+        # deep enough to exhaust the parser.
+        return None
+
+
+def probe(address: str, port: int, timeout: float = PROBE_TIMEOUT) -> TableInfo | None:
+    """Ask ``address:port`` directly what table it serves; None if nothing sane answers."""
+    try:
+        with socket.create_connection((address, port), timeout=timeout) as sock:
+            sock.sendall(encode(Probe().to_dict()))
+            data = b""
+            end = time.monotonic() + timeout
+            while len(data) < 4 or len(data) < 4 + frame_length(data[:4]):
+                if time.monotonic() > end or len(data) > MAX_BEACON + 4:
+                    return None
+                chunk = sock.recv(4096)
+                if not chunk:
+                    return None
+                data += chunk
+        msg = json.loads(data[4:4 + frame_length(data[:4])].decode("utf-8"))
+        if not isinstance(msg, dict) or msg.get("t") != TableAd.t \
+                or msg.get("proto") != PROTOCOL_VERSION:
             return None
-        if not 1 <= ints["port"] <= 65535 or not 2 <= ints["seats"] <= 6:
-            return None
-        preset, game = data["preset"], data["game"]
-        if not isinstance(preset, str) or not isinstance(game, str) \
-                or len(preset) > 20 or len(game) > 40:
-            return None
-        return TableInfo(name=clean_name(data["name"]), address=address, port=ints["port"],
-                         players=ints["players"], seats=ints["seats"], bots=ints["bots"],
-                         bet=ints["bet"], preset=preset, password=bool(data["password"]),
-                         started=bool(data["started"]), game=game, seen=time.monotonic())
-    except (ValueError, KeyError, TypeError, RecursionError):
-        # RecursionError: a datagram of nested brackets is deep enough to exhaust the parser.
+        return _info(TableAd.read(Fields(msg)), address)
+    except (OSError, ValueError, RecursionError):  # ProtocolError is a ValueError
         return None
 
 
@@ -91,15 +155,48 @@ def beacon_socket(target: str) -> socket.socket:
     return sock
 
 
+async def send_beacons(target: str | None, port: int, interval: float,
+                       info: Callable[[], TableInfo]) -> None:
+    """Send ``info()`` to ``target:port`` every ``interval`` seconds until cancelled (the
+    host's beacon task); ``target`` None sends nothing."""
+    if target is None:
+        return
+    sock = beacon_socket(target)
+    try:
+        while True:
+            with contextlib.suppress(OSError):
+                sock.sendto(encode_beacon(info()), (target, port))
+            await asyncio.sleep(interval)
+    finally:
+        sock.close()
+
+
+class _Bucket:
+    """A token bucket: one sender's allowance of datagrams."""
+
+    def __init__(self, now: float) -> None:
+        self.tokens = SENDER_BURST
+        self.at = now
+
+    def take(self, now: float) -> bool:
+        self.tokens = min(SENDER_BURST, self.tokens + (now - self.at) * SENDER_RATE)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
 class TableFinder:
     """Listens for beacons on a background thread; ``tables()`` is the live list.
 
     ``bind`` is the listening address ("" = every interface in real play; tests use
     "127.0.0.1"); ``port`` 0 picks a free port (read it back from ``self.port``).
+    ``probe`` False skips the direct probes (the list is then ordered by age only).
     """
 
     def __init__(self, bind: str = "", port: int = DISCOVERY_PORT,
-                 stale_after: float = STALE_AFTER) -> None:
+                 stale_after: float = STALE_AFTER, probe: bool = True) -> None:
         self.stale_after = stale_after
         self._sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -110,39 +207,98 @@ class TableFinder:
         self._sock.settimeout(0.2)
         self.port: int = self._sock.getsockname()[1]
         self._tables: dict[tuple[str, int], TableInfo] = {}
+        self._buckets: dict[tuple[str, int], _Bucket] = {}
         self._lock = threading.Lock()
         self._stop = threading.Event()
+        self._probes: queue.Queue[tuple[str, int] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="lieng-lan-finder", daemon=True)
         self._thread.start()
+        self._prober: threading.Thread | None = None
+        if probe:
+            self._prober = threading.Thread(target=self._probe_loop, name="lieng-lan-probe",
+                                            daemon=True)
+            self._prober.start()
 
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
-                payload, (addr, _port) = self._sock.recvfrom(MAX_BEACON + 1)
+                payload, (addr, src_port) = self._sock.recvfrom(MAX_BEACON + 1)
             except TimeoutError:
                 continue
             except OSError:
                 return
             try:
-                info = decode_beacon(payload, addr)
-                if info is not None:
-                    with self._lock:
-                        self._tables[(addr, info.port)] = info
+                if self._allowed((addr, src_port)):
+                    info = decode_beacon(payload, addr)
+                    if info is not None:
+                        self._heard(info)
             except Exception:  # anyone on the LAN can send anything: never stop listening
                 log.exception("ignoring a datagram from %s", addr)
 
-    def tables(self) -> list[TableInfo]:
-        """Tables heard recently, by name then address."""
+    def _allowed(self, sender: tuple[str, int]) -> bool:
+        """Rate limit per sender (address and source port: a host beacons from one
+        socket, so a flood from another socket of the same machine does not silence
+        it); the table of senders stays bounded."""
         now = time.monotonic()
+        bucket = self._buckets.get(sender)
+        if bucket is None:
+            if len(self._buckets) >= 4 * MAX_TABLES:
+                self._buckets = {a: b for a, b in self._buckets.items()
+                                 if now - b.at < self.stale_after}
+                if len(self._buckets) >= 4 * MAX_TABLES:
+                    return False
+            bucket = self._buckets[sender] = _Bucket(now)
+        return bucket.take(now)
+
+    def _heard(self, info: TableInfo) -> None:
+        key = (info.address, info.port)
         with self._lock:
-            for key, info in list(self._tables.items()):
-                if now - info.seen > self.stale_after:
-                    del self._tables[key]
-            return sorted(self._tables.values(), key=lambda t: (t.name, t.address, t.port))
+            self._expire(info.seen)
+            old = self._tables.get(key)
+            if old is not None:
+                self._tables[key] = replace(info, first_seen=old.first_seen,
+                                            probed=old.probed)
+                return
+            same_sender = sum(1 for a, _p in self._tables if a == info.address)
+            if same_sender >= MAX_TABLES_PER_SENDER or len(self._tables) >= MAX_TABLES:
+                return
+            self._tables[key] = info
+        if self._prober is not None:
+            self._probes.put(key)
+
+    def _probe_loop(self) -> None:
+        while True:
+            key = self._probes.get()
+            if key is None or self._stop.is_set():
+                return
+            answer = probe(*key)
+            if answer is None or answer.port != key[1]:
+                continue
+            with self._lock:
+                old = self._tables.get(key)
+                if old is not None:  # the probe's answer is the table's own word
+                    self._tables[key] = replace(answer, seen=old.seen,
+                                                first_seen=old.first_seen, probed=True)
+
+    def _expire(self, now: float) -> None:
+        for key, info in list(self._tables.items()):
+            if now - info.seen > self.stale_after:
+                del self._tables[key]
+
+    def tables(self) -> list[TableInfo]:
+        """Tables heard recently: those that answered a probe first, then by how long
+        they have been heard."""
+        with self._lock:
+            self._expire(time.monotonic())
+            return sorted(self._tables.values(),
+                          key=lambda t: (not t.probed, t.first_seen, t.name, t.port))
 
     def close(self) -> None:
         self._stop.set()
+        self._probes.put(None)
         self._thread.join(1.0)
+        if self._prober is not None:
+            self._prober.join(PROBE_TIMEOUT + 1.0)
         self._sock.close()
 
     def __enter__(self) -> TableFinder:
@@ -152,4 +308,5 @@ class TableFinder:
         self.close()
 
 
-__all__ = ["TableFinder", "TableInfo", "beacon_socket", "decode_beacon", "encode_beacon"]
+__all__ = ["TableFinder", "TableInfo", "beacon_socket", "decode_beacon",
+           "encode_beacon", "probe", "send_beacons"]

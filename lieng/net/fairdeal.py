@@ -34,12 +34,19 @@ next deal, and the client reports a failed check when it does not.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import secrets
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from lieng.engine import FULL_DECK, Card
+
+from .fields import WireMessage
+from .messages import Commit, DealCommits, DealProof, DealStart, Reveal
+from .protocol import ErrorCode, ProtocolError
 
 DOMAIN = b"lieng-deal-v1"
 SHUFFLE_DOMAIN = b"lieng-shuffle-v1"
@@ -163,3 +170,86 @@ def verify_deal(hand_no: int, host_commit: bytes, host_value: bytes,
         if tuple(cards) != dealt.get(seat):
             return fail(f"seat {seat}'s shown cards are not the ones the seed implies")
     return DealCheck(hand_no, True, "check passed")
+
+
+# ------------------------------------------------------------------ the host's round
+
+
+@dataclass
+class DealRound:
+    """One hand's commit-then-reveal on the host (steps 1–4 of the module docstring)."""
+
+    hand: int
+    host_value: bytes
+    seats: tuple[int, ...]
+    """Seats asked to contribute: seated and connected when the round began."""
+    phase: str = "commit"
+    commits: dict[int, bytes] = field(default_factory=dict)
+    values: dict[int, bytes] = field(default_factory=dict)
+
+    def proof(self) -> DealProof:
+        """The after-hand proof — to be sent only when ``proof_allowed`` says so."""
+        return DealProof(self.hand, self.host_value, tuple(sorted(self.commits.items())),
+                         tuple(sorted(self.values.items())))
+
+
+class FairDealer:
+    """Runs the host's side of each hand's fair deal on the host's event loop.
+
+    ``broadcast`` sends a message to every joined seat; ``online(seat)`` says whether
+    someone is connected for a seat, so the round never waits for the gone; it waits at
+    most ``timeout`` seconds for each phase, then deals without the late ones.
+    """
+
+    def __init__(self, broadcast: Callable[[WireMessage], None],
+                 online: Callable[[int], bool], timeout: float) -> None:
+        self.broadcast = broadcast
+        self.online = online
+        self.timeout = timeout
+        self.round: DealRound | None = None
+        self.changed = asyncio.Event()
+        """Set on every commit, reveal or disconnect: a waiting phase re-checks."""
+
+    def on_commit(self, seat: int, msg: Commit) -> None:
+        """A seat's commit; ``ProtocolError`` (bad_deal) when none is expected from it."""
+        d = self.round
+        if d is None or d.phase != "commit" or msg.hand != d.hand or seat not in d.seats:
+            raise ProtocolError(ErrorCode.BAD_DEAL, "no commit is expected from you now")
+        if seat in d.commits:
+            raise ProtocolError(ErrorCode.BAD_DEAL, "you already committed for this hand")
+        d.commits[seat] = msg.commit
+        self.changed.set()
+
+    def on_reveal(self, seat: int, msg: Reveal) -> None:
+        """A seat's value; it must match the seat's commit."""
+        d = self.round
+        if d is None or d.phase != "reveal" or msg.hand != d.hand \
+                or seat not in d.commits or seat in d.values:
+            raise ProtocolError(ErrorCode.BAD_DEAL, "no reveal is expected from you now")
+        if commit(msg.value) != d.commits[seat]:
+            raise ProtocolError(ErrorCode.BAD_DEAL, "that value does not match your commit")
+        d.values[seat] = msg.value
+        self.changed.set()
+
+    async def _wait(self, done: Callable[[], bool]) -> None:
+        end = time.monotonic() + self.timeout
+        while not done():
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), left)
+
+    async def deal(self, hand_no: int, seats: tuple[int, ...]) -> tuple[list[Card], DealRound]:
+        """The deck for hand ``hand_no``, seeded by the host and every seat in ``seats``
+        that committed and revealed in time."""
+        d = DealRound(hand_no, new_value(), seats)
+        self.round = d
+        self.broadcast(DealStart(hand_no, commit(d.host_value), seats))
+        await self._wait(lambda: all(s in d.commits or not self.online(s) for s in d.seats))
+        d.phase = "reveal"
+        self.broadcast(DealCommits(hand_no, tuple(sorted(d.commits.items()))))
+        await self._wait(lambda: all(s in d.values or not self.online(s) for s in d.commits))
+        d.phase = "closed"
+        return deck_from_seed(derive_seed(hand_no, d.host_value, d.values)), d

@@ -1,4 +1,5 @@
-"""A LAN seat dressed as a ``lieng.table.Table``, so the table screen can draw it.
+"""A LAN seat with a table's surface (``lieng.table.TableLike``), so the table screen can
+draw it.
 
 The table screen (lieng/ui/scenes/table.py) drives a ``Table``: it subscribes to events,
 calls ``tick(now)`` every frame, reads ``hand.to_act``/``hand.legal()``/``hand.is_over``,
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from lieng.engine import (
     Action,
@@ -27,10 +29,13 @@ from lieng.engine import (
     NotYourTurnError,
     RuleSet,
 )
-from lieng.table import EventListener, PlayerSpec, SeatKind, Timing
+from lieng.table import EventListener, PlayerSpec, SeatKind, TableLike, Timing
 
 from .client import LanClient, LanError
-from .protocol import BAD_HOST_MESSAGE, Message
+from .fairdeal import DealCheck
+from .inbox import Message
+from .messages import Closed, Error, Roster, Snapshot, Update, YourTurn, error
+from .protocol import BAD_HOST_MESSAGE
 
 
 @dataclass
@@ -125,7 +130,7 @@ class RemoteTable:
             raise ValueError("connect the client first")
         self.client = client
         self.me: int = client.seat
-        self.rules = RuleSet.from_dict(client.rules)
+        self.rules: RuleSet = client.rules
         self.timing = Timing()
         """Unused: bots think on the host. Kept because screens set ``timing.scale``."""
         self.timer_paused = False
@@ -187,6 +192,12 @@ class RemoteTable:
     def rebuy(self, seat: int, amount: int) -> None:
         """The host rebuys a broke seat between hands; nothing to ask for."""
 
+    def leave(self, seat: int) -> int:
+        """Seats come and go at the host (a player leaves by leaving the table); nothing
+        leaves here, and the between-hands flow never asks it of a LAN table, whose seats
+        all sit out when broke (``lieng.game.flow``)."""
+        return 0
+
     def restart_turn_timer(self, now: float) -> None:
         """The host's timer runs on; nothing to restart here."""
 
@@ -212,8 +223,7 @@ class RemoteTable:
             except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
                 # The client checks what it hands over, so this is a last guard: one bad
                 # message is reported and skipped, the rest of the batch still counts.
-                self.errors.append(Message("error", {
-                    "code": BAD_HOST_MESSAGE, "message": str(exc)[:200], "fatal": False}))
+                self.errors.append(Message(error(BAD_HOST_MESSAGE, str(exc))))
         if self._pending_turn_seconds is not None:
             self._deadline = now + self._pending_turn_seconds
             self._pending_turn_seconds = None
@@ -255,43 +265,45 @@ class RemoteTable:
     # ----------------------------------------------------------------- messages
 
     def _take(self, msg: Message, now: float) -> list[Event]:
-        data = msg.data
-        if msg.type in ("update", "snapshot") and msg.view is not None:
-            events = list(msg.events)
-            view = msg.view
-            new_hand = int(data["hand"]) != self.hand_no or self.hand is None
-            if new_hand or msg.type == "snapshot":
-                self.hand = RemoteHand(view, events)
-            else:
-                assert self.hand is not None
-                self.hand.view = view
-                self.hand.events += events
-            turn = (int(data["hand"]), len(view.actions))
-            self.hand_no = turn[0]
-            if view.to_act != self.me:
-                self._deadline = None
-            elif turn != self._timed_turn:
-                # Until ``your_turn`` brings the host's clock, assume a full turn.
-                self._timed_turn = turn
-                self._pending_turn_seconds = self.client.turn_seconds
-            if view.is_over and msg.type == "update":
-                self._hand_over(view)
-            if events:  # a snapshot's log too: the screen rebuilds the hand from it
-                for listener in self._listeners:
-                    listener(events)
-                return events
-        elif msg.type == "your_turn":
-            seconds = data.get("seconds")
-            self._pending_turn_seconds = float(seconds) if seconds is not None else None
-        elif msg.type == "table":
-            self._update_roster()
-        elif msg.type == "deal_check":
-            self.checks.append(msg)
-        elif msg.type == "closed":
-            self.closed = (str(data.get("reason")), str(data.get("message")))
-        elif msg.type == "error":
-            self.errors.append(msg)
+        body = msg.body
+        match body:
+            case Snapshot(view=HandView() as view) | Update(view=view):
+                return self._take_view(body, view)
+            case YourTurn():
+                self._pending_turn_seconds = body.seconds
+            case Roster():
+                self._update_roster()
+            case DealCheck():
+                self.checks.append(msg)
+            case Closed():
+                self.closed = (body.reason, body.message)
+            case Error():
+                self.errors.append(msg)
         return []
+
+    def _take_view(self, msg: Snapshot | Update, view: HandView) -> list[Event]:
+        events = list(msg.events)
+        new_hand = msg.hand != self.hand_no or self.hand is None
+        if new_hand or isinstance(msg, Snapshot):
+            self.hand = RemoteHand(view, events)
+        else:
+            assert self.hand is not None
+            self.hand.view = view
+            self.hand.events += events
+        turn = (msg.hand, len(view.actions))
+        self.hand_no = turn[0]
+        if view.to_act != self.me:
+            self._deadline = None
+        elif turn != self._timed_turn:
+            # Until ``your_turn`` brings the host's clock, assume a full turn.
+            self._timed_turn = turn
+            self._pending_turn_seconds = self.client.turn_seconds
+        if view.is_over and isinstance(msg, Update):
+            self._hand_over(view)
+        if events:  # a snapshot's log too: the screen rebuilds the hand from it
+            for listener in self._listeners:
+                listener(events)
+        return events
 
     def _hand_over(self, view: HandView) -> None:
         """Stacks after the payout, and the host's rebuy of a broke seat mirrored (the
@@ -304,20 +316,23 @@ class RemoteTable:
                 seat.buy_ins += 1
 
     def _update_roster(self) -> None:
-        roster = self.client.roster
+        roster = self.client.table_roster
         if roster is None:
             return
-        names = roster["names"]
-        stacks = roster["stacks"]
-        buy_ins = roster.get("buy_ins")
         seats: list[RemoteSeat] = []
-        for i, name in enumerate(names):
-            kind: SeatKind = "bot" if roster["kinds"][i] == "bot" else "remote"
-            start = self.client.rebuy_stack or 1000
-            stack = int(stacks[i]) if stacks is not None else start
+        start = self.client.rebuy_stack or 1000
+        for i, name in enumerate(roster.names):
+            kind: SeatKind = "bot" if roster.kinds[i] == "bot" else "remote"
+            stack = roster.stacks[i] if roster.stacks is not None else start
             seat = RemoteSeat(PlayerSpec(name or "…", kind, stack=start), stack,
-                              connected=bool(roster["connected"][i]))
-            if buy_ins is not None:
-                seat.buy_ins = int(buy_ins[i])
+                              connected=roster.connected[i])
+            if roster.buy_ins is not None:
+                seat.buy_ins = roster.buy_ins[i]
             seats.append(seat)
         self.seats = seats
+
+
+if TYPE_CHECKING:
+    def _is_table_like(table: RemoteTable) -> TableLike:
+        """mypy proves here that the table screen can draw a ``RemoteTable``."""
+        return table

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from lieng.engine import PRESETS, Action, Hand
+from lieng.engine.views import view_to_dict
 from lieng.net import LanClient
 from lieng.net.fairdeal import HIDDEN_REASON, commit, new_value
-from lieng.net.protocol import view_to_dict
+from lieng.net.protocol import encode
 
 
 def _client_that_saw(hand: Hand) -> LanClient:
@@ -14,17 +15,22 @@ def _client_that_saw(hand: Hand) -> LanClient:
     and received its final view."""
     client = LanClient("127.0.0.1", 1, name="Ana")
     client.seat = 0
-    client.rules = hand.rules.to_dict()
-    client._handle({"t": "deal_start", "hand": 1, "host_commit": commit(new_value()).hex(),
-                    "seats": [0, 1, 2]})
-    client._handle({"t": "update", "hand": 1, "events": [],
-                    "view": view_to_dict(hand.view_for(0))})
+    client.rules = hand.rules
+    _feed(client, {"t": "deal_start", "hand": 1, "host_commit": commit(new_value()).hex(),
+                   "seats": [0, 1, 2]})
+    _feed(client, {"t": "update", "hand": 1, "events": [],
+                   "view": view_to_dict(hand.view_for(0))})
     return client
 
 
+def _feed(client: LanClient, message: dict[str, object]) -> None:
+    """``message`` as if it arrived from the host: encoded, then received."""
+    client._receive(encode(message)[4:])
+
+
 def _next_deal(client: LanClient) -> None:
-    client._handle({"t": "deal_start", "hand": 2, "host_commit": commit(new_value()).hex(),
-                    "seats": [0, 1, 2]})
+    _feed(client, {"t": "deal_start", "hand": 2, "host_commit": commit(new_value()).hex(),
+                   "seats": [0, 1, 2]})
 
 
 def test_a_missing_proof_after_a_full_showdown_fails_the_check() -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 import socket
 import time
 from collections.abc import Callable
 
-from lieng.net import LanClient, LanHost, TableFinder
+from lieng.net import LanClient, LanHost, TableFinder, discovery
 from lieng.net.discovery import TableInfo, decode_beacon, encode_beacon
+from lieng.net.protocol import PROTOCOL_VERSION
 
 from .conftest import LOOPBACK
 
@@ -95,3 +98,79 @@ def test_the_finder_survives_any_error_while_reading_a_datagram(monkeypatch) -> 
         _send(finder.port, encode_beacon(_BEACON))
         assert _wait(finder, lambda ts: len(ts) == 1)[0].port == 5000
         assert finder._thread.is_alive()
+
+
+# ------------------------------------------------------------------ issue 13: trust no beacon
+
+
+def _beacon(**fields: object) -> bytes:
+    data = json.loads(encode_beacon(_BEACON))
+    data.update(fields)
+    return json.dumps(data).encode()
+
+
+def test_beacons_that_lie_are_not_listed() -> None:
+    """Before: players > seats (999/2), bots > seats, a 300-digit bet and
+    ``"password": "no"`` (shown as protected) were all listed as sent."""
+    assert decode_beacon(_beacon(), LOOPBACK) is not None
+    for lie in [dict(players=999, seats=2), dict(bots=7), dict(players=3, bots=2),
+                dict(bet=10**300), dict(bet=0), dict(bet=True), dict(password="no"),
+                dict(started=1), dict(players=True), dict(game="not a version"),
+                dict(game=5), dict(preset="rigged"), dict(name="\x00"), dict(port=0),
+                dict(proto=PROTOCOL_VERSION + 1), dict(seats=2.0)]:
+        assert decode_beacon(_beacon(**lie), LOOPBACK) is None, lie
+    info = decode_beacon(_beacon(game="9.9.0"), LOOPBACK)
+    assert info is not None and info.game == "9.9.0" and not info.compatible
+    ok = decode_beacon(_beacon(), LOOPBACK)
+    assert ok is not None and ok.compatible
+
+
+def test_a_flood_of_fake_tables_does_not_push_the_real_one_off(
+        make_host: Callable[..., LanHost]) -> None:
+    """Before: one sender flooding 20,000 fake tables pushed the real table off the
+    list. Now a sender lists at most a few tables, is rate-limited, and the table that
+    answers a direct probe — and has been heard longest — comes first."""
+    with TableFinder(bind=LOOPBACK, port=0, stale_after=2.0) as finder:
+        host = make_host(name="Thật", seats=3, bots=1, beacon_target=LOOPBACK,
+                         beacon_port=finder.port, beacon_interval=0.05, start_when=99)
+        _wait(finder, lambda ts: len(ts) == 1 and ts[0].probed)
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            for i in range(20_000):
+                fake = _beacon(name=f"Giả {i}", port=1 + i % 1000)  # closed ports
+                with contextlib.suppress(BlockingIOError):
+                    s.sendto(fake, (LOOPBACK, finder.port))
+        time.sleep(0.3)
+        tables = finder.tables()
+        assert tables[0].name == "Thật" and tables[0].port == host.port and tables[0].probed
+        assert len(tables) <= discovery.MAX_TABLES_PER_SENDER
+        assert not any(t.probed for t in tables[1:])  # nothing answers on the fake ports
+        # The real table keeps being heard through and after the flood.
+        time.sleep(2.5)
+        assert any(t.name == "Thật" for t in finder.tables())
+        assert host.errors == []
+
+
+def test_the_list_is_capped_and_ordered() -> None:
+    """Many senders (made up here, never contacted: no probes, no datagrams) fill the list
+    only up to its cap; probed tables and older ones are listed first."""
+    with TableFinder(bind=LOOPBACK, port=0, stale_after=60, probe=False) as finder:
+        for i in range(200):
+            for port in range(10):
+                info = decode_beacon(_beacon(name=f"T{i}", port=5000 + port), f"10.0.{i}.1")
+                assert info is not None
+                finder._heard(info)
+        tables = finder.tables()
+        assert len(tables) == discovery.MAX_TABLES
+        assert [t.first_seen for t in tables] == sorted(t.first_seen for t in tables)
+        per_sender = {t.address for t in tables}
+        assert len(per_sender) == discovery.MAX_TABLES // discovery.MAX_TABLES_PER_SENDER
+
+
+def test_a_probe_gets_the_tables_own_word(make_host: Callable[..., LanHost]) -> None:
+    host = make_host(name="Bàn", seats=4, bots=1, table_bet=50, password="x", start_when=99)
+    info = discovery.probe(LOOPBACK, host.port)
+    assert info is not None
+    assert (info.name, info.port, info.seats, info.bots, info.bet, info.password) == (
+        "Bàn", host.port, 4, 1, 50, True)
+    assert discovery.probe(LOOPBACK, 1) is None  # nothing listens there
+    assert host.errors == []

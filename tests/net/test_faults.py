@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 from lieng.engine import Action, ActionKind
+from lieng.engine.views import view_from_dict
 from lieng.net import LanClient, LanError, LanHost
 from lieng.net.fairdeal import proof_allowed
-from lieng.net.protocol import GAME_VERSION, PROTOCOL_VERSION, encode, view_from_dict
+from lieng.net.protocol import GAME_VERSION, PROTOCOL_VERSION, encode
 
 from .framebuf import FrameBuffer
 from .test_play import QUOTED
@@ -212,9 +213,9 @@ def test_the_host_keeps_only_the_last_hands(make_host: Callable[..., LanHost],
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """Every hand's record holds the deck and every seat's cards: a long session must not
     keep them all (``MAX_KEPT_HANDS``, like the client's)."""
-    from lieng.net import host as host_module
+    from lieng.net import records
 
-    monkeypatch.setattr(host_module, "MAX_KEPT_HANDS", 3)
+    monkeypatch.setattr(records, "MAX_KEPT_HANDS", 3)
     host = make_host(seats=2, bots=1, max_hands=6)
     c = make_client(host, "Ana", pilot=1)
     assert c.wait_until(lambda: c.closed is not None, 30)

@@ -10,6 +10,8 @@ import struct
 import pytest
 
 from lieng.engine import PRESETS, Action, Hand
+from lieng.engine.views import view_from_dict, view_to_dict
+from lieng.net.fields import Fields
 from lieng.net.protocol import (
     MAX_FRAME,
     ErrorCode,
@@ -18,10 +20,7 @@ from lieng.net.protocol import (
     decode,
     encode,
     frame_length,
-    get_hex32,
     read_frame,
-    view_from_dict,
-    view_to_dict,
 )
 
 
@@ -103,10 +102,10 @@ def test_empty_or_non_text_names_are_refused(raw: object) -> None:
 
 
 def test_hex_values_are_exactly_32_bytes() -> None:
-    assert get_hex32({"v": "ab" * 32}, "v") == bytes([0xAB]) * 32
+    assert Fields({"t": "x", "v": "ab" * 32}).hex32("v") == bytes([0xAB]) * 32
     for bad in ["ab" * 31, "zz" * 32, 5, None, "AB" * 33]:
         with pytest.raises(ProtocolError):
-            get_hex32({"v": bad}, "v")
+            Fields({"t": "x", "v": bad}).hex32("v")
 
 
 def test_views_survive_json_exactly() -> None:
@@ -148,18 +147,62 @@ def test_a_view_never_holds_another_seats_hidden_cards() -> None:
 def test_malformed_views_are_refused() -> None:
     hand = Hand(PRESETS["classic"], [1000, 1000], 0, rng=random.Random(5))
     good = view_to_dict(hand.view_for(0))
-    for key in ["rules", "my_cards", "actions", "stacks"]:
+    for key, value in [("rules", "x"), ("my_cards", "x"), ("actions", "x"), ("stacks", "x"),
+                       ("stacks", [True, 1000]), ("bet_level", True), ("first", 2),
+                       ("to_act", -1), ("folded", [0, 0]), ("dealt_in", [True]),
+                       ("my_cards", ["AS", "KS", "QS", "JS"]), ("is_over", 1),
+                       ("stacks", [1000] * 7)]:
         bad = dict(good)
-        bad[key] = "x"
-        with pytest.raises(ProtocolError):
+        bad[key] = value
+        with pytest.raises(ValueError):
             view_from_dict(bad)
-    with pytest.raises(ProtocolError):
+    with pytest.raises(ValueError):
         view_from_dict([])
 
 
 def test_bot_names_at_one_table_are_distinct() -> None:
-    from lieng.net.host import unique_name
+    from lieng.names import distinct_name as unique_name
 
     assert unique_name("Anh Tám", {"Lan"}) == "Anh Tám"
-    assert unique_name("Anh Tám", {"Anh Tám"}) == "Anh Tám 2"
-    assert unique_name("Anh Tám", {"Anh Tám", "Anh Tám 2"}) == "Anh Tám 3"
+    assert unique_name("Anh Tám", {"Anh Tám"}) == "Anh Tám (2)"
+    assert unique_name("Anh Tám", {"Anh Tám", "Anh Tám (2)"}) == "Anh Tám (3)"
+
+
+def _update(hand: Hand, events: list[dict[str, object]]) -> bytes:
+    return json.dumps({"t": "update", "hand": 1, "events": events,
+                       "view": view_to_dict(hand.view_for(0))}).encode()
+
+
+def test_messages_are_checked_once_at_the_boundary() -> None:
+    """Typed decoding refuses, with a reason, what the old dict messages let through to
+    the code behind them: bools for numbers, numbers for lists, seats off the table."""
+    from lieng.net.messages import ActionRequest, Update, decode_client, decode_host
+
+    hand = Hand(PRESETS["classic"], [1000, 1000, 1000], 0, rng=random.Random(2))
+    good = [e.to_dict() for e in hand.events_for(0)]
+    assert isinstance(decode_host(_update(hand, good)), Update)
+
+    def changed(kind: str, **fields: object) -> list[dict[str, object]]:
+        out = [dict(e) for e in good]
+        event = next(e for e in out if e["type"] == kind)
+        event.update(fields)
+        return out
+
+    for events in [changed("ante", amount=True), changed("ante", seat=3),
+                   changed("hand_started", stacks=[1000, 1000]),
+                   changed("turn", legal={**hand.legal().to_dict(), "seat": True}),
+                   changed("card_dealt", index=-1), changed("hand_started", dealt_in=1)]:
+        with pytest.raises(ProtocolError) as exc:
+            decode_host(_update(hand, events))
+        assert exc.value.code == ErrorCode.BAD_MESSAGE and "events" in exc.value.message
+    act = {"t": "action", "hand": 1, "turn": 0, "action": {"kind": "call"}}
+    assert isinstance(decode_client(json.dumps(act).encode()), ActionRequest)
+    for bad in [{"hand": True}, {"turn": -1}, {"hand": 2**40}, {"seat": 9},
+                {"action": {"kind": "raise", "k": True}}, {"id": [1]}, {"id": 2**60},
+                {"id": "x" * 65}]:
+        with pytest.raises(ProtocolError) as exc:
+            decode_client(json.dumps({**act, **bad}).encode())
+        assert exc.value.code == ErrorCode.BAD_MESSAGE, bad
+    with pytest.raises(ProtocolError) as exc:
+        decode_client(json.dumps({"t": "hello", "proto": "2", "game": "0.1"}).encode())
+    assert exc.value.code == ErrorCode.VERSION_MISMATCH

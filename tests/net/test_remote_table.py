@@ -26,14 +26,15 @@ from lieng.engine import (
     NotYourTurnError,
     RuleSet,
 )
+from lieng.engine.views import view_to_dict
 from lieng.net import LanClient, LanHost
 from lieng.net.fairdeal import proof_allowed
+from lieng.net.messages import Update
 from lieng.net.protocol import (
     BAD_HOST_MESSAGE,
     GAME_VERSION,
     PROTOCOL_VERSION,
     encode,
-    view_to_dict,
 )
 from lieng.net.remote_table import RemoteTable
 
@@ -203,8 +204,9 @@ def test_a_message_the_table_cannot_use_is_skipped_not_fatal_to_the_batch() -> N
         table = RemoteTable(client)
         hand = Hand(RuleSet(), [1000, 1000], 0, rng=random.Random(1))
         view = hand.view_for(0)
-        client._push("update", {"hand": "not a number"}, view, ())
-        client._push("update", {"hand": 1}, view, tuple(hand.events_for(0)))
+        broken: Any = {"not": "a view"}  # what no decoder lets through
+        client._push(Update(1, (), broken))
+        client._push(Update(1, tuple(hand.events_for(0)), view))
         events = table.tick(0.0)
         assert [m.data["code"] for m in table.errors] == [BAD_HOST_MESSAGE]
         assert table.hand_no == 1 and events

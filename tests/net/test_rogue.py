@@ -18,7 +18,7 @@ import pytest
 
 from lieng.engine import ActionKind, Hand
 from lieng.net import LanClient, LanHost
-from lieng.net import host as host_module
+from lieng.net import records as records_module
 from lieng.net.protocol import GAME_VERSION, MAX_FRAME, PROTOCOL_VERSION, encode
 
 from .framebuf import FrameBuffer
@@ -181,7 +181,7 @@ def test_rogue_flood_changes_nothing(make_host: Callable[..., LanHost],
                                      monkeypatch: pytest.MonkeyPatch) -> None:
     # The flood plays ~500 short hands; every one is checked below, so the host must keep
     # them all (its cap would drop the oldest ones on a slow machine and fail the count).
-    monkeypatch.setattr(host_module, "MAX_KEPT_HANDS", 100_000)
+    monkeypatch.setattr(records_module, "MAX_KEPT_HANDS", 100_000)
     host = make_host(seats=4, bots=1, turn_seconds=0.3, start_when=3, deal_timeout=0.3)
     honest = [make_client(host, name, pilot=i) for i, name in enumerate(["Ana", "Bảo"])]
     rogue = Rogue(host.port)
@@ -237,7 +237,7 @@ def test_rogue_flood_changes_nothing(make_host: Callable[..., LanHost],
         # it as late. Nothing else may go wrong for an honest client.
         timeouts = sum(1 for rec in history for s, a in rec.actions
                        if s == c.seat and a.kind is ActionKind.TIMEOUT)
-        late = [e for e in c.errors if e["code"] in ("not_your_turn", "stale_turn", "stale_hand")]
+        late = [e for e in c.errors if e.code in ("not_your_turn", "stale_turn", "stale_hand")]
         assert late == c.errors and len(late) <= timeouts, c.errors
         for rec in history:
             if rec.hand in c.hand_views:

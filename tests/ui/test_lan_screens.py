@@ -328,8 +328,9 @@ def test_a_failed_deal_check_is_shown_in_red(make_app, cleanup) -> None:  # type
     table_scene = app.stack.top
     assert isinstance(table_scene, LanTableScene)
     # What the client reports when a deal does not verify (lieng/net/client.py).
-    table_scene.remote.client._push("deal_check", {"hand": 99, "ok": False,
-                                                   "reason": "the deck does not match"})
+    from lieng.net.fairdeal import DealCheck
+
+    table_scene.remote.client._push(DealCheck(99, False, "the deck does not match"))
     wait(app, lambda: "lan.check_failed_toast" in table_scene.messages)
     assert table_scene.last_check is not None and table_scene.last_check.data["hand"] == 99
     surface = app.screen.copy()
@@ -373,8 +374,10 @@ def test_a_hand_with_a_fold_is_shown_as_not_checkable_neutrally(make_app, cleanu
     """The host keeps the proof of a hand with a fold (the folded cards stay hidden): the
     line says so in the player's language, in a neutral colour, with no failure toast."""
     app, table_scene = _seated_alone(make_app, cleanup)
-    table_scene.remote.client._push("deal_check", {
-        "hand": 77, "ok": None, "reason": "not checkable: a folded hand stays hidden"})
+    from lieng.net.fairdeal import DealCheck
+
+    table_scene.remote.client._push(
+        DealCheck(77, None, "not checkable: a folded hand stays hidden"))
     wait(app, lambda: "lan.check_hidden" in table_scene.messages)
     assert "lan.check_failed_toast" not in table_scene.messages
     assert table_scene.last_check is not None and table_scene.last_check.data["hand"] == 77
@@ -396,11 +399,11 @@ def test_a_hand_with_a_fold_is_shown_as_not_checkable_neutrally(make_app, cleanu
 
 
 def test_a_bad_message_from_the_host_is_said_and_play_goes_on(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
+    from lieng.net.messages import error
     from lieng.net.protocol import BAD_HOST_MESSAGE
 
     app, table_scene = _seated_alone(make_app, cleanup)
-    table_scene.remote.client._push("error", {"code": BAD_HOST_MESSAGE, "message": "x",
-                                              "fatal": False})
+    table_scene.remote.client._push(error(BAD_HOST_MESSAGE, "x"))
     wait(app, lambda: "lan.bad_host_message" in table_scene.messages)
     assert app.stack.top is table_scene and table_scene.remote.closed is None
 

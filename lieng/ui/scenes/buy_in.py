@@ -16,6 +16,7 @@ from lieng.ui.core.draw import CREAM, GOLD, text
 from lieng.ui.core.i18n import chips, key, t
 
 if TYPE_CHECKING:
+    from lieng.table import Table
     from lieng.ui.core.window import GameApp
     from lieng.ui.player.profile import Profile
     from lieng.ui.scenes.new_game import NewGameScene
@@ -72,7 +73,7 @@ def buy_in_row(scene: NewGameScene) -> tuple[str, list[str | tuple[str, str]]]:
                         str(o)) for o in opts])
 
 
-def seat_player(app: GameApp, profile: Profile, scene: TableScene, amount: int) -> None:
+def seat_player(app: GameApp, profile: Profile, scene: TableScene[Table], amount: int) -> None:
     """Take the buy-in from the bank, record the table's hands, and give the chips back
     when the player leaves."""
     profile.sit_down(scene.table, scene.me, amount)

@@ -60,7 +60,7 @@ times the default turn timer, so a player fetching a drink isn't folded at once,
 who walked away doesn't hold up the table for ever."""
 
 
-class HotseatScene(TableScene):
+class HotseatScene(TableScene[Table]):
     def __init__(self, app: GameApp, table: Table, rebuy_allowed: bool = True,
                  handoff_limit: float | None = HANDOFF_LIMIT,
                  history: History | None = None,

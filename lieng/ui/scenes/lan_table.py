@@ -28,8 +28,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from lieng.engine import Action, Legal
+from lieng.game import BetweenHands
 from lieng.net.client import LanError
-from lieng.net.protocol import BAD_HOST_MESSAGE, Message
+from lieng.net.inbox import Message
+from lieng.net.protocol import BAD_HOST_MESSAGE
 from lieng.net.remote_table import RemoteTable
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import t
@@ -46,11 +48,10 @@ CHECK_OK = (120, 210, 130)
 CHECK_BAD = (235, 95, 80)
 
 
-class LanTableScene(TableScene):
+class LanTableScene(TableScene[RemoteTable]):
     def __init__(self, app: GameApp, remote: RemoteTable, host: LanHost | None = None) -> None:
-        # TableScene is written for ``lieng.table.Table``; RemoteTable offers the surface
-        # it uses (lieng/net/remote_table.py).
-        super().__init__(app, remote, me=remote.me)  # type: ignore[arg-type]
+        # TableScene draws any ``TableLike`` (lieng/table.py); RemoteTable is one.
+        super().__init__(app, remote, me=remote.me)
         self.remote = remote
         self.host = host
         self.last_check: Message | None = None
@@ -62,6 +63,11 @@ class LanTableScene(TableScene):
         self.left_table = False
         if host is not None:
             atexit.register(host.stop)  # closing the window still tells the others
+
+    def make_flow(self) -> BetweenHands:
+        """The host settles broke seats (its rebuy rule) and says when the table closes;
+        this screen decides nothing between hands (``lieng.game.flow``)."""
+        return BetweenHands(self.table, lambda seat: "sit_out")
 
     # ----------------------------------------------------------------- the seat
 

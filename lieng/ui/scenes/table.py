@@ -11,7 +11,7 @@ acts, the board catches up first.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Generic, Protocol
 
 import pygame
 import pygame_gui
@@ -28,7 +28,7 @@ from lieng.engine import (
     redact,
 )
 from lieng.game import AskRebuy, BetweenHands, DealNext, GameOver
-from lieng.table import Table
+from lieng.table import TableLike
 from lieng.ui.core.draw import CREAM, GOLD, text
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, t
@@ -38,7 +38,7 @@ from lieng.ui.tabletop.action_bar import ActionBar
 from lieng.ui.tabletop.board import Board
 from lieng.ui.tabletop.drawing import TableDrawer
 from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts
-from lieng.ui.tabletop.own_cards import OwnCardsMixin
+from lieng.ui.tabletop.own_cards import OwnCardsMixin, TableT
 
 from .dialog import Dialog
 
@@ -59,8 +59,8 @@ MIN_RESULT_PAUSE = 1.2
 TIMER_WARNING = 5.0
 
 
-class TableScene(OwnCardsMixin, Scene):
-    def __init__(self, app: GameApp, table: Table, me: int = 0,
+class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
+    def __init__(self, app: GameApp, table: TableT, me: int = 0,
                  on_leave: Callable[[], None] | None = None, rebuy: int | None = None) -> None:
         super().__init__(app)
         self.table = table
@@ -81,7 +81,7 @@ class TableScene(OwnCardsMixin, Scene):
         self._drag: tuple[int, float] | None = None
         self._legal_shown: Legal | bool | None = False
         self._warned_turn: tuple[int, int] | None = None
-        self.autopilot: Callable[[TableScene], None] | None = None
+        self.autopilot: Callable[[TableScene[TableLike]], None] | None = None
         self.bar: ActionBar | None = None
         self.top_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.reveal_button: pygame_gui.elements.UIButton | None = None

@@ -19,6 +19,7 @@ from lieng.ui.core.draw import GOLD, panel, text
 from lieng.ui.core.i18n import t
 
 if TYPE_CHECKING:
+    from lieng.table import TableLike
     from lieng.ui.scenes.table import TableScene
 
 
@@ -29,7 +30,7 @@ def _chance(cards: tuple[Card, ...], opponents: int, rules: RuleSet) -> float:
     return win_probability(cards, opponents=opponents, rules=rules)
 
 
-def coach_line(scene: TableScene) -> str:
+def coach_line(scene: TableScene[TableLike]) -> str:
     """The hint for the table as the player sees it now ("" when there is none: cards not
     all face up, folded, or nobody left to beat)."""
     board = scene.board
@@ -51,7 +52,7 @@ def coach_line(scene: TableScene) -> str:
     return t("coach.hint", pct=str(pct), n=str(opponents))
 
 
-def draw_coach(surface: pygame.Surface, scene: TableScene) -> None:
+def draw_coach(surface: pygame.Surface, scene: TableScene[TableLike]) -> None:
     line = coach_line(scene)
     if not line:
         return

@@ -9,13 +9,13 @@ code.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 import pygame
 import pygame_gui
 
 from lieng.engine import evaluate
-from lieng.table import Table
+from lieng.table import TableLike
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import language
 from lieng.ui.tabletop.board import Board, CardState
@@ -26,9 +26,14 @@ if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
 
 
-class OwnCardsMixin:
+TableT = TypeVar("TableT", bound=TableLike, covariant=True)
+"""The table a scene draws: ``Table`` at the bot and hot-seat tables, ``RemoteTable`` at a
+LAN table."""
+
+
+class OwnCardsMixin(Generic[TableT]):
     app: GameApp
-    table: Table
+    table: TableT
     board: Board
     drawer: TableDrawer
     layout: TableLayout

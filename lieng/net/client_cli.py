@@ -1,0 +1,60 @@
+"""``python -m lieng.net.client``: join a Liêng LAN table without a window.
+
+Headless autopilot for tests and ``--selftest --mode lan``:
+``python -m lieng.net.client --host 127.0.0.1 --port 47123 --name Ana --autopilot``.
+``lieng.net.client.main`` delegates here so that command keeps working.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+
+from lieng.table import Player
+
+from .client import LanClient, LanError
+from .protocol import DEFAULT_PORT
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Join one table without a window; prints JSON lines (seat, then a summary). Exit
+    status 0 only if the game ended normally and no deal check failed."""
+    p = argparse.ArgumentParser(prog="python -m lieng.net.client",
+                                description="Join a Liêng LAN table without a window.")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT)
+    p.add_argument("--name", default="Autopilot")
+    p.add_argument("--password", default=None)
+    p.add_argument("--autopilot", action="store_true", help="let a bot play the seat")
+    p.add_argument("--level", default="easy", help="the autopilot's bot level")
+    p.add_argument("--seconds", type=float, default=600.0, help="give up after this long")
+    args = p.parse_args(argv)
+    pilot: Player | None = None
+    if args.autopilot:
+        from lieng.bots import make_bot
+
+        pilot = make_bot(args.level, rng=random.Random())
+    client = LanClient(args.host, args.port, name=args.name, password=args.password,
+                       autopilot=pilot)
+    try:
+        client.connect()
+    except LanError as exc:
+        print(json.dumps({"error": exc.code, "message": exc.message}), flush=True)
+        return 2
+    print(json.dumps({"seat": client.seat, "table": client.table_name}), flush=True)
+    done = client.wait_until(lambda: client.closed is not None, args.seconds)
+    client.close()
+    failed = [c.hand for c in client.checks if c.ok is False]
+    reason = client.closed[0] if client.closed else "timeout"
+    print(json.dumps({"closed": reason, "hands": len(client.hand_views),
+                      "checks_passed": sum(c.ok is True for c in client.checks),
+                      "checks_hidden": sum(c.ok is None for c in client.checks),
+                      "checks_failed": failed}), flush=True)
+    return 0 if done and not failed and reason in ("finished", "host_left") else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
