@@ -1,4 +1,4 @@
-"""Bots' decisions over random states (issue 3 "What must be shown": tests).
+"""Bots' decisions over random states.
 
 Every decision must be legal; a bot sees only its view (hidden cards cannot change what it
 does); the never-do rules hold; the same seed gives the same decisions.

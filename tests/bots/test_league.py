@@ -1,4 +1,4 @@
-"""The duplicate league (issue 3 "League"): deals, rotation, statistics, the CLI."""
+"""The duplicate league: deals, rotation, statistics, the CLI."""
 
 from __future__ import annotations
 

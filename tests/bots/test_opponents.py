@@ -1,4 +1,4 @@
-"""What ``hard`` learns about each seat (issue 3 "Levels": models each opponent)."""
+"""What ``hard`` learns about each seat: its model of each opponent."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The exact strength table and ``win_probability`` (issue 3 "Hand strength")."""
+"""The exact hand-strength table and ``win_probability``."""
 
 from __future__ import annotations
 

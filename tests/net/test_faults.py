@@ -1,4 +1,4 @@
-"""Issue 7, "Time and faults": disconnects, reconnects, refusals at the door, the host
+"""LAN time and faults: disconnects, reconnects, refusals at the door, the host
 leaving, and joining in the middle of a hand."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 7, "What must be shown": host + 3 clients play 20 hands with bots on loopback."""
+"""LAN play end to end: a host and 3 clients play 20 hands with bots on loopback."""
 
 from __future__ import annotations
 

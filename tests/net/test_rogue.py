@@ -1,6 +1,6 @@
-"""Issue 7: a rogue client sends 10,000 random, truncated, oversized and well-formed but
-illegal messages while the others play. The host keeps serving, no exception escapes,
-every rejected message changes nothing, and chips are conserved."""
+"""The LAN host against a rogue client: it sends 10,000 random, truncated, oversized and
+well-formed but illegal messages while the others play. The host keeps serving, no
+exception escapes, every rejected message changes nothing, and chips are conserved."""
 
 from __future__ import annotations
 

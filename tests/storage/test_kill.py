@@ -1,4 +1,4 @@
-"""The kill test (issue 5 "What must be shown"): a process commits bankroll results in a
+"""The kill test for the bankroll's saves: a process commits bankroll results in a
 loop and is SIGKILLed at random moments, over 200 times; after every kill all files
 load and the bankroll is exactly a committed value — the last one reported, or the one
 whose save was under way — never anything else.

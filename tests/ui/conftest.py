@@ -1,11 +1,20 @@
+"""Fixtures the UI tests share: test windows (``make_app``), the real app on the test's
+data folder (``real_app``), and LAN hosts and clients stopped after the test (``cleanup``)."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
+from lieng.net import LanClient, LanHost
 from lieng.ui.core.window import GameApp
 from lieng.ui.player.preferences import UISettings
+from lieng.ui.player.session import open_app
+from lieng.ui.scenes.menu import MenuScene
+
+from .helpers import step
 
 
 @pytest.fixture
@@ -21,3 +30,31 @@ def make_app() -> Iterator:  # type: ignore[type-arg]
     yield make
     for app in apps:
         app.close()
+
+
+@pytest.fixture
+def real_app() -> Iterator:  # type: ignore[type-arg]
+    apps: list[GameApp] = []
+
+    def make() -> GameApp:
+        app = open_app(fps=0)  # SDL_AUDIODRIVER=dummy: silent anyway
+        apps.append(app)
+        app.push(MenuScene(app))
+        step(app, 2)
+        return app
+
+    yield make
+    for app in apps:
+        if app.running or app.stack.scenes:
+            app.close()
+
+
+@pytest.fixture
+def cleanup() -> Any:
+    hosts: list[LanHost] = []
+    clients: list[LanClient] = []
+    yield hosts, clients
+    for c in clients:
+        c.close()
+    for h in hosts:
+        h.stop()

@@ -1,14 +1,36 @@
-"""Drive the real window with posted pygame events (clicks, drags, keys)."""
+"""Helpers the UI tests share: driving the real window with posted pygame events (clicks,
+drags, keys, typing), playing hands from the menu, the LAN test hosts on 127.0.0.1, and
+screenshots."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+import random
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
 
 import pygame
 
+from lieng.devtools.driver import KeyAutopilot
+from lieng.engine import Event, HandEnded
+from lieng.net import HostConfig, LanHost
+from lieng.table import Table
 from lieng.ui.core.window import GameApp
+from lieng.ui.scenes.dialog import Dialog
+from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.scenes.new_game import NewGameScene
+from lieng.ui.scenes.settings_screen import SettingsScene
+from lieng.ui.scenes.table import TableScene
 
 DT = 1 / 60
+
+REPO = Path(__file__).resolve().parents[2]
+"""The repository's root (where ``main.py`` is)."""
+
+LOOPBACK = "127.0.0.1"
+FAST = dict(bot_speed=0.0, hand_pause=0.0, deal_timeout=2.0)
 
 
 def step(app: GameApp, n: int = 1, dt: float = DT) -> None:
@@ -67,3 +89,157 @@ def run_until(app: GameApp, cond: Callable[[], bool], limit: int = 3000,
             return
         app.step(dt)
     raise AssertionError("condition not reached")
+
+
+def type_into(app: GameApp, entry: Any, value: str) -> None:
+    """Click a text box, erase it with Backspace and type ``value``."""
+    click(app, entry)
+    for _ in range(len(entry.get_text()) + 2):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                             unicode="\b", scancode=0))
+    step(app)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=value))
+    step(app)
+
+
+type_name = type_into
+"""The same, for a name box."""
+
+
+def wait(app: GameApp, cond: Callable[[], bool], seconds: float = 30.0) -> None:
+    """Run frames until ``cond`` holds; the host plays in real time on its own thread."""
+    end = time.monotonic() + seconds
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError("condition not reached")
+        app.step(1 / 60)
+        time.sleep(0.002)
+
+
+# Screenshots for looking at them.
+
+SHOTS = Path(os.environ.get("LIENG_TEST_SHOTS", "/tmp/lieng_shots"))
+"""Where ``shot`` saves."""
+
+
+def shot(app, name: str) -> None:  # type: ignore[no-untyped-def]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(SHOTS / f"{name}.png"))
+
+
+ASKED_SHOTS = os.environ.get("LIENG_SHOTS")
+"""A folder for ``shot_if_asked`` to save screenshots in, or unset."""
+
+
+def shot_if_asked(app: GameApp, name: str) -> None:
+    if ASKED_SHOTS:
+        pygame.image.save(app.screen, os.path.join(ASKED_SHOTS, name))
+
+
+# The table screen.
+
+def open_table(app, table: Table) -> TableScene:  # type: ignore[no-untyped-def]
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    app.push(scene)
+    step(app)
+    return scene
+
+
+def play_calls_until_hand_over(app, scene: TableScene, table: Table) -> None:  # type: ignore[no-untyped-def]
+    """Call (key C) on every turn of the player's until the engine ends the hand."""
+    run_until(app, lambda: scene.my_legal() is not None or
+              (table.hand is not None and table.hand.is_over), limit=6000)
+    while table.hand is not None and not table.hand.is_over:
+        if scene.my_legal() is not None:
+            key(app, pygame.K_c)
+        else:
+            step(app)
+
+
+# The real app: settings, hands from the menu.
+
+def choose(app: GameApp, name: str, value: str) -> None:
+    """Pick ``value`` in the settings screen's drop-down ``name`` with two real clicks."""
+    scene = app.stack.top
+    assert isinstance(scene, SettingsScene)
+    menu = scene.menus[name]
+    move_mouse((2, 2))  # off any element, as a hand would move between two choices
+    step(app, 2)
+    click(app, menu.menu_states["closed"].selected_option_button)
+    state = menu.current_state
+    assert state is menu.menu_states["expanded"], (name, app.ui.get_hovering_any_element())
+    items = state.options_selection_list.item_list
+    item = next(it for it in items if it["object_id"] == value)
+    assert item["button_element"] is not None, f"{name}={value} not visible"
+    click(app, item["button_element"])
+    step(app, 2)
+    # A language or window-size change rebuilds the screen: read the new drop-down.
+    top = app.stack.top
+    assert isinstance(top, SettingsScene)
+    assert top.menus[name].selected_option[1] == value
+
+
+def play_hands(app: GameApp, n: int, seed: int, bots: str = "2") -> tuple[TableScene,
+                                                                          list[list[Event]]]:
+    """From the menu: the new-game dialog (clicked), then ``n`` hands with the player's
+    seat pressing keys. Returns the table scene and every finished hand's full events as
+    the table produced them (an independent record to check the screens against)."""
+    click(app, app.stack.top.buttons["play_bots"])
+    ng = app.stack.top
+    assert isinstance(ng, NewGameScene)
+    ng.choice["bots"] = bots
+    ng.seed = seed
+    click(app, ng.start)
+    scene = app.stack.top
+    assert isinstance(scene, TableScene)
+    hands: list[list[Event]] = []
+    first = scene.table.hand
+    assert first is not None and not first.is_over  # dealt as the table opened
+    current: list[Event] = list(first.events)
+
+    def listen(events: Sequence[Event]) -> None:
+        current.extend(events)
+        if any(isinstance(e, HandEnded) for e in events):
+            hands.append(list(current))
+            current.clear()
+
+    scene.table.subscribe(listen)
+    app.settings.speed = "instant"
+    scene.autopilot = KeyAutopilot(random.Random(seed))
+    table = scene.table
+
+    def done() -> bool:
+        top = app.stack.top
+        if isinstance(top, Dialog):
+            click(app, top.buttons[0])  # a rebuy offer: take it
+        return len(hands) >= n and not table.in_hand and not scene.board.busy
+
+    run_until(app, done, limit=6000)
+    scene.autopilot = None
+    return scene, hands
+
+
+def leave_table(app: GameApp, scene: TableScene) -> None:
+    click(app, scene.top_buttons["leave"])
+    dialog = app.stack.top
+    assert isinstance(dialog, Dialog)
+    click(app, dialog.buttons[0])
+    step(app, 2)
+    assert isinstance(app.stack.top, MenuScene)
+
+
+def my_net(events: Sequence[Event], seat: int = 0) -> int:
+    ended = events[-1]
+    assert isinstance(ended, HandEnded)
+    return ended.net[seat]
+
+
+# LAN.
+
+def _beacon_host(finder_port: int, **kw: Any) -> LanHost:
+    opts: dict[str, Any] = dict(name="Bàn của Lan", bind=LOOPBACK, port=0, seats=3, bots=1,
+                                beacon_target=LOOPBACK, beacon_port=finder_port,
+                                beacon_interval=0.1, table_bet=20, preset="v8club", **FAST)
+    opts.update(kw)
+    return LanHost(HostConfig(**opts)).start()

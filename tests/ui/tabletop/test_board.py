@@ -1,7 +1,8 @@
-"""The board's stacks against the engine's, whatever the frame timing and speed: after a
-hand ends no displayed stack ever exceeds the engine's final one, and every stack equals it
-once the animations have landed (the payout is never counted twice). Also when the next
-hand's deal comes while payout chips are still flying (shared screen, LAN)."""
+"""The board (``lieng.ui.tabletop.board``) against the engine's stacks: after a hand ends no
+displayed stack ever exceeds the engine's final one, and every stack equals it once the
+animations have landed (the payout is never counted twice). Whatever the frame timing and
+speed, also when the next hand's deal comes while payout chips are still flying (shared
+screen, LAN), and at a real table in the window."""
 
 from __future__ import annotations
 
@@ -11,7 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lieng.engine import Action, Hand, HandEnded, RuleSet, redact
+from lieng.ui.scenes.new_game import make_table
 from lieng.ui.tabletop.board import Board
+
+from ..helpers import open_table, play_calls_until_hand_over, run_until, shot, step
 
 SPEEDS = (0.0, 0.5, 1.0, 1.7)
 
@@ -74,3 +78,31 @@ def test_displayed_stacks_converge_and_never_double_count(seed: int, speed: floa
         first = hand.next_first
     board.catch_up()
     assert [s.stack for s in board.seats] == final
+
+
+def test_winner_stack_never_counts_the_pot_twice(make_app) -> None:  # type: ignore[no-untyped-def]
+    """After the hand, every displayed stack stays at or below the engine's final stack at
+    every frame, and equals it once the payout has landed (normal speed)."""
+    app = make_app(speed="normal")
+    table = make_table(3, "normal", 10, "classic", "Bạn", seed=4)
+    scene = open_table(app, table)
+    ended: list[HandEnded] = []
+    table.subscribe(lambda evs: ended.extend(e for e in evs if isinstance(e, HandEnded)))
+    for hand_no in range(1, 4):
+        run_until(app, lambda hand_no=hand_no: table.hand_no == hand_no, limit=6000)
+        play_calls_until_hand_over(app, scene, table)
+        assert table.hand is not None
+        final = list(table.hand.stacks)
+        frames = 0
+        while table.hand_no == hand_no and frames < 3000:
+            for i, seat in enumerate(scene.board.seats):
+                assert seat.stack <= final[i], (hand_no, i, seat.stack, final[i])
+            if scene.board.hand_over and not scene.board.busy:
+                assert [s.stack for s in scene.board.seats] == final
+                if hand_no == 1:
+                    shot(app, "stack_after_win")
+                break
+            step(app)
+            frames += 1
+        assert [s.stack for s in scene.board.seats] == final
+        assert ended and list(ended[-1].stacks) == final

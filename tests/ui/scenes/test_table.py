@@ -1,5 +1,9 @@
-"""Headless GUI tests: complete hands played by posting real pygame events (clicks at the
-buttons' rects, slider drags, key presses) into the real window (issue 4)."""
+"""The table screen (``lieng.ui.scenes.table``) played by posting real pygame events (clicks
+at the buttons' rects, slider drags, key presses) into the real window: complete hands,
+the action bar following the legal actions (the raise multiplier back at the minimum every
+turn), the turn timer, broke players, the player's own cards (face down, turned by a click,
+a drag or L — also during the deal — or face up by the setting), other seats' cards never
+drawn face up, and the header."""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ import random
 import i18n
 import pygame
 
-from lieng.devtools.bots_selftest import KeyAutopilot
+from lieng.devtools.driver import KeyAutopilot
 from lieng.engine import Action, ActionKind, Legal, RuleSet
 from lieng.game.setup import default_bot_factory
 from lieng.table import PlayerSpec, Table
@@ -18,20 +22,12 @@ from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 
-from .helpers import click, click_at, drag, key, run_until, step
+from ..helpers import click, click_at, drag, key, open_table, run_until, shot, step
 
 
 def shown(button: object) -> str:
     """The text a button shows (its i18n key translated with its arguments)."""
     return str(i18n.t(button.text, **(button.text_kwargs or {})))  # type: ignore[attr-defined]
-
-
-def open_table(app, table: Table) -> TableScene:  # type: ignore[no-untyped-def]
-    app.push(MenuScene(app))
-    scene = TableScene(app, table)
-    app.push(scene)
-    step(app)
-    return scene
 
 
 def my_actions(table: Table) -> list[Action]:
@@ -148,6 +144,36 @@ def test_buttons_enabled_while_the_deal_is_still_animating(make_app) -> None:  #
     check_bar(scene, scene.my_legal())
     click(app, scene.bar.call)  # type: ignore[union-attr]
     assert my_actions(table) == [Action.call()]
+
+
+def test_raise_multiplier_starts_at_the_minimum_each_turn(make_app) -> None:  # type: ignore[no-untyped-def]
+    """After a big raise by → and Enter, the next turn's bar offers the smallest raise."""
+    app = make_app(speed="fast")
+    table = make_table(2, "normal", 10, "classic", "Bạn", seed=7)
+    scene = open_table(app, table)
+    raised = False
+    turns_after = 0
+    for _ in range(40):
+        run_until(app, lambda: scene.my_legal() is not None, limit=8000)
+        legal = scene.my_legal()
+        assert legal is not None and scene.bar is not None
+        if not legal.raise_k:
+            key(app, pygame.K_c)
+            continue
+        lo = legal.raise_k.start
+        if raised:
+            assert scene.bar.k == lo, (scene.bar.k, lo)
+            turns_after += 1
+            if turns_after >= 2:
+                break
+            key(app, pygame.K_c)
+            continue
+        for _ in range(11):
+            key(app, pygame.K_RIGHT)
+        assert scene.bar.k == min(legal.raise_k.stop - 1, lo + 11) > lo
+        key(app, pygame.K_RETURN)
+        raised = True
+    assert raised and turns_after >= 1
 
 
 def test_timer_folds_and_says_so(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -273,6 +299,19 @@ def test_own_cards_arrive_face_down_and_turn_on_click_drag_and_key(make_app) -> 
     step(app, 30)
     assert all(cs.flip_now == 1.0 for cs in scene.own_cards())
     assert scene.bar.hand_label.text == scene.hand_name() != ""
+
+
+def test_l_during_the_deal_turns_all_three_cards(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="slow")
+    table = make_table(3, "normal", 10, "classic", "Bạn", seed=3)
+    scene = open_table(app, table)
+    run_until(app, lambda: 1 <= len(scene.own_cards()) < 3
+              and not all(c.landed for c in scene.own_cards()))
+    key(app, pygame.K_l)
+    run_until(app, lambda: len(scene.own_cards()) == 3 and all(
+        c.landed and c.flip_now >= 1.0 for c in scene.own_cards()), limit=2000)
+    shot(app, "l_during_deal")
+    assert scene.hand_name() != ""
 
 
 def test_the_turn_timer_waits_while_the_rules_cover_the_table(make_app) -> None:  # type: ignore[no-untyped-def]

@@ -1,8 +1,11 @@
-"""The history and statistics screens with a damaged or unreadable hand history (code
-review): a bad line is skipped with the skipped-lines message, and a failure of the
-worker thread that reads the history — which ``Background.result`` would re-raise in the
-frame loop, crashing the app on every visit — becomes a message: the screen shows an
-empty list and the app goes on."""
+"""The hand history screen (``lieng.ui.scenes.history``) and its replay: the list shows the
+hands the table played, newest first, and a row replays on the table step by step.
+
+With a damaged or unreadable hand history — on this screen and on the statistics screen,
+which reads the same file — a bad line is skipped with the skipped-lines message, and a
+failure of the worker thread that reads the history (which ``Background.result`` would
+re-raise in the frame loop, crashing the app on every visit) becomes a message: the screen
+shows an empty list and the app goes on."""
 
 from __future__ import annotations
 
@@ -13,16 +16,75 @@ from typing import Any
 
 import pytest
 
-from lieng.engine import PRESETS, Action, Card, Hand
+from lieng.engine import PRESETS, Action, Card, Hand, HandEnded, PotAwarded
 from lieng.storage.history import HandRecord, History, SeatRecord
 from lieng.ui.core.window import GameApp
 from lieng.ui.player.notices import NoticeDialog
 from lieng.ui.player.session import close_app, open_app
-from lieng.ui.scenes.history import HistoryScene
+from lieng.ui.scenes.history import ROWS, HistoryScene
 from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.scenes.replay import ReplayScene
 from lieng.ui.scenes.stats import StatsScene
 
-from .helpers import click, run_until, step
+from ..helpers import click, click_at, leave_table, my_net, play_hands, run_until, step
+
+
+def test_history_lists_hands_and_replays_one_on_the_table(real_app) -> None:  # type: ignore[no-untyped-def]
+    app = real_app()
+    scene, hands = play_hands(app, 3, seed=8)
+    leave_table(app, scene)
+    click(app, app.stack.top.extras.buttons["history"])
+    hist = app.stack.top
+    assert isinstance(hist, HistoryScene)
+    run_until(app, lambda: hist.loaded)  # read on a worker thread
+    assert len(hist.hands) == len(hands) <= ROWS
+    # Newest first, the same hands the table played, the player's own result.
+    for rec, events in zip(hist.hands, reversed(hands), strict=True):
+        assert rec.net == my_net(events)
+        assert rec.pot == sum(e.amount for e in events if isinstance(e, PotAwarded))
+    # Select the second row with a click, then the replay button.
+    click_at(app, hist.row_rect(1).center)
+    assert hist.selected == 1
+    click(app, hist.replay)
+    rep = app.stack.top
+    assert isinstance(rep, ReplayScene)
+    events = hands[-2]
+    record = hist.hands[1]
+    board = rep.replay.board
+    # After the first step (the deal): the antes are in the pot and our cards are ours.
+    run_until(app, lambda: not rep.replay.board.busy)
+    dealt_in = sum(record.started.dealt_in)
+    assert sum(a for a, _ in board.layers()) == dealt_in * record.rules.table_bet
+    mine = [c.card for c in board.seats[0].cards]
+    assert mine == list(record.cards) and len(mine) == 3
+    assert all(c.card is None for s in board.seats[1:] for c in s.cards)  # never seen
+    # Step to the end with the next button.
+    while not rep.replay.at_end:
+        click(app, rep.buttons["next"])
+        run_until(app, lambda: not rep.replay.board.busy)
+    board = rep.replay.board
+    ended = events[-1]
+    assert isinstance(ended, HandEnded)
+    assert [s.stack for s in board.seats] == list(ended.stacks)
+    assert [s.net for s in board.seats] == list(ended.net)
+    won = [0] * len(board.seats)
+    for e in events:
+        if isinstance(e, PotAwarded):
+            for w, share in zip(e.winners, e.shares, strict=True):
+                won[w] += share
+    assert [s.won for s in board.seats] == won
+    for seat, cards in record.showdown.items():
+        assert [c.card for c in board.seats[seat].cards] == list(cards)
+    # Back one step, then auto-play to the end again.
+    click(app, rep.buttons["prev"])
+    assert rep.replay.pos == len(rep.replay.steps) - 1
+    click(app, rep.buttons["play"])
+    assert rep.playing
+    run_until(app, lambda: rep.replay.at_end and not rep.playing and not rep.replay.board.busy)
+    assert [s.stack for s in rep.replay.board.seats] == list(ended.stacks)
+    click(app, rep.buttons["back"])
+    assert app.stack.top is hist
+
 
 SCREENS = {"history": HistoryScene, "stats": StatsScene}
 

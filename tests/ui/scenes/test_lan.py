@@ -1,71 +1,34 @@
-"""The LAN screens through the real window (issue 7): Mở bàn LAN, Vào bàn LAN and the LAN
-table, driven by posted pygame events. Every socket is on 127.0.0.1: hosts bind there,
-beacons go there (or nowhere), and the table finder listens there."""
+"""The LAN screens (``lieng.ui.scenes.lan_host``, ``lan_join``, ``lan_table``) through the
+real window: Mở bàn LAN, Vào bàn LAN and the LAN table, driven by posted pygame events.
+Every socket is on 127.0.0.1: hosts bind there, beacons go there (or nowhere), and the
+table finder listens there. Also the lobby's address list (``lan_common``)."""
 
 from __future__ import annotations
 
 import contextlib
 import random
 import socket
-import subprocess
 import sys
 import time
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
 
 from lieng.bots import make_bot
-from lieng.devtools.bots_selftest import KeyAutopilot
+from lieng.devtools.driver import KeyAutopilot
 from lieng.net import HostConfig, LanClient, LanHost
 from lieng.storage.settings import Settings, load_settings
 from lieng.ui.core.i18n import t
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
-from lieng.ui.scenes.lan_common import error_key, parse_port
+from lieng.ui.scenes.lan_common import _interface_addresses, error_key, local_addresses, parse_port
 from lieng.ui.scenes.lan_host import LanHostScene
 from lieng.ui.scenes.lan_join import LanJoinScene
 from lieng.ui.scenes.lan_table import LanTableScene
 from lieng.ui.scenes.menu import MenuScene
 
-from .helpers import click, step
-
-LOOPBACK = "127.0.0.1"
-FAST = dict(bot_speed=0.0, hand_pause=0.0, deal_timeout=2.0)
-
-
-def wait(app: GameApp, cond: Callable[[], bool], seconds: float = 30.0) -> None:
-    """Run frames until ``cond`` holds; the host plays in real time on its own thread."""
-    end = time.monotonic() + seconds
-    while not cond():
-        if time.monotonic() > end:
-            raise AssertionError("condition not reached")
-        app.step(1 / 60)
-        time.sleep(0.002)
-
-
-def type_into(app: GameApp, entry: Any, value: str) -> None:
-    """Click a text box, erase it with Backspace and type ``value``."""
-    click(app, entry)
-    for _ in range(len(entry.get_text()) + 2):
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
-                                             unicode="\b", scancode=0))
-    step(app)
-    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=value))
-    step(app)
-
-
-@pytest.fixture
-def cleanup() -> Any:
-    hosts: list[LanHost] = []
-    clients: list[LanClient] = []
-    yield hosts, clients
-    for c in clients:
-        c.close()
-    for h in hosts:
-        h.stop()
+from ..helpers import FAST, LOOPBACK, _beacon_host, click, step, type_into, wait
+from ..helpers import shot_if_asked as shot
 
 
 def test_host_screen_opens_a_table_a_friend_joins_and_a_hand_is_played(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
@@ -128,14 +91,6 @@ def test_host_screen_opens_a_table_a_friend_joins_and_a_hand_is_played(make_app,
     assert friend.wait_until(lambda: friend.closed is not None, 10)
     assert friend.closed is not None and friend.closed[0] == "host_left"
     assert not host.errors
-
-
-def _beacon_host(finder_port: int, **kw: Any) -> LanHost:
-    opts: dict[str, Any] = dict(name="Bàn của Lan", bind=LOOPBACK, port=0, seats=3, bots=1,
-                                beacon_target=LOOPBACK, beacon_port=finder_port,
-                                beacon_interval=0.1, table_bet=20, preset="v8club", **FAST)
-    opts.update(kw)
-    return LanHost(HostConfig(**opts)).start()
 
 
 def test_join_lists_a_beaconed_table_joins_by_click_host_leaving_ends(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
@@ -202,6 +157,33 @@ def test_wrong_password_is_shown_and_the_right_one_joins(make_app, cleanup) -> N
     assert scene.error is None
     scene.go_back()  # leaves the lobby, the seat frees up
     assert scene.phase == "choose"
+    scene.close_finder()
+
+
+def test_lan_join_without_a_password_says_one_is_needed(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
+    hosts, _clients = cleanup
+    app = make_app((960, 540), speed="instant")  # Vietnamese
+    scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
+    app.push(scene)
+    step(app)
+    assert scene.finder is not None
+    host = _beacon_host(scene.finder.port, password="bí mật", name="Bàn của Nguyễn Văn Long")
+    hosts.append(host)
+    wait(app, lambda: len(scene.row_buttons) == 1)
+    # A long table name is shortened so the row still says the table needs a password.
+    row = scene.row_buttons[0]
+    assert row.text.startswith("Bàn của") and "…" in row.text
+    assert row.text.endswith("có mật khẩu") and row.font.size(row.text)[0] <= row.rect.w - 16
+    click(app, row)  # the password box left empty
+    wait(app, lambda: scene.error is not None)
+    assert scene.phase == "choose" and t(scene.error) == "Bàn này cần mật khẩu."
+    step(app, 2)
+    shot(app, "lan-join-no-password-960.png")
+    scene.error = None
+    type_into(app, scene.entries["password"], "sai")
+    click(app, scene.row_buttons[0])
+    wait(app, lambda: scene.error is not None)
+    assert t(scene.error) == "Sai mật khẩu bàn."
     scene.close_finder()
 
 
@@ -341,19 +323,6 @@ def test_a_failed_deal_check_is_shown_in_red(make_app, cleanup) -> None:  # type
     assert any(abs(c[0] - 235) < 30 and c[1] < 140 and c[2] < 130 for c in row)
 
 
-def test_main_selftest_lan_plays_through_real_windows_and_exits_0() -> None:
-    """``python main.py --selftest --mode lan``: a loopback host, one window process per
-    client (dummy video driver), autopilot key presses, exit code 0."""
-    repo = Path(__file__).resolve().parents[2]
-    done = subprocess.run(
-        [sys.executable, str(repo / "main.py"), "--selftest", "--mode", "lan", "--clients",
-         "2", "--hands", "2"], cwd=repo, capture_output=True, text=True, timeout=240)
-    assert done.returncode == 0, done.stdout + done.stderr
-    line = done.stdout.strip().splitlines()[-1]
-    assert line.startswith("selftest lan ok: 2/2 hands, 2 window clients + 1 bots on 127.0.0.1:")
-    assert "deal checks [2, 2]" in line and "chips conserved" in line
-
-
 def _seated_alone(make_app, cleanup) -> tuple[GameApp, LanTableScene]:  # type: ignore[no-untyped-def]
     hosts, _clients = cleanup
     app = make_app(speed="instant")
@@ -454,3 +423,17 @@ def test_leaving_the_join_screen_while_connecting_keeps_no_seat(make_app) -> Non
     assert client._thread is not None
     client._thread.join(5)
     assert not client._thread.is_alive()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SIOCGIFADDR is Linux's")
+def test_interfaces_are_read_from_the_kernel() -> None:
+    found = _interface_addresses()
+    assert "127.0.0.1" in found  # the loopback interface is always there
+    assert all(len(ip.split(".")) == 4 for ip in found)
+
+
+def test_list_ends_with_loopback_and_has_no_duplicates() -> None:
+    addresses = local_addresses()
+    assert addresses[-1] == "127.0.0.1"
+    assert len(addresses) == len(set(addresses))
+    assert not any(a.startswith("127.") for a in addresses[:-1])

@@ -1,8 +1,8 @@
-"""``python main.py --selftest`` and the player's data (code review): the self-test plays
-with real storage — settings, bankroll and history files created and read back — but in
-a temporary folder unless one is given (``--data-dir PATH`` or ``LIENG_DATA_DIR``), so a
-player who tries it loses no chips and gets no autopilot hands in their history. A
-damaged file in the given folder is kept aside and the run still passes."""
+"""``python main.py --selftest`` and the player's data: the self-test plays with real
+storage — settings, bankroll and history files created and read back — but in a temporary
+folder unless one is given (``--data-dir PATH`` or ``LIENG_DATA_DIR``), so a player who
+tries it loses no chips and gets no autopilot hands in their history. A damaged file in
+the given folder is kept aside and the run still passes."""
 
 from __future__ import annotations
 
