@@ -107,7 +107,7 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> Card:
-        if not 0 <= index < 52:
+        if type(index) is not int or not 0 <= index < 52:  # True is not card 1
             raise InvalidCardError(f"card index must be 0..51, got {index!r}")
         return cls._ALL[index]
 
