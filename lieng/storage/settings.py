@@ -16,6 +16,7 @@ Format history (``SCHEMA.migrations``):
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
@@ -202,12 +203,25 @@ def _v1_to_v2(old: dict[str, Any]) -> dict[str, Any]:
                "fullscreen": "fullscreen", "coach": "coach_hints"}
     new: dict[str, Any] = {new_name: old[k] for k, new_name in renames.items() if k in old}
     if "volume" in old:
-        vol = old["volume"]
-        if isinstance(vol, (int, float)) and not isinstance(vol, bool):
-            new["volume"] = round(float(vol) * 100)
-        else:
-            new["volume"] = vol
+        new["volume"] = _v1_volume(old["volume"])
     return new
+
+
+def _v1_volume(vol: Any) -> Any:
+    """A v1 volume (0.0–1.0) as a v2 percentage; None — which the field check then
+    replaces by the default, naming the volume in the message — for anything that is not
+    a finite number in 0..1. ``1e308`` or ``Infinity`` used to raise ``OverflowError``
+    here and stop every start of the game (issue 13 item 2); ``50`` (already a
+    percentage?) is as unclear as it is out of range, so it is not guessed at either."""
+    if isinstance(vol, bool) or not isinstance(vol, (int, float)):
+        return vol  # a string or a list: the field check names it
+    try:
+        fraction = float(vol)
+    except OverflowError:  # an int too large for a float
+        return None
+    if not math.isfinite(fraction) or not 0.0 <= fraction <= 1.0:
+        return None
+    return round(fraction * 100)
 
 
 SCHEMA = Schema(name="settings", version=2, title_vi="cài đặt", title_en="settings",
