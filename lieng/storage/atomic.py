@@ -277,7 +277,7 @@ def _is_special(path: Path) -> bool:
         return True  # a symlink loop, a path through a file...
 
 
-def _clear_special(path: Path) -> None:
+def clear_special(path: Path) -> None:
     """Move a non-regular entry at ``path`` out of the way (``keep_aside``: renamed, never
     deleted) so a save can put a regular file there. A folder named ``bankroll.json.bak``
     would otherwise make every backup — and so every save — fail (issue 13 item 7)."""
@@ -301,13 +301,13 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True,
     path = Path(path)
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
-    _clear_special(path)
+    clear_special(path)
     tmp = _write_temp(folder, path.name, data)
     backup_error: OSError | None = None
     try:
         if backup:
             try:
-                _clear_special(backup_path(path))
+                clear_special(backup_path(path))
                 _keep_backup(path, sleep)
             except OSError as exc:
                 backup_error = exc

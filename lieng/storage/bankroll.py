@@ -268,6 +268,15 @@ class Bankroll:
     def commit_hand(self, net: int) -> Notice | None:
         """Record one finished hand: the player's stack at the table changes by ``net``
         (``HandEnded.net[seat]``). Call it once per hand, when the hand has ended."""
+        self.check_commit(net)
+        self._at_table += net
+        self._hands += 1
+        return self._save()
+
+    def check_commit(self, net: int) -> None:
+        """``ValueError`` if ``commit_hand(net)`` would refuse, changing nothing: the ledger
+        asks before it writes the hand's history line, so a refused result never leaves a
+        line without its commit."""
         if not isinstance(net, int) or isinstance(net, bool):
             raise ValueError(f"a hand's result is a whole number, got {net!r}")
         if self._at_table + net < 0:
@@ -275,9 +284,6 @@ class Bankroll:
         if self.total + net > MAX_CHIPS or self._hands >= MAX_HANDS:
             raise ValueError(f"a bankroll holds at most {MAX_CHIPS:,} chips and "
                              f"{MAX_HANDS:,} hands (limits.py)")
-        self._at_table += net
-        self._hands += 1
-        return self._save()
 
     def cash_out(self, amount: int | None = None) -> Notice | None:
         """Bring ``amount`` chips (default: all of them) from the table back to the bank."""
