@@ -54,7 +54,7 @@ def test_item2_an_absurd_v1_volume_no_longer_stops_start_up(volume: str) -> None
            + volume + "}}")
     path.write_text(raw)
     for _start in range(2):  # every start used to crash; now the first repairs the file
-        settings, notices = load_settings()
+        settings, _notices = load_settings()
         assert settings.volume == Settings().volume  # the default, 80 %
         assert (settings.language, settings.table_bet) == ("en", 50)  # the rest is kept
     json.loads(path.read_text())  # saved back as a valid v2 file
