@@ -474,6 +474,12 @@ def read_regular(path: Path, limit: int = MAX_DOCUMENT_BYTES) -> bytes | None:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
                      | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
+        if os.path.islink(path):
+            # A link to a file that isn't there (a drive not mounted?) is not "no file
+            # yet": starting afresh in silence would look like lost chips. Kept aside,
+            # with a message, like any other unusable file.
+            raise BadFileError("not_a_file", "liên kết tới một tệp không tồn tại",
+                               "it is a link to a file that does not exist") from None
         return None
     try:
         info = os.fstat(fd)

@@ -44,7 +44,7 @@ from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
-from .atomic import Notice, Schema, load_document, save_document
+from .atomic import Notice, Schema, keep_aside, load_document, save_document
 from .limits import MAX_CHIPS, MAX_HANDS, chips, signed_chips, within
 from .paths import resolve_root
 
@@ -162,13 +162,17 @@ class Bankroll:
                        date.fromisoformat(last) if last else None, data["id"])
         today = today or date.today()
         if bank._last_refill is not None and bank._last_refill > today:
+            # The file as it was is kept aside (not lost) before the repaired one is saved.
+            aside = keep_aside(path) if loaded.source == "file" else None
+            kept_vi = f" Tệp cũ được giữ lại với tên {aside.name}." if aside else ""
+            kept_en = f" The file as it was is kept as {aside.name}." if aside else ""
             notices.append(Notice(
                 "invalid_fields",
                 f"Ngày nhận chip miễn phí đã lưu ({bank._last_refill.isoformat()}) ở tương lai; "
-                f"coi như đã nhận hôm nay, ngày mai nhận lại được.",
+                f"coi như đã nhận hôm nay, ngày mai nhận lại được.{kept_vi}",
                 f"The saved date of the last free refill ({bank._last_refill.isoformat()}) "
                 f"was in the future; it counts as claimed today, so the next one is "
-                f"tomorrow.", str(path)))
+                f"tomorrow.{kept_en}", str(path)))
             bank._last_refill = today
         if journal is not None:
             recovered = bank._recover(journal)

@@ -45,6 +45,7 @@ file.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from datetime import datetime
@@ -574,7 +575,8 @@ class History:
     def files(self) -> list[Path]:
         """Existing history files, oldest first."""
         archives = [archive_path(self.path, i) for i in range(self.keep, 0, -1)]
-        return [p for p in [*archives, self.path] if p.exists()]
+        # lexists: a dangling link is listed too, so a read reports it as unreadable.
+        return [p for p in [*archives, self.path] if os.path.lexists(p)]
 
     def append(self, record: Record) -> Notice | None:
         """Add one record (rotating first if the current file would pass ``max_bytes``)."""

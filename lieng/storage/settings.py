@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal
 
-from .atomic import Loaded, Notice, Schema, load_document, save_document
+from .atomic import Loaded, Notice, Schema, keep_aside, load_document, save_document
 from .paths import resolve_root
 
 FILE_NAME = "settings.json"
@@ -244,7 +244,10 @@ def load_settings(root: Path | None = None) -> tuple[Settings, list[Notice]]:
         return Settings(), notices
     settings, bad = Settings.from_dict(loaded.data)
     if bad:
-        notices.append(_invalid_notice(bad, path))
+        # The file as it was is kept aside before the repaired one replaces it: the bad
+        # values are lost to the game, never to the player (or a bug report).
+        aside = keep_aside(path) if loaded.source == "file" else None
+        notices.append(_invalid_notice(bad, path, aside))
     if loaded.migrated or bad:
         failed = save_document(path, SCHEMA, settings.to_dict())
         if failed is not None:
@@ -274,13 +277,15 @@ _FIELD_NAMES_VI = {
 assert set(_FIELD_NAMES_VI) == set(_VALIDATORS)
 
 
-def _invalid_notice(bad: list[str], path: Path) -> Notice:
+def _invalid_notice(bad: list[str], path: Path, aside: Path | None = None) -> Notice:
     vi = ", ".join(_FIELD_NAMES_VI[n] for n in bad)
     en = ", ".join(n.replace("_", " ") for n in bad)
+    kept_vi = f" Tệp cũ được giữ lại với tên {aside.name}." if aside is not None else ""
+    kept_en = f" The file as it was is kept as {aside.name}." if aside is not None else ""
     return Notice("invalid_fields",
-                  f"Một số cài đặt không hợp lệ nên đã đặt lại mặc định: {vi}.",
-                  f"Some settings were invalid and were reset to their defaults: {en}.",
-                  str(path))
+                  f"Một số cài đặt không hợp lệ nên đã đặt lại mặc định: {vi}.{kept_vi}",
+                  f"Some settings were invalid and were reset to their defaults: {en}."
+                  f"{kept_en}", str(path))
 
 
 __all__ = ["LANGUAGES", "LEVELS", "SCHEMA", "SPEEDS", "TIEBREAK_NAMES", "TURN_TIMERS",
