@@ -57,8 +57,8 @@ def test_item2_an_absurd_v1_volume_no_longer_stops_start_up(volume: str) -> None
         settings, _notices = load_settings()
         assert settings.volume == Settings().volume  # the default, 80 %
         assert (settings.language, settings.table_bet) == ("en", 50)  # the rest is kept
-    json.loads(path.read_text())  # saved back as a valid v2 file
-    assert json.loads(backup_path(path).read_text()) is not None
+    assert json.loads(path.read_text())["version"] == 2  # saved back as a valid v2 file
+    assert [p.read_text() for p in _aside(path.parent, "settings.json")] == [raw]  # kept
 
 
 def test_item2_the_first_start_names_the_volume() -> None:
