@@ -2,7 +2,8 @@
 ``python main.py --selftest --hands 2 --hold-mid-hand`` plays two hands through the game
 window with the bankroll in a temporary data folder, plays into the third — the player
 has acted and has chips in the pot — and stops there; the test SIGKILLs it. On restart
-the bankroll is the value before that hand: the two finished hands' results, exactly."""
+the bankroll is the value before that hand: the two finished hands' results, exactly, and
+it agrees with the history hand for hand."""
 
 from __future__ import annotations
 
@@ -65,6 +66,11 @@ def test_kill_mid_hand_then_restart_gives_the_pre_hand_bankroll(seed: int) -> No
     assert profile is not None
     assert profile.bankroll.total == pre_hand and profile.bankroll.at_table == 0
     assert profile.bankroll.hands == len(hands)
+    # The bankroll and the history agree (issue 13 item 6): every hand line names this
+    # bankroll, numbered 1..hands, and their results make the chips.
+    journal = profile.history.bank_hands(profile.bankroll.id, 0)
+    assert [n for n, _net in journal] == list(range(1, profile.bankroll.hands + 1))
+    assert profile.bankroll.total == STARTING_CHIPS + sum(net for _n, net in journal)
     # The player is told, once, that the chips came back from the table.
     app.push(MenuScene(app))
     step(app, 2)
