@@ -275,3 +275,30 @@ def test_refusals_after_the_end_are_hand_over_errors() -> None:
     with pytest.raises(NotYourTurnError):
         Hand(B10, [100, 100]).act(1, Action.call())
     assert _replays(h)
+
+
+# ------------------------------------------------------------------ the table above it
+
+def test_the_table_refuses_seats_and_amounts_that_would_stop_a_later_deal() -> None:
+    from lieng.table import PlayerSpec, Table
+
+    specs = [PlayerSpec("A"), PlayerSpec("B")]
+    table = Table(B10, specs, seed=1)
+    for seat in (-1, 2, True, 0.0, "0"):
+        for call in (lambda s: table.rebuy(s, 100), table.leave, table.can_play,
+                     lambda s: table.set_player(s, None)):
+            with pytest.raises(InvalidSeatError):
+                call(seat)
+    for amount in (1.5, True, 0, -10, "100"):
+        with pytest.raises(ValueError):
+            table.rebuy(0, amount)  # type: ignore[arg-type]
+    assert [s.stack for s in table.seats] == [1000, 1000]
+    table.start_hand()  # the table still deals
+    for bad in ([PlayerSpec("A", stack=1.5), PlayerSpec("B")],  # type: ignore[arg-type]
+                [PlayerSpec("A", stack=-1), PlayerSpec("B")]):
+        with pytest.raises(InvalidHandError):
+            Table(B10, bad)
+    with pytest.raises(InvalidHandError):
+        Table(None, specs)  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError):
+        Table(B10, specs, first=5)
