@@ -615,19 +615,22 @@ class History:
             except (OSError, BadFileError):
                 continue
             for chunk in reversed((raw or b"").split(b"\n")):
-                if b'"bank"' not in chunk:
+                if bank_id.encode() not in chunk:  # cheap: most lines are skipped here
                     continue
                 try:
-                    record = decode_line(json.loads(chunk.decode("utf-8")))
+                    data = json.loads(chunk.decode("utf-8"))
+                    link = _bank(data) if isinstance(data, dict) else None
+                    if link is None or link[0] != bank_id:
+                        continue
+                    if link[1] <= after:
+                        return sorted(found.items())
+                    # Only the few lines past the bankroll are decoded (and checked) whole.
+                    record = decode_line(data)
                 except Exception:  # a damaged line is no hand, as on the history screen
                     continue
-                if not isinstance(record, HandRecord) or record.bank is None \
-                        or record.bank[0] != bank_id or record.net is None:
-                    continue
-                number = record.bank[1]
-                if number <= after:
-                    return sorted(found.items())
-                found.setdefault(number, record.net)
+                if isinstance(record, HandRecord) and record.bank == link \
+                        and record.net is not None:
+                    found.setdefault(link[1], record.net)
         return sorted(found.items())
 
     def read(self) -> tuple[list[Record], list[Notice]]:
