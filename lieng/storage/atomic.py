@@ -591,7 +591,17 @@ def append_line(path: Path, line: str) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     new = not path.exists()
-    with open(path, "a+b") as fh:
+    # Opened non-blocking and checked with fstat, like every read (``read_regular``): a
+    # FIFO put in the history's place must give an error, never a write that waits.
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+                 | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+    except BaseException:
+        os.close(fd)
+        raise
+    with open(fd, "a+b") as fh:
         fh.seek(0, os.SEEK_END)
         prefix = b""
         if fh.tell() > 0:

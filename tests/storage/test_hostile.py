@@ -252,6 +252,26 @@ def test_item8_a_fifo_bankroll_no_longer_hangs_start_up(tmp_path: Path) -> None:
     assert (tmp_path / FILE_NAME).is_file()
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_item8_appending_to_a_fifo_fails_at_once_and_the_history_starts_anew(
+        tmp_path: Path) -> None:
+    fifo = tmp_path / "history.jsonl"
+    os.mkfifo(fifo)
+
+    def append_raw() -> str:
+        try:
+            atomic.append_line(fifo, "{}")
+        except OSError as exc:
+            return str(exc)
+        return "appended"
+
+    assert "regular file" in _in_time(append_raw)
+    history = History(tmp_path)
+    record = HandRecord.from_hand(hand_a(), 0, [ME, EASY, HARD], WHEN)
+    assert _in_time(lambda: history.append(record)) is None  # the FIFO is moved aside
+    assert len(history.read()[0]) == 1 and _aside(tmp_path, "history.jsonl")[0].is_fifo()
+
+
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
 def test_item8_a_symlink_to_an_endless_device_gives_no_memory_error(tmp_path: Path,
                                                                      device: str) -> None:
