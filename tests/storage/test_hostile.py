@@ -228,6 +228,27 @@ def test_item7_the_selftest_fails_when_a_save_failed(tmp_path: Path) -> None:
     assert "selftest FAILED" in proc.stdout and "SAVES FAILED" in proc.stdout
 
 
+def test_item7_the_reported_case_through_the_real_selftest(tmp_path: Path) -> None:
+    """The report's folder: a ``bankroll.json.bak`` that is a directory. The game's saves
+    all happen (the folder is kept aside), and the self-test's "ok" is true."""
+    data = tmp_path / "data"
+    data.mkdir()
+    Bankroll.open(data)
+    backup_path(data / FILE_NAME).unlink(missing_ok=True)
+    backup_path(data / FILE_NAME).mkdir()
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.run([sys.executable, str(REPO / "main.py"), "--selftest", "--hands", "2",
+                           "--seed", "4", "--data-dir", str(data)], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr[-2000:]
+    assert proc.stdout.startswith("selftest ok") and "SAVES FAILED" not in proc.stdout
+    assert backup_path(data / FILE_NAME).is_file()
+    assert [p.is_dir() for p in _aside(data, FILE_NAME + ".bak")] == [True]
+    bank, history, notices = open_ledger(data)
+    assert notices == [] and bank.hands >= 2
+    _agree(bank, history)
+
+
 # ------------------------------------------------------------------ item 8
 
 def _in_time(fn: Any, seconds: float = 20.0) -> Any:
