@@ -318,6 +318,29 @@ def test_item8_an_oversized_file_is_kept_aside_not_read_whole(tmp_path: Path) ->
     assert _aside(tmp_path, FILE_NAME)[0].stat().st_size == atomic.MAX_DOCUMENT_BYTES + 1
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not os.path.exists("/dev/urandom"),
+                    reason="needs FIFOs and /dev/urandom")
+def test_item8_the_real_game_starts_and_plays_over_special_files(tmp_path: Path) -> None:
+    """The whole app, started on a data folder where every file is a trap."""
+    data = tmp_path / "data"
+    data.mkdir()
+    os.mkfifo(data / FILE_NAME)
+    (data / "settings.json").symlink_to("/dev/urandom")
+    (data / "settings.json.bak").mkdir()
+    (data / "history.jsonl").mkdir()
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.run([sys.executable, str(REPO / "main.py"), "--selftest", "--hands", "2",
+                           "--seed", "6", "--data-dir", str(data)], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr[-2000:]
+    assert proc.stdout.startswith("selftest ok") and "Traceback" not in proc.stderr
+    for name in (FILE_NAME, "settings.json", "history.jsonl"):
+        assert (data / name).is_file() and _aside(data, name), name
+    bank, history, notices = open_ledger(data)
+    assert notices == [] and bank.hands >= 2
+    _agree(bank, history)
+
+
 # ------------------------------------------------------------------ item 9
 
 @pytest.mark.parametrize("field, value", [("balance", 10**100), ("at_table", 10**30),
