@@ -41,12 +41,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
+from .limits import MAX_DOCUMENT_BYTES
+
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 """Upgrades the ``data`` of one schema version to the next (``v`` -> ``v + 1``)."""
-
-MAX_DOCUMENT_BYTES = 1 << 20
-"""Largest settings or bankroll file read (1 MiB; a real one is under 2 KB). A bigger
-file is a bad file: kept aside, never read whole (``read_regular``)."""
 
 SAVE_FAILURE_CODES = frozenset({"disk_full", "read_only", "write_failed", "backup_failed"})
 """``Notice.code``s that mean a save did not fully happen (the self-test fails on them)."""

@@ -30,6 +30,9 @@ MAX_ROUNDS = 1_000
 (the game plays 3 raising rounds; a hand with six players ends well within this)."""
 MAX_TURN_SECONDS = 24 * 3600
 """Longest turn timer a saved table may have (the game offers 0–30 s)."""
+MAX_DOCUMENT_BYTES = 1 << 20
+"""Largest settings or bankroll file read (1 MiB; a real one is under 2 KB). A bigger
+file is a bad file: kept aside, never read whole (``atomic.read_regular``)."""
 MAX_HISTORY_FILE_BYTES = 32 << 20
 """Largest history file read (32 MiB; the game rotates files at 2 MB). A bigger one is
 listed as unreadable and left as it is, never read whole into memory."""
@@ -55,5 +58,6 @@ def signed_chips(value: Any) -> bool:
     return within(value, -MAX_CHIPS, MAX_CHIPS)
 
 
-__all__ = ["MAX_CHIPS", "MAX_HANDS", "MAX_HISTORY_FILE_BYTES", "MAX_RAISE_MULTIPLE",
-           "MAX_ROUNDS", "MAX_TURN_SECONDS", "chips", "is_whole", "signed_chips", "within"]
+__all__ = ["MAX_CHIPS", "MAX_DOCUMENT_BYTES", "MAX_HANDS", "MAX_HISTORY_FILE_BYTES",
+           "MAX_RAISE_MULTIPLE", "MAX_ROUNDS", "MAX_TURN_SECONDS", "chips", "is_whole",
+           "signed_chips", "within"]
