@@ -61,7 +61,7 @@ _ID_RE = re.compile(r"^[0-9a-f]{32}$")
 
 Journal = Callable[[str, int], Sequence[tuple[int, int]]]
 """``journal(bank_id, hands)``: the hands of bankroll ``bank_id`` numbered above ``hands``
-that the history holds, as ``(hand number, net)`` in order (``ledger.history_journal``)."""
+that the history holds, as ``(hand number, net)`` in order (``History.bank_hands``)."""
 
 
 def new_id() -> str:
