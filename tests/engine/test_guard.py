@@ -161,6 +161,13 @@ def test_card_from_index_refuses_bools_and_floats() -> None:
             Card.from_index(junk)  # type: ignore[arg-type]
 
 
+def test_parse_many_refuses_what_is_not_text() -> None:
+    for junk in (5, None, b"QH KS", 1.5):
+        with pytest.raises(InvalidCardError):
+            Card.parse_many(junk)  # type: ignore[arg-type]
+    assert Card.parse_many(["QH", "KS"]) == Card.parse_many("QH, KS")
+
+
 # ------------------------------------------------------------------ random junk
 
 JUNK = st.one_of(
