@@ -22,6 +22,8 @@ from .engine import (
     Event,
     Hand,
     HandView,
+    InvalidHandError,
+    InvalidSeatError,
     Legal,
     NotEnoughPlayersError,
     RuleSet,
@@ -101,9 +103,18 @@ class Table:
                  first: int = 0, timing: Timing | None = None,
                  bot_factory: Callable[[PlayerSpec, random.Random], Player] | None = None
                  ) -> None:
+        if not isinstance(rules, RuleSet):
+            raise InvalidHandError(f"rules must be a RuleSet, got {type(rules).__name__}")
         if not rules.min_players <= len(players) <= rules.max_players:
             raise NotEnoughPlayersError(
                 f"a table has {rules.min_players}..{rules.max_players} seats, got {len(players)}")
+        # Checked here, not at the first deal: a bad stack would otherwise only surface
+        # when ``start_hand`` builds the engine's ``Hand``, in the middle of a game.
+        for spec in players:
+            if type(spec.stack) is not int or spec.stack < 0:
+                raise InvalidHandError(f"a stack is a whole number >= 0, got {spec.stack!r}")
+        if type(first) is not int or not 0 <= first < len(players):
+            raise InvalidHandError(f"first must be a seat 0..{len(players) - 1}, got {first!r}")
         self.rules = rules
         self.seed = seed
         # Seeded for replays, self-tests and tests only; real games shuffle securely.
@@ -141,9 +152,17 @@ class Table:
         """``listener(events)`` is called with every batch of events, in order."""
         self._listeners.append(listener)
 
+    def _seat(self, seat: object) -> int:
+        """``seat`` if it is a seat of this table, else ``InvalidSeatError`` (the engine's
+        rule: no bools, floats or negative seats — ``-1`` would be the last seat)."""
+        if type(seat) is not int or not 0 <= seat < len(self.seats):
+            raise InvalidSeatError(f"there is no seat {seat!r} at this table "
+                                   f"(0..{len(self.seats) - 1})")
+        return seat
+
     def set_player(self, seat: int, player: Player | None) -> None:
         """Put an autopilot (or nobody) in charge of a seat — the self-test uses this."""
-        self.seats[seat].player = player
+        self.seats[self._seat(seat)].player = player
 
     @property
     def stacks(self) -> list[int]:
@@ -157,6 +176,7 @@ class Table:
         return len(self.seats)
 
     def can_play(self, seat: int) -> bool:
+        self._seat(seat)
         return not self.seats[seat].left and self.seats[seat].stack >= self.rules.table_bet
 
     def can_continue(self) -> bool:
@@ -165,16 +185,19 @@ class Table:
 
     def rebuy(self, seat: int, amount: int) -> None:
         """Add chips to a seat between hands (a rebuy)."""
+        self._seat(seat)
         if self.in_hand:
             raise RuntimeError("chips can only be added between hands")
-        if amount <= 0:
-            raise ValueError("a rebuy adds a positive number of chips")
+        if type(amount) is not int or amount <= 0:
+            # A float or bool stack would only be refused by the next hand's deal.
+            raise ValueError(f"a rebuy adds a whole number of chips > 0, got {amount!r}")
         self.seats[seat].stack += amount
         self.seats[seat].buy_ins += 1
         self.seats[seat].left = False
 
     def leave(self, seat: int) -> int:
         """The seat's player leaves between hands; returns the chips they take with them."""
+        self._seat(seat)
         if self.in_hand:
             raise RuntimeError("players leave between hands")
         seat_ = self.seats[seat]

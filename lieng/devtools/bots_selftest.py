@@ -131,13 +131,17 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
     folder = data_dir(create=False)
     missing = [name for name in ("settings.json", "bankroll.json", "history.jsonl")
                if not (folder / name).is_file()]
+    # Every save really happened (issue 13 item 7): a save that failed, or left no
+    # backup, was only shown as a message, and the files above may still exist.
+    failed_saves = profile.bankroll.failed_saves + profile.history.failed_appends
     ok = done and total == expected and t.hand is not None and t.hand.is_over and bank_ok \
-        and not missing
+        and not missing and not failed_saves
     print(f"selftest {'ok' if ok else 'FAILED'}: {t.hand_no}/{hands} hands, {t.n_seats} seats, "
           f"{app.frames} frames, {pilot.presses} key presses, chips {total} "
           f"(expected {expected}), stacks {list(t.stacks)}, bankroll {bank_start} -> "
           f"{profile.bankroll.total} ({profile.hands_recorded} hands recorded), "
           + (f"MISSING {', '.join(missing)} in {folder}, " if missing else "")
+          + (f"{failed_saves} SAVES FAILED, " if failed_saves else "")
           + f"{elapsed:.2f} s")
     app.close()
     return 0 if ok else 1

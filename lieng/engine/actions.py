@@ -102,9 +102,15 @@ class Legal:
         return self.owed + k * self.table_bet
 
     def allows(self, action: Action) -> bool:
+        """True when ``Hand.act`` would accept ``action`` now (False for anything that is
+        not an ``Action``)."""
+        if not isinstance(action, Action) or not isinstance(action.kind, ActionKind):
+            return False
         kind = action.kind
         if kind is ActionKind.RAISE:
-            return action.k in self.raise_k
+            return type(action.k) is int and action.k in self.raise_k
+        if type(action.k) is not int or action.k != 0:
+            return False
         if kind is ActionKind.ALL_IN:
             return self.all_in is not None
         return True

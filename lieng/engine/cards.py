@@ -107,7 +107,7 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> Card:
-        if not 0 <= index < 52:
+        if type(index) is not int or not 0 <= index < 52:  # True is not card 1
             raise InvalidCardError(f"card index must be 0..51, got {index!r}")
         return cls._ALL[index]
 
@@ -128,7 +128,12 @@ class Card:
     @classmethod
     def parse_many(cls, text: str | Iterable[str]) -> list[Card]:
         """Read several cards: ``"QH KS AD"`` (spaces or commas) or a list of card texts."""
-        parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+        if isinstance(text, str):
+            parts = text.replace(",", " ").split()
+        elif isinstance(text, Iterable) and not isinstance(text, (bytes, bytearray)):
+            parts = list(text)
+        else:  # ``list(5)`` would raise a TypeError the caller doesn't expect
+            raise InvalidCardError(f"cards are written as text like 'QH KS', got {text!r}")
         return [cls.parse(p) for p in parts]
 
     @classmethod

@@ -13,6 +13,14 @@ class InvalidCardError(ValueError):
     """A card text or deck could not be understood (``Card.parse("1X")``, a short deck)."""
 
 
+class InvalidHandError(ValueError):
+    """``Hand(...)`` was given something that is not a table: rules that are not a
+    ``RuleSet``, stacks that are not a list of whole numbers >= 0, a first player who is
+    not a seat, a deck that is not a list of distinct cards, an ``rng`` that is not a
+    ``random.Random``. A ``ValueError`` like every other rejection (wrong *types*
+    included), so one ``except ValueError`` covers all the engine refuses."""
+
+
 class InvalidRulesError(ValueError):
     """A ``RuleSet`` field is outside what RULES.md allows (e.g. 7 seats, a zero table bet)."""
 
@@ -27,6 +35,14 @@ class IllegalActionError(ValueError):
 
 class NotYourTurnError(IllegalActionError):
     """The seat that acted is not the seat whose turn it is."""
+
+
+class InvalidSeatError(IllegalActionError):
+    """A seat argument that is not a seat of this hand: not an ``int`` (``True``,
+    ``0.0`` and ``"0"`` are refused although Python compares them equal to 0), negative
+    (``-1`` would otherwise index the last seat) or past the last seat. Raised by
+    ``Hand.act`` and by the seat-taking readers (``view_for``, ``events_for``,
+    ``cards_of``, ``value_of``) before they look at anything."""
 
 
 class HandOverError(IllegalActionError):

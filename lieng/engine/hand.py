@@ -19,6 +19,8 @@ from .errors import (
     HandOverError,
     IllegalActionError,
     InvalidCardError,
+    InvalidHandError,
+    InvalidSeatError,
     NotEnoughPlayersError,
     NotYourTurnError,
 )
@@ -63,15 +65,28 @@ class Hand:
     def __init__(self, rules: RuleSet, stacks: Sequence[int], first: int = 0,
                  deck: Sequence[Card] | None = None,
                  rng: random.Random | None = None) -> None:
+        # Every argument is checked before anything is built (issue 13): a hand that
+        # refuses its arguments raises ``InvalidHandError`` (or ``NotEnoughPlayersError``,
+        # ``InvalidCardError``), never an AttributeError or TypeError from deep inside.
+        if not isinstance(rules, RuleSet):
+            raise InvalidHandError(f"rules must be a RuleSet, got {type(rules).__name__}")
+        if not isinstance(stacks, (list, tuple)):
+            raise InvalidHandError(
+                f"stacks must be a list of whole numbers, got {type(stacks).__name__}")
         n = len(stacks)
         if not rules.min_players <= n <= rules.max_players:
             raise NotEnoughPlayersError(
                 f"a table has {rules.min_players}..{rules.max_players} seats, got {n}")
         for s in stacks:
             if type(s) is not int or s < 0:
-                raise ValueError(f"stacks must be whole numbers >= 0, got {s!r}")
+                raise InvalidHandError(f"stacks must be whole numbers >= 0, got {s!r}")
         if type(first) is not int or not 0 <= first < n:
-            raise ValueError(f"first must be a seat 0..{n - 1}, got {first!r}")
+            raise InvalidHandError(f"first must be a seat 0..{n - 1}, got {first!r}")
+        if deck is not None and not isinstance(deck, (list, tuple)):
+            raise InvalidCardError(f"a deck is a list of distinct cards, got {deck!r}")
+        if rng is not None and not isinstance(rng, random.Random):
+            raise InvalidHandError(
+                f"rng must be a random.Random (or None), got {type(rng).__name__}")
         B = rules.table_bet
         self.rules = rules
         self.n = n
@@ -192,11 +207,30 @@ class Hand:
             raise HandOverError("the hand is not over yet")
         return self._winners[0]
 
+    def _seat(self, seat: object, allow_none: bool = False) -> int | None:
+        """``seat`` if it is a seat of this hand (or None when ``allow_none``); otherwise
+        ``InvalidSeatError``. ``type(seat) is int`` on purpose: ``True`` and ``0.0`` equal 0
+        in Python, and a float or bool that slipped through would be stored in the log
+        (which then no longer replays) or index a list; ``-1`` would index the last seat."""
+        if seat is None and allow_none:
+            return None
+        if type(seat) is not int:
+            raise InvalidSeatError(f"a seat is a whole number 0..{self.n - 1}, got {seat!r}")
+        if not 0 <= seat < self.n:
+            raise InvalidSeatError(f"there is no seat {seat}: this hand has seats "
+                                   f"0..{self.n - 1}")
+        return seat
+
     def cards_of(self, seat: int) -> tuple[Card, ...]:
-        """A seat's cards. Omniscient: for the host, the history writer and tests only."""
+        """A seat's cards. Omniscient: for the host, the history writer and tests only.
+        ``InvalidSeatError`` for anything that is not a seat of the hand."""
+        self._seat(seat)
         return tuple(self._cards[seat])
 
     def value_of(self, seat: int) -> HandValue:
+        """The value of a seat's three cards (``InvalidSeatError`` for a non-seat,
+        ``InvalidCardError`` for a seat that was not dealt in)."""
+        self._seat(seat)
         return evaluate(self._cards[seat], self.rules)
 
     def legal(self) -> Legal:
@@ -223,6 +257,7 @@ class Hand:
         Raises ``IllegalActionError`` (a ``ValueError``) with a reason for anything
         RULES.md forbids; the hand is then exactly as it was.
         """
+        self._seat(seat)  # the type first: 0.0 == 0 and False == 0 in Python
         if self._over:
             raise HandOverError("the hand is over")
         if seat != self._to_act:
@@ -232,6 +267,12 @@ class Hand:
         legal = self._legal
         assert legal is not None
         kind = action.kind
+        if not isinstance(kind, ActionKind):
+            raise IllegalActionError(f"unknown action kind {kind!r}")
+        if kind is not ActionKind.RAISE and (type(action.k) is not int or action.k != 0):
+            # Only a raise has a multiple; a stray k would be stored in the log and compare
+            # unequal to the same action read back from a history or the network.
+            raise IllegalActionError(f"only a raise takes a multiple, got {action!r}")
         B = self.rules.table_bet
         if kind is ActionKind.RAISE:
             if type(action.k) is not int:
@@ -388,7 +429,10 @@ class Hand:
     # ----------------------------------------------------------------- views
 
     def view_for(self, seat: int | None) -> HandView:
-        """What ``seat`` may know now: its own cards, never others' before showdown."""
+        """What ``seat`` may know now: its own cards, never others' before showdown.
+        ``seat`` None is a spectator; anything else that is not a seat of the hand raises
+        ``InvalidSeatError`` (``-1`` must not show the last seat's cards)."""
+        self._seat(seat, allow_none=True)
         mine: tuple[Card, ...] = tuple(self._cards[seat]) if seat is not None else ()
         return HandView(
             seat=seat, rules=self.rules, first=self.first, dealt_in=self.dealt_in,
@@ -402,7 +446,9 @@ class Hand:
             actions=tuple(self._action_events), is_over=self._over)
 
     def events_for(self, seat: int | None) -> list[Event]:
-        """The log as ``seat`` may see it: other seats' dealt cards are None."""
+        """The log as ``seat`` may see it: other seats' dealt cards are None.
+        ``InvalidSeatError`` for anything but a seat of the hand or None (a spectator)."""
+        self._seat(seat, allow_none=True)
         return [redact(e, seat) for e in self.events]
 
     # ----------------------------------------------------------------- replays
@@ -410,10 +456,18 @@ class Hand:
     @classmethod
     def replay(cls, rules: RuleSet, stacks: Sequence[int], first: int, deck: Sequence[Card],
                actions: Iterable[tuple[int, Action]]) -> Hand:
-        """Rebuild a hand from its description; raises if an action is no longer legal."""
+        """Rebuild a hand from its description; raises if an action is no longer legal
+        (``IllegalActionError`` too for an entry that is not a ``(seat, action)`` pair)."""
+        if deck is None:
+            raise InvalidCardError("a replay needs the deck the hand was dealt from")
         hand = cls(rules, stacks, first, deck=deck)
-        for seat, action in actions:
-            hand.act(seat, action)
+        if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
+            raise IllegalActionError(f"actions must be (seat, action) pairs, got {actions!r}")
+        for entry in actions:
+            if not isinstance(entry, tuple) or len(entry) != 2:
+                raise IllegalActionError(f"an action entry is a (seat, action) pair, "
+                                         f"got {entry!r}")
+            hand.act(entry[0], entry[1])
         return hand
 
 

@@ -9,6 +9,10 @@ Modules, each with its own docstring:
 * ``bankroll`` — ``Bankroll``: buy-in, per-hand commit, cash-out, daily refill.
 * ``history``  — hands and game results as JSON Lines, rotated; replayable events.
 * ``stats``    — statistics computed from the history.
+* ``limits``   — the sane range of every number read back (issue 13): a file beyond
+  them was edited or damaged and is treated as a bad file.
+* ``ledger``   — the bankroll and the history written as one unit: the history line
+  first, then the bankroll; start-up commits what a kill left between them.
 
 This package never imports pygame. ``history`` and ``stats`` import the engine; the
 others don't, so the bankroll and settings load without building the hand tables.

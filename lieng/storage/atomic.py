@@ -32,6 +32,7 @@ import contextlib
 import errno
 import json
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Callable, Mapping
@@ -40,8 +41,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
+from .limits import MAX_DOCUMENT_BYTES
+
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 """Upgrades the ``data`` of one schema version to the next (``v`` -> ``v + 1``)."""
+
+SAVE_FAILURE_CODES = frozenset({"disk_full", "read_only", "write_failed", "backup_failed"})
+"""``Notice.code``s that mean a save did not fully happen (the self-test fails on them)."""
 
 REPLACE_ATTEMPTS = 8
 """How many times ``os.replace`` is tried when the OS refuses it with ``PermissionError``."""
@@ -57,7 +63,9 @@ class Notice:
 
     ``code`` is stable for code and tests (``"restored_backup"``, ``"reset_defaults"``,
     ``"write_failed"``, ``"disk_full"``, ``"read_only"``, ``"invalid_fields"``,
-    ``"skipped_lines"``, ``"unreadable"``); ``vi``/``en`` are complete sentences.
+    ``"skipped_lines"``, ``"unreadable"``, ``"backup_failed"``...; the ones that mean a
+    save did not fully happen are ``SAVE_FAILURE_CODES``); ``vi``/``en`` are complete
+    sentences.
     """
 
     code: str
@@ -108,10 +116,15 @@ class Schema:
                                    f"no upgrade from format version {version}")
             try:
                 data = step(dict(data))
-            except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
+                if not isinstance(data, dict):
+                    raise TypeError("the migration did not give an object")
+            except Exception as exc:
+                # Any failure of a migration on hostile data (an OverflowError from a volume
+                # of 1e308, a MemoryError...) means this file can't be upgraded: it is a bad
+                # file, kept aside by ``load_document`` like any other, never a crash.
                 raise BadFileError("wrong_type", f"nâng cấp từ phiên bản {version} thất bại",
-                                   f"upgrading from format version {version} failed: {exc}",
-                                   ) from None
+                                   f"upgrading from format version {version} failed: "
+                                   f"{type(exc).__name__}: {exc}") from None
             version += 1
         return data
 
@@ -251,27 +264,58 @@ def _keep_backup(path: Path, sleep: Callable[[float], None]) -> None:
         raise
 
 
+def _is_special(path: Path) -> bool:
+    """True when something that is not a regular file (nor a symlink to one) sits at
+    ``path``: a folder, a FIFO, a device, a socket, a dangling or looping symlink."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return os.path.lexists(path)  # a dangling symlink
+    except OSError:
+        return True  # a symlink loop, a path through a file...
+
+
+def clear_special(path: Path) -> None:
+    """Move a non-regular entry at ``path`` out of the way (``keep_aside``: renamed, never
+    deleted) so a save can put a regular file there. A folder named ``bankroll.json.bak``
+    would otherwise make every backup — and so every save — fail (issue 13 item 7)."""
+    if _is_special(path):
+        keep_aside(path)
+
+
 def write_atomic(path: Path, data: bytes, *, backup: bool = True,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] = time.sleep) -> OSError | None:
     """Replace ``path`` by ``data`` so that a crash at any instant leaves either the old
     or the new complete file, never a mix, keeping the old one as ``path.bak``.
 
-    Raises ``OSError`` if the folder can't be written (read-only, full disk...); the temp
-    file is removed and ``path`` is untouched in that case.
+    Anything that is not a regular file at ``path`` or ``path.bak`` (a folder, a FIFO, a
+    symlink to a device) is kept aside first. The file itself matters more than its
+    backup: if the backup can't be made the file is still written, and the backup's
+    ``OSError`` is *returned* (None when all went well) so the caller can say so.
+
+    Raises ``OSError`` if the file itself can't be written (read-only, full disk...); the
+    temp file is removed and ``path`` is untouched in that case.
     """
     path = Path(path)
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
+    clear_special(path)
     tmp = _write_temp(folder, path.name, data)
+    backup_error: OSError | None = None
     try:
         if backup:
-            _keep_backup(path, sleep)
+            try:
+                clear_special(backup_path(path))
+                _keep_backup(path, sleep)
+            except OSError as exc:
+                backup_error = exc
         _replace(tmp, path, sleep=sleep)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
     fsync_dir(folder)
+    return backup_error
 
 
 def encode_document(schema: Schema, data: Mapping[str, Any]) -> bytes:
@@ -285,10 +329,24 @@ def save_document(path: Path, schema: Schema, data: Mapping[str, Any], *,
     """Save ``data`` under ``schema`` atomically; a ``Notice`` instead of an exception
     when the disk refuses (the game goes on with what it has in memory)."""
     try:
-        write_atomic(Path(path), encode_document(schema, data), sleep=sleep)
+        backup_error = write_atomic(Path(path), encode_document(schema, data), sleep=sleep)
     except OSError as exc:
         return write_failure(exc, Path(path), schema.title_vi, schema.title_en)
+    if backup_error is not None:
+        return backup_failure(backup_error, Path(path), schema.title_vi, schema.title_en)
     return None
+
+
+def backup_failure(exc: OSError, path: Path, title_vi: str, title_en: str) -> Notice:
+    """The player's message when ``path`` was saved but its ``.bak`` could not be made:
+    nothing is lost now, but the next damaged file would have no copy to fall back on."""
+    why = exc.strerror or str(exc)
+    return Notice(
+        "backup_failed",
+        f"Đã lưu {title_vi}, nhưng không tạo được bản sao lưu {backup_path(path).name} "
+        f"({why}). Trò chơi vẫn tiếp tục.",
+        f"The {title_en} was saved, but its backup {backup_path(path).name} could not be "
+        f"made ({why}). The game goes on.", str(path))
 
 
 def write_failure(exc: OSError, path: Path, title_vi: str, title_en: str) -> Notice:
@@ -331,7 +389,7 @@ def decode_document(raw: bytes, schema: Schema) -> tuple[dict[str, Any], int]:
     except json.JSONDecodeError:
         raise BadFileError("truncated", "tệp bị cắt cụt hoặc không phải JSON hợp lệ",
                            "the file is truncated or not valid JSON") from None
-    except (ValueError, RecursionError, MemoryError):
+    except (ValueError, RecursionError, MemoryError, ArithmeticError):
         # Valid-looking JSON the decoder still refuses: nesting deeper than the
         # interpreter's recursion limit, an integer too long to convert... The file is
         # just as unusable as a truncated one and must be kept aside, not crash the game.
@@ -352,7 +410,7 @@ def decode_document(raw: bytes, schema: Schema) -> tuple[dict[str, Any], int]:
     if schema.check is not None:
         try:
             schema.check(data)
-        except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+        except Exception as exc:  # any failed check is a bad file, not a crash
             raise BadFileError("wrong_type", "nội dung tệp không hợp lệ",
                                f"the content is invalid: {exc}") from None
     return data, version
@@ -385,15 +443,71 @@ def remove_stale_temps(path: Path) -> None:
                 stale.unlink()
 
 
-def _read(path: Path) -> bytes | None:
-    """The file's bytes, None if it doesn't exist. Other ``OSError``s propagate."""
+def _not_a_file(mode: int) -> BadFileError:
+    if stat.S_ISDIR(mode):
+        return BadFileError("not_a_file", "đây là một thư mục, không phải tệp",
+                            "it is a folder, not a file")
+    return BadFileError("not_a_file", "đây không phải tệp thường (ống, thiết bị...)",
+                        "it is not a regular file (a pipe, a device...)")
+
+
+def read_regular(path: Path, limit: int = MAX_DOCUMENT_BYTES) -> bytes | None:
+    """The bytes of the regular file ``path`` (a symlink to one is fine), None if there is
+    none. Never blocks and never reads without bound:
+
+    * anything but a regular file — a folder, a FIFO (reading one waits for a writer
+      forever), a device (``/dev/zero`` never ends), a socket — raises ``BadFileError``
+      ``"not_a_file"``. It is checked with ``stat`` before opening, so a device is never
+      even opened, and again with ``fstat`` on the descriptor, opened ``O_NONBLOCK``, so
+      a FIFO swapped in between can't hang the game either;
+    * a file larger than ``limit`` bytes raises ``BadFileError`` ``"too_large"``; at most
+      ``limit + 1`` bytes are ever read.
+
+    Other ``OSError``s (permission denied, a symlink loop) propagate.
+    """
     try:
-        return path.read_bytes()
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_a_file(mode)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
+        if os.path.islink(path):
+            # A link to a file that isn't there (a drive not mounted?) is not "no file
+            # yet": starting afresh in silence would look like lost chips. Kept aside,
+            # with a message, like any other unusable file.
+            raise BadFileError("not_a_file", "liên kết tới một tệp không tồn tại",
+                               "it is a link to a file that does not exist") from None
         return None
-    except IsADirectoryError:
-        raise BadFileError("wrong_type", "đây là một thư mục, không phải tệp",
-                           "it is a folder, not a file") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _not_a_file(info.st_mode)
+        if info.st_size > limit:
+            raise _too_large(limit)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:  # it grew while being read
+            raise _too_large(limit)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _too_large(limit: int) -> BadFileError:
+    return BadFileError("too_large", f"tệp quá lớn (hơn {limit:,} byte)".replace(",", "."),
+                        f"the file is too large (over {limit:,} bytes)")
+
+
+def _read(path: Path) -> bytes | None:
+    """``read_regular`` with the documents' size limit."""
+    return read_regular(path, MAX_DOCUMENT_BYTES)
 
 
 def load_document(path: Path, schema: Schema, *,
@@ -475,7 +589,17 @@ def append_line(path: Path, line: str) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     new = not path.exists()
-    with open(path, "a+b") as fh:
+    # Opened non-blocking and checked with fstat, like every read (``read_regular``): a
+    # FIFO put in the history's place must give an error, never a write that waits.
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+                 | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+    except BaseException:
+        os.close(fd)
+        raise
+    with open(fd, "a+b") as fh:
         fh.seek(0, os.SEEK_END)
         prefix = b""
         if fh.tell() > 0:

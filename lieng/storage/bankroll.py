@@ -15,6 +15,20 @@ Because every save is one ``atomic.write_atomic`` of the whole state, a kill at 
 instant leaves either the state before or after the save. The kill test in
 ``tests/storage/test_kill.py`` checks this hundreds of times.
 
+The bankroll and the hand history are one unit (issue 13 item 6): the file carries an
+``id`` and the count of committed ``hands``, and every history line written for a hand of
+this bankroll carries ``{"id", "hand"}`` — that hand's number. The line is appended
+*before* the bankroll is saved (``lieng.storage.ledger.record_hand``), so a kill between
+the two leaves the history one hand ahead, never the bankroll; ``open`` is given the
+history's hands this bankroll has not counted yet (``journal``) and commits them first.
+A kill can therefore never leave the two apart.
+
+Every number is checked against ``limits`` on load (a balance of 10^100 is a bad file,
+kept aside like any other) and the moves refuse to go past them, so what the game writes
+always loads again. A ``last_refill`` later than today (a clock set back, or an edit)
+would block the daily refill until that date: it is read as "claimed today", with a
+message.
+
 A player who is broke (fewer than ``BROKE_BELOW`` chips in bank and at table together)
 may claim one refill per local calendar day that tops them up to ``REFILL_TO``. The
 time comes from the caller (``now``), so tests and the UI's countdown agree.
@@ -22,12 +36,16 @@ time comes from the caller (``now``), so tests and the UI's countdown agree.
 
 from __future__ import annotations
 
+import re
+import secrets
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
-from .atomic import Notice, Schema, load_document, save_document
+from .atomic import Notice, Schema, keep_aside, load_document, save_document
+from .limits import MAX_CHIPS, MAX_HANDS, chips, signed_chips, within
 from .paths import resolve_root
 
 FILE_NAME = "bankroll.json"
@@ -39,20 +57,51 @@ REFILL_TO = 2_000
 """The daily refill tops a broke player's total up to this many chips."""
 
 
+_ID_RE = re.compile(r"^[0-9a-f]{32}$")
+
+Journal = Callable[[str, int], Sequence[tuple[int, int]]]
+"""``journal(bank_id, hands)``: the hands of bankroll ``bank_id`` numbered above ``hands``
+that the history holds, as ``(hand number, net)`` in order (``History.bank_hands``)."""
+
+
+def new_id() -> str:
+    """A fresh bankroll identity: 128 random bits as 32 hex digits."""
+    return secrets.token_hex(16)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _check(data: dict[str, Any]) -> None:
-    for key in ("balance", "at_table", "hands"):
-        v = data.get(key)
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise ValueError(f"{key} must be a whole number >= 0, got {v!r}")
+    """A bankroll no honest save could have written is a bad file (``limits``)."""
+    for key in ("balance", "at_table"):
+        if not chips(data.get(key)):
+            raise ValueError(f"{key} must be a whole number of chips 0..{MAX_CHIPS:,}, "
+                             f"got {_short(data.get(key))}")
+    if data["balance"] + data["at_table"] > MAX_CHIPS:
+        raise ValueError(f"more than {MAX_CHIPS:,} chips in all")
+    if not within(data.get("hands"), 0, MAX_HANDS):
+        raise ValueError(f"hands must be a whole number 0..{MAX_HANDS:,}, "
+                         f"got {_short(data.get('hands'))}")
     last = data.get("last_refill")
     if last is not None:
-        if not isinstance(last, str):
-            raise ValueError("last_refill must be a date or null")
+        if not isinstance(last, str) or len(last) > 10:
+            raise ValueError("last_refill must be a date (YYYY-MM-DD) or null")
         date.fromisoformat(last)
+    if not isinstance(data.get("id"), str) or not _ID_RE.match(data["id"]):
+        raise ValueError("id must be 32 hex digits")
 
 
-SCHEMA = Schema(name="bankroll", version=1, title_vi="ngân quỹ chip", title_en="chip bankroll",
-                check=_check)
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """v2 adds the bankroll's ``id``, which history lines name (see the module doc)."""
+    return {**data, "id": new_id()}
+
+
+SCHEMA = Schema(name="bankroll", version=2, title_vi="ngân quỹ chip", title_en="chip bankroll",
+                migrations={1: _v1_to_v2}, check=_check)
+"""Format history: v1 — balance, at_table, hands, last_refill; v2 — plus ``id``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,20 +130,26 @@ class Bankroll:
     """
 
     def __init__(self, path: Path, balance: int, at_table: int, hands: int,
-                 last_refill: date | None) -> None:
+                 last_refill: date | None, bank_id: str | None = None) -> None:
         self.path = path
         self._balance = balance
         self._at_table = at_table
         self._hands = hands
         self._last_refill = last_refill
+        self._id = bank_id or new_id()
         self._failing = False
+        self.failed_saves = 0
+        """Saves that did not fully happen since opening (the self-test fails on any)."""
 
     # ------------------------------------------------------------------ opening
 
     @classmethod
-    def open(cls, root: Path | None = None) -> tuple[Bankroll, list[Notice]]:
-        """Load the bankroll (or start one with ``STARTING_CHIPS``), return to the bank any
-        chips left at a table by a crash, and save. The notices are for the player."""
+    def open(cls, root: Path | None = None, *, journal: Journal | None = None,
+             today: date | None = None) -> tuple[Bankroll, list[Notice]]:
+        """Load the bankroll (or start one with ``STARTING_CHIPS``), commit the hands the
+        history holds and the file does not (``journal``; see the module doc), return to
+        the bank any chips left at a table by a crash, and save. The notices are for the
+        player. ``today`` (default: the local date) bounds ``last_refill``."""
         path = resolve_root(root) / FILE_NAME
         loaded = load_document(path, SCHEMA)
         notices = list(loaded.notices)
@@ -104,7 +159,25 @@ class Bankroll:
         else:
             last = data.get("last_refill")
             bank = cls(path, data["balance"], data["at_table"], data["hands"],
-                       date.fromisoformat(last) if last else None)
+                       date.fromisoformat(last) if last else None, data["id"])
+        today = today or date.today()
+        if bank._last_refill is not None and bank._last_refill > today:
+            # The file as it was is kept aside (not lost) before the repaired one is saved.
+            aside = keep_aside(path) if loaded.source == "file" else None
+            kept_vi = f" Tệp cũ được giữ lại với tên {aside.name}." if aside else ""
+            kept_en = f" The file as it was is kept as {aside.name}." if aside else ""
+            notices.append(Notice(
+                "invalid_fields",
+                f"Ngày nhận chip miễn phí đã lưu ({bank._last_refill.isoformat()}) ở tương lai; "
+                f"coi như đã nhận hôm nay, ngày mai nhận lại được.{kept_vi}",
+                f"The saved date of the last free refill ({bank._last_refill.isoformat()}) "
+                f"was in the future; it counts as claimed today, so the next one is "
+                f"tomorrow.{kept_en}", str(path)))
+            bank._last_refill = today
+        if journal is not None:
+            recovered = bank._recover(journal)
+            if recovered is not None:
+                notices.append(recovered)
         if bank._at_table:
             returned = bank._at_table
             bank._balance += returned
@@ -149,9 +222,39 @@ class Bankroll:
     def last_refill(self) -> date | None:
         return self._last_refill
 
+    @property
+    def id(self) -> str:
+        """This bankroll's identity, named by the history lines of its hands."""
+        return self._id
+
     def to_dict(self) -> dict[str, Any]:
         return {"balance": self._balance, "at_table": self._at_table, "hands": self._hands,
-                "last_refill": self._last_refill.isoformat() if self._last_refill else None}
+                "last_refill": self._last_refill.isoformat() if self._last_refill else None,
+                "id": self._id}
+
+    def _recover(self, journal: Journal) -> Notice | None:
+        """Commit the hands the history recorded after the last save (a kill between the
+        history line and the bankroll save). Only consecutive hand numbers from
+        ``hands + 1`` count, each result within the limits; anything else stops it."""
+        done: list[int] = []
+        for number, net in journal(self._id, self._hands):
+            if number != self._hands + 1 or not signed_chips(net) \
+                    or not 0 <= self._at_table + net <= MAX_CHIPS - self._balance:
+                break
+            self._at_table += net
+            self._hands = number
+            done.append(net)
+        if not done:
+            return None
+        total = sum(done)
+        signed = f"{total:+,}"
+        return Notice(
+            "recovered_hands",
+            f"Kết quả {len(done)} ván cuối đã có trong lịch sử nhưng chưa vào ngân quỹ "
+            f"(trò chơi bị tắt khi đang lưu): đã cộng {signed.replace(',', '.')} chip.",
+            f"The result of the last {len(done)} hand{'s' if len(done) > 1 else ''} was in "
+            f"the history but not yet in the bankroll (the game was closed while saving): "
+            f"{signed} chips were added.", str(self.path))
 
     # ------------------------------------------------------------------ moving chips
 
@@ -161,6 +264,7 @@ class Bankroll:
         _whole(amount, "buy-in")
         if amount > self._balance:
             raise ValueError(f"cannot buy in {amount}: only {self._balance} in the bank")
+        # balance + at_table is unchanged, so the file stays within the limits.
         self._balance -= amount
         self._at_table += amount
         return self._save()
@@ -168,13 +272,22 @@ class Bankroll:
     def commit_hand(self, net: int) -> Notice | None:
         """Record one finished hand: the player's stack at the table changes by ``net``
         (``HandEnded.net[seat]``). Call it once per hand, when the hand has ended."""
+        self.check_commit(net)
+        self._at_table += net
+        self._hands += 1
+        return self._save()
+
+    def check_commit(self, net: int) -> None:
+        """``ValueError`` if ``commit_hand(net)`` would refuse, changing nothing: the ledger
+        asks before it writes the hand's history line, so a refused result never leaves a
+        line without its commit."""
         if not isinstance(net, int) or isinstance(net, bool):
             raise ValueError(f"a hand's result is a whole number, got {net!r}")
         if self._at_table + net < 0:
             raise ValueError(f"a hand cannot lose {-net}: only {self._at_table} at the table")
-        self._at_table += net
-        self._hands += 1
-        return self._save()
+        if self.total + net > MAX_CHIPS or self._hands >= MAX_HANDS:
+            raise ValueError(f"a bankroll holds at most {MAX_CHIPS:,} chips and "
+                             f"{MAX_HANDS:,} hands (limits.py)")
 
     def cash_out(self, amount: int | None = None) -> Notice | None:
         """Bring ``amount`` chips (default: all of them) from the table back to the bank."""
@@ -217,6 +330,7 @@ class Bankroll:
         if failed is None:
             self._failing = False
             return None
+        self.failed_saves += 1
         if self._failing:
             return None
         self._failing = True
@@ -224,5 +338,6 @@ class Bankroll:
 
 
 def _whole(amount: int, what: str, allow_zero: bool = False) -> None:
-    if not isinstance(amount, int) or isinstance(amount, bool) or amount < (0 if allow_zero else 1):
+    if not isinstance(amount, int) or isinstance(amount, bool) \
+            or amount < (0 if allow_zero else 1) or amount > MAX_CHIPS:
         raise ValueError(f"a {what} is a whole number of chips > 0, got {amount!r}")

@@ -20,21 +20,34 @@ What a hand line holds, and why:
   left, so no ``HandEnded``; its net is ``-left``. Recording it keeps the history, the
   statistics and the bankroll (which commits that loss as one hand) in agreement.
 
+* ``bank`` (only on a hand committed to the player's bankroll) — ``{"id", "hand"}``: the
+  bankroll's ``id`` and that hand's number in it. The line is written before the bankroll
+  is saved; on start-up the bankroll commits any hand of its own it finds here that it
+  has not counted (``bank_hands``, ``lieng.storage.ledger``), so a kill between the two
+  writes can never leave the bankroll and the history apart (issue 13 item 6).
+
 Every line carries ``"v"`` (``LINE_SCHEMA`` with its migrations, like the other files).
+Every number on a line is checked against ``limits`` (a pot of 10^40 chips or a place
+of −3 make the line damaged: skipped, counted in the notice).
 
 Rotation: before an append would take ``history.jsonl`` past ``max_bytes`` it becomes
 ``history.1.jsonl`` (older archives shift up, the oldest beyond ``keep`` is deleted), so
 the history never takes more than about ``(keep + 1) * max_bytes`` on disk.
 
 Reading never fails: a torn last line (the game was killed mid-append) or a damaged or
-newer-version line is skipped, and one ``Notice`` says how many.
+newer-version line is skipped, and one ``Notice`` says how many. A history file that is
+not a regular file (a folder, a FIFO, a device) or is larger than
+``limits.MAX_HISTORY_FILE_BYTES`` is listed as unreadable and never opened or read whole;
+the next append moves a non-regular one aside (``atomic.clear_special``) and starts a new
+file.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal, Protocol, cast
@@ -48,16 +61,39 @@ from lieng.engine import (
     Hand,
     HandEnded,
     HandStarted,
+    Legal,
     PotAwarded,
     RuleSet,
     Showdown,
     ShownHand,
+    TurnStarted,
     evaluate,
     event_from_dict,
     redact,
 )
 
-from .atomic import BadFileError, Notice, Schema, append_line, archive_path, rotate, write_failure
+from .atomic import (
+    BadFileError,
+    Notice,
+    Schema,
+    append_line,
+    archive_path,
+    clear_special,
+    read_regular,
+    rotate,
+    write_failure,
+)
+from .limits import (
+    MAX_CHIPS,
+    MAX_HANDS,
+    MAX_HISTORY_FILE_BYTES,
+    MAX_RAISE_MULTIPLE,
+    MAX_ROUNDS,
+    MAX_TURN_SECONDS,
+    chips,
+    signed_chips,
+    within,
+)
 from .paths import resolve_root
 
 FILE_NAME = "history.jsonl"
@@ -131,6 +167,9 @@ class HandRecord:
     left: int | None = None
     """Chips forfeited when the viewer left mid-hand (the events stop there); None for a
     hand played to its end."""
+    bank: tuple[str, int] | None = None
+    """``(bankroll id, hand number)`` when this hand was committed to the player's bankroll
+    (``ledger.record_hand`` sets it); None for hot-seat, LAN and older lines."""
 
     # ------------------------------------------------------------ building
 
@@ -263,6 +302,8 @@ class HandRecord:
             "summary": {"net": self.net, "pot": self.pot,
                         "winners": list(self.ended.winners) if self.complete else []},
             **({} if self.left is None else {"left": self.left}),
+            **({} if self.bank is None else {"bank": {"id": self.bank[0],
+                                                      "hand": self.bank[1]}}),
         }
 
     @classmethod
@@ -279,12 +320,28 @@ class HandRecord:
         _check_events(events, len(seats))
         events = [_revalue(e, rules) for e in events]
         left = data.get("left")
-        if left is not None and (not isinstance(left, int) or isinstance(left, bool)):
-            raise ValueError("left must be a whole number of chips")
+        if left is not None and not chips(left):
+            raise ValueError(f"left must be a whole number of chips 0..{MAX_CHIPS:,}")
         record = cls.from_events(events, viewer, seats, _when(data), _mode(data), left)
         if viewer is not None and [c.code for c in record.cards] != data.get("cards", []):
             raise ValueError("the stored cards don't match the dealt cards")
-        return record
+        bank = _bank(data)
+        return record if bank is None else replace(record, bank=bank)
+
+
+def _bank(data: dict[str, Any]) -> tuple[str, int] | None:
+    """The ``bank`` link of a hand line (see the module doc); ``ValueError`` if malformed."""
+    raw = data.get("bank")
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise ValueError("bank must be an object")
+    bank_id, number = raw.get("id"), raw.get("hand")
+    if not isinstance(bank_id, str) or len(bank_id) != 32 \
+            or any(c not in "0123456789abcdef" for c in bank_id) \
+            or not within(number, 1, MAX_HANDS):
+        raise ValueError("bank needs a bankroll id and a hand number")
+    return bank_id, cast(int, number)
 
 
 _PER_SEAT = {(HandStarted, "stacks"), (HandStarted, "dealt_in"), (HandEnded, "stacks"),
@@ -293,6 +350,43 @@ _PER_SEAT = {(HandStarted, "stacks"), (HandStarted, "dealt_in"), (HandEnded, "st
 seat number, so a line with a short list would crash them (IndexError)."""
 _SEAT_FIELDS = {"seat", "first", "eligible", "winners"}
 """Event fields naming seats (a number, or a list of them)."""
+_CHIP_FIELDS = {"amount", "stack", "bet", "bet_level", "stacks", "shares"}
+"""Event fields counting chips (a number, or a list of them): 0..``MAX_CHIPS``."""
+
+
+def _in_range(name: str, value: Any, n_seats: int) -> bool:
+    """Whether an event field's value (already of the right type) is within ``limits``."""
+    values = value if isinstance(value, tuple) else (value,)
+    if name in _CHIP_FIELDS:
+        return all(chips(v) for v in values)
+    if name == "net":
+        return all(signed_chips(v) for v in values)
+    if name in _SEAT_FIELDS:
+        return all(0 <= s < n_seats for s in values)
+    if name == "index":
+        return all(0 <= v <= 2 for v in values)
+    if name == "round":
+        return all(0 <= v <= MAX_ROUNDS for v in values)
+    if name == "k":
+        return all(0 <= v <= MAX_RAISE_MULTIPLE for v in values)
+    if name == "layer":
+        return all(0 <= v < n_seats for v in values)
+    return True
+
+
+def _check_rules(rules: RuleSet) -> None:
+    """A saved table's settings within ``limits`` (the engine itself only asks >= 1)."""
+    if not (rules.table_bet <= MAX_CHIPS and rules.raise_max <= MAX_RAISE_MULTIPLE
+            and rules.max_rounds <= MAX_ROUNDS and rules.turn_seconds <= MAX_TURN_SECONDS):
+        raise ValueError("the table's settings are out of range")
+
+
+def _check_legal(legal: Legal) -> None:
+    amounts = [legal.call, legal.owed, legal.table_bet]
+    if legal.all_in is not None:
+        amounts.append(legal.all_in)
+    if not all(chips(a) for a in amounts) or legal.raise_k.stop > MAX_RAISE_MULTIPLE + 1:
+        raise ValueError("a turn's amounts are out of range")
 
 
 def _whole(value: Any) -> bool:
@@ -307,7 +401,9 @@ def _check_events(events: Sequence[Event], n_seats: int) -> None:
     ``event_from_dict`` rebuilds events without checking types (a pot amount may come
     back as a string); the history screen, the statistics and the replay add and index
     these values, so a damaged line is refused here and skipped with the other damaged
-    lines instead of crashing a screen.
+    lines instead of crashing a screen. Values must also be within ``limits``: chips
+    0..``MAX_CHIPS`` (a pot of 10^40 never came from a game), shares adding up to their
+    pot, a table's settings and a turn's amounts in range.
     """
     for event in events:
         for f in fields(event):
@@ -327,12 +423,17 @@ def _check_events(events: Sequence[Event], n_seats: int) -> None:
                 raise ValueError(f"{event.type}.{f.name} has the wrong type")
             if (type(event), f.name) in _PER_SEAT and len(value) != n_seats:
                 raise ValueError(f"{event.type}.{f.name} needs {n_seats} values")
-            if f.name in _SEAT_FIELDS:
-                seats = value if isinstance(value, tuple) else (value,)
-                if not all(0 <= s < n_seats for s in seats):
-                    raise ValueError(f"{event.type}.{f.name} is not a seat of the hand")
-        if isinstance(event, PotAwarded) and len(event.shares) != len(event.winners):
-            raise ValueError("a pot needs one share per winner")
+            if not _in_range(f.name, value, n_seats):
+                raise ValueError(f"{event.type}.{f.name} is out of range")
+        if isinstance(event, PotAwarded) and (len(event.shares) != len(event.winners)
+                                              or sum(event.shares) != event.amount):
+            raise ValueError("a pot needs one share per winner, adding up to the pot")
+        if isinstance(event, HandStarted):
+            _check_rules(event.rules)
+        if isinstance(event, TurnStarted):
+            _check_legal(event.legal)
+    if sum(e.amount for e in events if isinstance(e, PotAwarded)) > MAX_CHIPS:
+        raise ValueError("the pots are out of range")
         if isinstance(event, Showdown) and not all(0 <= h.seat < n_seats for h in event.hands):
             raise ValueError("a shown hand is not a seat of the hand")
 
@@ -376,11 +477,12 @@ class GameResult:
         """Standings from ``(seat, chips, net)`` per player, ranked by chips."""
         ranked = sorted(players, key=lambda p: -p[1])
         standings: list[Standing] = []
-        for i, (seat, chips, net) in enumerate(ranked):
+        for i, (seat, chip_count, net) in enumerate(ranked):
             place = i + 1
-            if i and chips == ranked[i - 1][1]:
+            if i and chip_count == ranked[i - 1][1]:
                 place = standings[-1].place
-            standings.append(Standing(seat.name, seat.kind, seat.level, chips, net, place))
+            standings.append(Standing(seat.name, seat.kind, seat.level, chip_count, net,
+                                      place))
         return cls(when, mode, hands, tuple(standings))
 
     def to_dict(self) -> dict[str, Any]:
@@ -394,15 +496,20 @@ class GameResult:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameResult:
         hands = data.get("hands")
-        if type(hands) is not int or hands < 0:
+        if not within(hands, 0, MAX_HANDS):
             raise ValueError("hands must be a whole number")
+        assert isinstance(hands, int)
+        rows = _list(data, "standings")
         standings = []
-        for s in _list(data, "standings"):
+        for s in rows:
             seat = SeatRecord.from_dict(s)
-            chips, net, place = s.get("chips"), s.get("net"), s.get("place")
-            if not all(type(x) is int for x in (chips, net, place)):  # no booleans
-                raise ValueError("a standing needs chips, net and place")
-            standings.append(Standing(seat.name, seat.kind, seat.level, chips, net, place))
+            chip_count, net, place = s.get("chips"), s.get("net"), s.get("place")
+            # Within limits (no booleans): chips 0..MAX_CHIPS, net ±MAX_CHIPS, and a place
+            # from 1 to the number of players — a place of -3 or 0 never came from a game.
+            if not (chips(chip_count) and signed_chips(net) and within(place, 1, len(rows))):
+                raise ValueError("a standing needs chips, net and a place within range")
+            standings.append(Standing(seat.name, seat.kind, seat.level, chip_count, net,
+                                      place))
         return cls(_when(data), _mode(data), hands, tuple(standings))
 
 
@@ -462,27 +569,69 @@ class History:
         self.max_bytes = max_bytes
         self.keep = keep
         self._failing = False
+        self.failed_appends = 0
+        """Appends that failed since this object was made (the self-test fails on any)."""
 
     def files(self) -> list[Path]:
         """Existing history files, oldest first."""
         archives = [archive_path(self.path, i) for i in range(self.keep, 0, -1)]
-        return [p for p in [*archives, self.path] if p.exists()]
+        # lexists: a dangling link is listed too, so a read reports it as unreadable.
+        return [p for p in [*archives, self.path] if os.path.lexists(p)]
 
     def append(self, record: Record) -> Notice | None:
         """Add one record (rotating first if the current file would pass ``max_bytes``)."""
         line = json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":"))
         try:
+            # A folder, FIFO or device where the history belongs is moved aside (kept,
+            # never deleted) and a new file started; appending to a FIFO would block.
+            clear_special(self.path)
             size = self.path.stat().st_size if self.path.exists() else 0
             if size and size + len(line.encode("utf-8")) + 1 > self.max_bytes:
+                for archive in (archive_path(self.path, i) for i in range(1, self.keep + 1)):
+                    clear_special(archive)
                 rotate(self.path, self.keep)
             append_line(self.path, line)
         except OSError as exc:
+            self.failed_appends += 1
             if self._failing:
                 return None
             self._failing = True
             return write_failure(exc, self.path, LINE_SCHEMA.title_vi, LINE_SCHEMA.title_en)
         self._failing = False
         return None
+
+    def bank_hands(self, bank_id: str, after: int) -> list[tuple[int, int]]:
+        """``(hand number, net)`` of the complete, readable hand lines of bankroll
+        ``bank_id`` numbered above ``after``, in order — the ``Bankroll.open`` journal.
+
+        Reads the newest lines first and stops at the first of this bankroll numbered
+        ``after`` or below (the missing hands are the last ones written). Never raises:
+        unreadable files and damaged lines count as absent, as they do for the screens.
+        """
+        found: dict[int, int] = {}
+        for path in reversed(self.files()):
+            try:
+                raw = read_regular(path, MAX_HISTORY_FILE_BYTES)
+            except (OSError, BadFileError):
+                continue
+            for chunk in reversed((raw or b"").split(b"\n")):
+                if bank_id.encode() not in chunk:  # cheap: most lines are skipped here
+                    continue
+                try:
+                    data = json.loads(chunk.decode("utf-8"))
+                    link = _bank(data) if isinstance(data, dict) else None
+                    if link is None or link[0] != bank_id:
+                        continue
+                    if link[1] <= after:
+                        return sorted(found.items())
+                    # Only the few lines past the bankroll are decoded (and checked) whole.
+                    record = decode_line(data)
+                except Exception:  # a damaged line is no hand, as on the history screen
+                    continue
+                if isinstance(record, HandRecord) and record.bank == link \
+                        and record.net is not None:
+                    found.setdefault(link[1], record.net)
+        return sorted(found.items())
 
     def read(self) -> tuple[list[Record], list[Notice]]:
         """Every readable record, oldest first, and at most one notice about skipped lines."""
@@ -491,8 +640,10 @@ class History:
         unreadable: list[str] = []
         for path in self.files():
             try:
-                raw = path.read_bytes()
-            except OSError:
+                raw = read_regular(path, MAX_HISTORY_FILE_BYTES) or b""
+            except (OSError, BadFileError):
+                # A folder, FIFO or device, or a file too large to read whole: listed in
+                # the notice, left as it is.
                 unreadable.append(path.name)
                 continue
             lines = raw.split(b"\n")
@@ -507,9 +658,10 @@ class History:
                         future += 1
                     else:
                         damaged += 1
-                except (ValueError, KeyError, TypeError, AttributeError, IndexError,
-                        RecursionError):
-                    # RecursionError: a line nested deeper than the decoder can follow.
+                except Exception:
+                    # Whatever a damaged line makes the decoders raise (a RecursionError
+                    # for a line nested too deeply, an OverflowError for an infinite
+                    # amount...), it is one damaged line, never a crashed screen.
                     if last:
                         torn += 1
                     else:

@@ -16,6 +16,7 @@ Format history (``SCHEMA.migrations``):
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
@@ -26,7 +27,7 @@ from lieng.names import MAX_NAME as NAME_LIMIT
 from lieng.names import display_name
 from lieng.table import BOT_LEVELS
 
-from .atomic import Loaded, Notice, Schema, load_document, save_document
+from .atomic import Loaded, Notice, Schema, keep_aside, load_document, save_document
 from .paths import resolve_root
 
 FILE_NAME = "settings.json"
@@ -206,12 +207,25 @@ def _v1_to_v2(old: dict[str, Any]) -> dict[str, Any]:
                "fullscreen": "fullscreen", "coach": "coach_hints"}
     new: dict[str, Any] = {new_name: old[k] for k, new_name in renames.items() if k in old}
     if "volume" in old:
-        vol = old["volume"]
-        if isinstance(vol, (int, float)) and not isinstance(vol, bool):
-            new["volume"] = round(float(vol) * 100)
-        else:
-            new["volume"] = vol
+        new["volume"] = _v1_volume(old["volume"])
     return new
+
+
+def _v1_volume(vol: Any) -> Any:
+    """A v1 volume (0.0–1.0) as a v2 percentage; None — which the field check then
+    replaces by the default, naming the volume in the message — for anything that is not
+    a finite number in 0..1. ``1e308`` or ``Infinity`` used to raise ``OverflowError``
+    here and stop every start of the game (issue 13 item 2); ``50`` (already a
+    percentage?) is as unclear as it is out of range, so it is not guessed at either."""
+    if isinstance(vol, bool) or not isinstance(vol, (int, float)):
+        return vol  # a string or a list: the field check names it
+    try:
+        fraction = float(vol)
+    except OverflowError:  # an int too large for a float
+        return None
+    if not math.isfinite(fraction) or not 0.0 <= fraction <= 1.0:
+        return None
+    return round(fraction * 100)
 
 
 SCHEMA = Schema(name="settings", version=2, title_vi="cài đặt", title_en="settings",
@@ -234,7 +248,10 @@ def load_settings(root: Path | None = None) -> tuple[Settings, list[Notice]]:
         return Settings(), notices
     settings, bad = Settings.from_dict(loaded.data)
     if bad:
-        notices.append(_invalid_notice(bad, path))
+        # The file as it was is kept aside before the repaired one replaces it: the bad
+        # values are lost to the game, never to the player (or a bug report).
+        aside = keep_aside(path) if loaded.source == "file" else None
+        notices.append(_invalid_notice(bad, path, aside))
     if loaded.migrated or bad:
         failed = save_document(path, SCHEMA, settings.to_dict())
         if failed is not None:
@@ -264,13 +281,15 @@ _FIELD_NAMES_VI = {
 assert set(_FIELD_NAMES_VI) == set(_VALIDATORS)
 
 
-def _invalid_notice(bad: list[str], path: Path) -> Notice:
+def _invalid_notice(bad: list[str], path: Path, aside: Path | None = None) -> Notice:
     vi = ", ".join(_FIELD_NAMES_VI[n] for n in bad)
     en = ", ".join(n.replace("_", " ") for n in bad)
+    kept_vi = f" Tệp cũ được giữ lại với tên {aside.name}." if aside is not None else ""
+    kept_en = f" The file as it was is kept as {aside.name}." if aside is not None else ""
     return Notice("invalid_fields",
-                  f"Một số cài đặt không hợp lệ nên đã đặt lại mặc định: {vi}.",
-                  f"Some settings were invalid and were reset to their defaults: {en}.",
-                  str(path))
+                  f"Một số cài đặt không hợp lệ nên đã đặt lại mặc định: {vi}.{kept_vi}",
+                  f"Some settings were invalid and were reset to their defaults: {en}."
+                  f"{kept_en}", str(path))
 
 
 __all__ = ["LANGUAGES", "LEVELS", "SCHEMA", "SPEEDS", "TIEBREAK_NAMES", "TURN_TIMERS",

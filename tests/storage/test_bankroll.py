@@ -161,3 +161,16 @@ def test_no_refill_for_a_player_with_chips(tmp_path: Path) -> None:
     assert not status.broke and not status.available and status.wait == timedelta(0)
     assert bank.claim_refill(now) == (0, None)
     assert bank.total == STARTING_CHIPS
+
+
+def test_a_v1_bankroll_gets_an_id_and_keeps_its_chips(tmp_path: Path) -> None:
+    """Format v2 adds the id that history lines name (issue 13 item 6)."""
+    v1 = {"balance": 4_321, "at_table": 0, "hands": 7, "last_refill": "2026-11-01"}
+    (tmp_path / "bankroll.json").write_text(
+        json.dumps({"schema": "bankroll", "version": 1, "data": v1}))
+    bank, notices = Bankroll.open(tmp_path, today=date(2026, 11, 30))
+    assert (bank.total, bank.hands, bank.last_refill, notices) == (
+        4_321, 7, date(2026, 11, 1), [])
+    on_disk = json.loads((tmp_path / "bankroll.json").read_text())
+    assert on_disk["version"] == 2 and on_disk["data"]["id"] == bank.id
+    assert len(bank.id) == 32 and Bankroll.open(tmp_path)[0].id == bank.id

@@ -1,10 +1,13 @@
-"""The kill test for the bankroll's saves: a process commits bankroll results in a
-loop and is SIGKILLed at random moments, over 200 times; after every kill all files
-load and the bankroll is exactly a committed value — the last one reported, or the one
-whose save was under way — never anything else.
+"""The kill test of the bankroll and the history: a process records hands
+— a history line, then the bankroll commit, through ``lieng.storage.ledger`` as the game
+does — in a loop and is SIGKILLed at random moments, over 200 times; after every kill all
+files load, the bankroll is exactly a committed value — the last one reported, or the one
+whose save was under way — never anything else, and the bankroll and the history agree:
+the history's hands of this bankroll are numbered 1..``hands`` with none missing and
+none beyond, and the chips are the start plus their results.
 
-The child prints ``total hands`` only after ``commit_hand`` returned, so a printed line
-is a committed value. Results alternate +3 / -1 (by the hand counter), so a lost or
+The child prints ``total hands`` only after ``record_hand`` returned, so a printed line
+is a committed value. Results alternate +40 / -10 (by the hand counter), so a lost or
 doubled commit changes the total in a way the check notices.
 """
 
@@ -22,7 +25,9 @@ from pathlib import Path
 import pytest
 
 from lieng.storage.atomic import backup_path, load_document
-from lieng.storage.bankroll import FILE_NAME, SCHEMA, Bankroll
+from lieng.storage.bankroll import FILE_NAME, SCHEMA, STARTING_CHIPS, Bankroll
+from lieng.storage.history import History
+from lieng.storage.ledger import open_ledger
 
 REPO = Path(__file__).resolve().parents[2]
 KILLS = 210
@@ -30,23 +35,52 @@ WORKERS = 3
 
 CHILD = r"""
 import sys
+from datetime import datetime
 from pathlib import Path
-from lieng.storage.bankroll import Bankroll
+from lieng.engine import PRESETS, Action, Card, Hand
+from lieng.storage.history import HandRecord, SeatRecord
+from lieng.storage.ledger import open_ledger, record_hand
 
-bank, _ = Bankroll.open(Path(sys.argv[1]))
+def play(deck, actions):
+    hand = Hand(PRESETS["classic"], [1000, 1000, 1000], 0, deck=Card.parse_many(deck))
+    for seat, action in actions:
+        hand.act(seat, action)
+    return hand
+
+seats = [SeatRecord("Me"), SeatRecord("A", "bot", "easy"), SeatRecord("B", "bot", "hard")]
+when = datetime(2026, 11, 30, 12, 0, 0)
+win = HandRecord.from_hand(play("AS 2C 3D AH 5C 7D AD 9C 4S", [
+    (0, Action.raise_(2)), (1, Action.call()), (2, Action.fold())]), 0, seats, when)
+lose = HandRecord.from_hand(play("2S 3C 4D 7H 8C 9D 5S 6C JD", [
+    (0, Action.fold()), (1, Action.call()), (2, Action.call())]), 0, seats, when)
+assert (win.net, lose.net) == (40, -10)
+bank, history, _ = open_ledger(Path(sys.argv[1]))
 print(bank.total, bank.hands, flush=True)
 bank.buy_in(min(bank.balance, 50))
 while True:
-    bank.commit_hand(3 if bank.hands % 2 == 0 else -1)
+    record_hand(bank, history, win if bank.hands % 2 == 0 else lose)
     print(bank.total, bank.hands, flush=True)
 """
 
 
 def _net(hands: int) -> int:
-    return 3 if hands % 2 == 0 else -1
+    """The result of the hand after ``hands`` committed ones (the child's win / lose)."""
+    return 40 if hands % 2 == 0 else -10
 
 
-def _worker(root: Path, kills: int, seed: int, failures: list[str], counted: list[int]) -> None:
+def _disagreement(bank: Bankroll, history: History) -> str | None:
+    """Why the bankroll and the history disagree, or None when they agree."""
+    numbers = [n for n, _net_ in history.bank_hands(bank.id, 0)]
+    if numbers != list(range(1, bank.hands + 1)):
+        return f"history hands {numbers[-5:]}... but the bankroll counts {bank.hands}"
+    expected = STARTING_CHIPS + sum(net for _n, net in history.bank_hands(bank.id, 0))
+    if bank.total != expected:
+        return f"bankroll {bank.total} chips, the history's results give {expected}"
+    return None
+
+
+def _worker(root: Path, kills: int, seed: int, failures: list[str], counted: list[int],
+            recovered: list[object]) -> None:
     rng = random.Random(seed)
     env = dict(os.environ, PYTHONPATH=str(REPO))
     last = (10_000, 0)  # a new bankroll: 10,000 chips, no hands
@@ -89,14 +123,20 @@ def _worker(root: Path, kills: int, seed: int, failures: list[str], counted: lis
         if list(root.glob("*.bad-*")):
             failures.append(f"kill {i}: a file was found bad")
             return
-        bank, notices = Bankroll.open(root)  # what the game does on restart
+        bank, history, notices = open_ledger(root)  # what the game does on restart
         allowed = {last, (last[0] + _net(last[1]), last[1] + 1)}
         if (bank.total, bank.hands) not in allowed:
             failures.append(f"kill {i}: bankroll {(bank.total, bank.hands)} not in {allowed}")
             return
-        if bank.at_table != 0 or any(n.code != "returned_from_table" for n in notices):
+        if bank.at_table != 0 or any(n.code not in ("returned_from_table", "recovered_hands")
+                                     for n in notices):
             failures.append(f"kill {i}: unexpected state {bank.to_dict()} {notices}")
             return
+        why = _disagreement(bank, history)
+        if why is not None:
+            failures.append(f"kill {i}: bankroll and history apart: {why}")
+            return
+        recovered.extend(n for n in notices if n.code == "recovered_hands")
         last = (bank.total, bank.hands)
 
 
@@ -105,13 +145,15 @@ def _worker(root: Path, kills: int, seed: int, failures: list[str], counted: lis
 def test_sigkill_never_loses_or_invents_chips(tmp_path: Path) -> None:
     failures: list[str] = []
     counted: list[int] = []
+    recovered: list[object] = []
     per = -(-KILLS // WORKERS)
     threads = []
     for w in range(WORKERS):
         root = tmp_path / f"w{w}"
         root.mkdir()
         threads.append(threading.Thread(target=_worker,
-                                        args=(root, per, 1000 + w, failures, counted)))
+                                        args=(root, per, 1000 + w, failures, counted,
+                                              recovered)))
     for t in threads:
         t.start()
     for t in threads:
@@ -121,3 +163,5 @@ def test_sigkill_never_loses_or_invents_chips(tmp_path: Path) -> None:
     # the children really committed hands between kills
     hands = [Bankroll.open(tmp_path / f"w{w}")[0].hands for w in range(WORKERS)]
     assert min(hands) > per
+    print(f"{len(counted)} kills, {sum(hands)} hands, {len(recovered)} restarts rolled a "
+          f"hand forward from the history")

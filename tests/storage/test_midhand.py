@@ -1,6 +1,8 @@
 """A kill in the middle of a hand played through the real table controller
 (``lieng.table.Table`` with a bot) restores the bankroll as it was before that hand,
-and the history holds exactly the finished hands."""
+and the history holds exactly the finished hands — hand for hand the ones the bankroll
+counts (issue 13 item 6). The child writes through ``lieng.storage.ledger`` as the game
+does."""
 
 from __future__ import annotations
 
@@ -12,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from lieng.storage.bankroll import Bankroll
-from lieng.storage.history import History
+from lieng.storage.ledger import open_ledger
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -24,12 +25,11 @@ from pathlib import Path
 from lieng.engine import PRESETS, Action
 from lieng.game.setup import default_bot_factory
 from lieng.table import PlayerSpec, Table
-from lieng.storage.bankroll import Bankroll
-from lieng.storage.history import HandRecord, History, SeatRecord
+from lieng.storage.history import HandRecord, SeatRecord
+from lieng.storage.ledger import open_ledger, record_hand
 
 root = Path(sys.argv[1])
-bank, _ = Bankroll.open(root)
-history = History(root)
+bank, history, _ = open_ledger(root)
 bank.buy_in(1000)
 specs = [PlayerSpec("Tôi", "human", stack=1000), PlayerSpec("Máy", "bot", "easy", stack=1000)]
 seats = [SeatRecord("Tôi"), SeatRecord("Máy", "bot", "easy")]
@@ -50,8 +50,8 @@ while True:
             table.act(0, Action.call(), now)
         else:
             table.tick(now)
-    bank.commit_hand(hand.stacks[0] - hand.start_stacks[0])
-    history.append(HandRecord.from_hand(hand, 0, seats, datetime(2026, 11, 29, 12, 0)))
+    record_hand(bank, history, HandRecord.from_hand(hand, 0, seats,
+                                                    datetime(2026, 11, 29, 12, 0)))
     finished += 1
     if finished > 40:
         print("NO MID-HAND SPOT", flush=True)
@@ -70,10 +70,11 @@ def test_kill_mid_hand_restores_pre_hand_bankroll(tmp_path: Path) -> None:
     _, err = proc.communicate()
     assert line and line[0] == "MID", err[-2000:]
     before, finished = int(line[1]), int(line[2])
-    bank, notices = Bankroll.open(tmp_path)
+    bank, history, notices = open_ledger(tmp_path)
     assert bank.total == before
     assert bank.at_table == 0
     assert [n.code for n in notices] == ["returned_from_table"]
-    hands, hnotices = History(tmp_path).hands()
-    assert len(hands) == finished and hnotices == []
+    hands, hnotices = history.hands()
+    assert len(hands) == finished == bank.hands and hnotices == []
     assert 10_000 + sum(h.net or 0 for h in hands) == before
+    assert [h.bank for h in hands] == [(bank.id, n) for n in range(1, finished + 1)]

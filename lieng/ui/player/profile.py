@@ -5,9 +5,11 @@ the messages storage has for them.
 ``lieng.storage.history``:
 
 * ``sit_down`` takes the buy-in from the bankroll and subscribes to the table
-  (``Table.subscribe``). On every ``HandEnded`` the player's result is committed
-  (``Bankroll.commit_hand``) and the hand is appended to the history, redacted for the
-  player's seat (``HandRecord.from_hand``). Nothing is saved while a hand is in play, so a
+  (``Table.subscribe``). On every ``HandEnded`` the hand is appended to the history,
+  redacted for the player's seat (``HandRecord.from_hand``), and the player's result is
+  committed (``Bankroll.commit_hand``) — as one unit, through ``lieng.storage.ledger``, so
+  a kill between the two writes is made good on the next start (issue 13 item 6).
+  Nothing is saved while a hand is in play, so a
   crash or kill mid-hand leaves the bankroll as it was before that hand; ``Bankroll.open``
   gives those chips back on the next start.
 * ``stand_up`` brings the chips at the table back to the bank. Leaving mid-hand forfeits
@@ -31,6 +33,7 @@ from lieng.engine import Event, HandEnded
 from lieng.storage.atomic import Notice
 from lieng.storage.bankroll import Bankroll, RefillStatus
 from lieng.storage.history import GameMode, HandRecord, History, SeatRecord
+from lieng.storage.ledger import open_ledger, record_hand
 from lieng.table import Table
 
 
@@ -56,9 +59,10 @@ class Profile:
     def open(cls, root: Path | None = None,
              clock: Callable[[], datetime] = datetime.now) -> Profile:
         """Open the bankroll and the history in ``root`` (default: the user data folder);
-        any chips a crash left at a table go back to the bank (``Bankroll.open``)."""
-        bankroll, notices = Bankroll.open(root)
-        profile = cls(bankroll, History(root), clock)
+        any chips a crash left at a table go back to the bank (``Bankroll.open``), after
+        the hands the history holds and the bankroll missed are committed (``ledger``)."""
+        bankroll, history, notices = open_ledger(root, today=clock().date())
+        profile = cls(bankroll, history, clock)
         profile.notify(*notices)
         return profile
 
@@ -121,10 +125,9 @@ class Profile:
             if lost:
                 # One hand for the bank, so one line in the history too: the menu's hand
                 # count, the history, the statistics and the bank keep agreeing.
-                self.notify(self.bankroll.commit_hand(-lost))
                 record = HandRecord.left_mid_hand(hand, seat, self._seats, self.clock(), lost,
                                                   self._mode)
-                self.notify(self.history.append(record))
+                self.notify(*record_hand(self.bankroll, self.history, record))
                 self.hands_recorded += 1
         back = self.bankroll.at_table
         self.notify(self.bankroll.cash_out())
@@ -137,9 +140,10 @@ class Profile:
         for e in events:
             if not isinstance(e, HandEnded):
                 continue
-            self.notify(self.bankroll.commit_hand(e.net[seat]))
             hand = table.hand
             if hand is not None and hand.is_over:
                 record = HandRecord.from_hand(hand, seat, seats, self.clock(), mode)
-                self.notify(self.history.append(record))
+                self.notify(*record_hand(self.bankroll, self.history, record))
                 self.hands_recorded += 1
+            else:  # pragma: no cover - HandEnded always comes with the finished hand
+                self.notify(self.bankroll.commit_hand(e.net[seat]))

@@ -79,6 +79,11 @@ def test_kill_mid_hand_then_restart_gives_the_pre_hand_bankroll(seed: int) -> No
     assert profile is not None
     assert profile.bankroll.total == pre_hand and profile.bankroll.at_table == 0
     assert profile.bankroll.hands == len(hands)
+    # The bankroll and the history agree: every hand line names this bankroll, numbered
+    # 1..hands, and their results make the chips.
+    journal = profile.history.bank_hands(profile.bankroll.id, 0)
+    assert [n for n, _net in journal] == list(range(1, profile.bankroll.hands + 1))
+    assert profile.bankroll.total == STARTING_CHIPS + sum(net for _n, net in journal)
     # The player is told, once, that the chips came back from the table.
     app.push(MenuScene(app))
     step(app, 2)
