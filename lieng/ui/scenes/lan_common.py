@@ -37,6 +37,8 @@ ERROR_KEYS = {
     "bad_port": "lan.err_port",
     "bad_address": "lan.err_address",
     "port_busy": "lan.err_port_busy",
+    "busy": "lan.err_busy",
+    "locked_out": "lan.err_locked_out",
 }
 """A ``LanError`` code (docs/PROTOCOL.md "Errors") → the message key shown to the player."""
 

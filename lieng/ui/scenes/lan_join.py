@@ -61,6 +61,8 @@ def table_label(info: TableInfo, name: str | None = None) -> str:
         parts.append(t("lan.row_password"))
     if info.started:
         parts.append(t("lan.row_started"))
+    if not info.compatible:
+        parts.append(t("lan.row_version", version=info.game))
     return " · ".join(parts)
 
 
