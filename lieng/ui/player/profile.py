@@ -25,15 +25,15 @@ Time comes from ``clock`` (``datetime.now`` by default) so tests can fix it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from lieng.engine import Event, HandEnded
+from lieng.game.recorders import HandRecorder
 from lieng.storage.atomic import Notice
 from lieng.storage.bankroll import Bankroll, RefillStatus
-from lieng.storage.history import GameMode, HandRecord, History, SeatRecord
-from lieng.storage.ledger import open_ledger, record_hand
+from lieng.storage.history import GameMode, History
+from lieng.storage.ledger import open_ledger
 from lieng.table import Table
 
 
@@ -49,11 +49,11 @@ class Profile:
         """Messages already shown (tests read it)."""
         self.table: Table | None = None
         self.seat: int | None = None
-        self.hands_recorded = 0
+        self.recorder: HandRecorder | None = None
+        """Writes the hands of the table the player sits at."""
+        self._recorded_before = 0
         self.rebought = 0
         """Chips taken from the bank for rebuys at the current table."""
-        self._seats: list[SeatRecord] = []
-        self._mode: GameMode = "bots"
 
     @classmethod
     def open(cls, root: Path | None = None,
@@ -65,6 +65,11 @@ class Profile:
         profile = cls(bankroll, history, clock)
         profile.notify(*notices)
         return profile
+
+    @property
+    def hands_recorded(self) -> int:
+        """Hands written to the history (and the bank) since the window opened."""
+        return self._recorded_before + (self.recorder.recorded if self.recorder else 0)
 
     def notify(self, *notices: Notice | None) -> None:
         for n in notices:
@@ -93,15 +98,14 @@ class Profile:
 
     def sit_down(self, table: Table, seat: int, amount: int, mode: GameMode = "bots") -> None:
         """Move ``amount`` chips from the bank to ``seat`` (whose stack must already be
-        ``amount``) and record every hand the table finishes."""
+        ``amount``) and record every hand the table finishes (``lieng.game.HandRecorder``)."""
         if table.seats[seat].stack != amount:
             raise ValueError("the seat's stack must be the buy-in")
         self.notify(self.bankroll.buy_in(amount))
         self.table, self.seat = table, seat
         self.rebought = 0
-        seats = [SeatRecord.of(s.spec) for s in table.seats]
-        self._seats, self._mode = seats, mode
-        table.subscribe(lambda events: self._on_events(table, seat, seats, mode, events))
+        self.recorder = HandRecorder(table, self.history, seat, mode, self.notify,
+                                     self.bankroll, self.clock)
 
     def rebuy(self, wanted: int) -> int:
         """Chips for a rebuy from the bank: ``wanted``, or what the bank has (0: none)."""
@@ -119,31 +123,14 @@ class Profile:
         self.table = self.seat = None
         if table is None or seat is None:
             return 0
-        hand = table.hand
-        if hand is not None and not hand.is_over and table.in_hand:
-            lost = min(hand.start_stacks[seat] - hand.stacks[seat], self.bankroll.at_table)
-            if lost:
-                # One hand for the bank, so one line in the history too: the menu's hand
-                # count, the history, the statistics and the bank keep agreeing.
-                record = HandRecord.left_mid_hand(hand, seat, self._seats, self.clock(), lost,
-                                                  self._mode)
-                self.notify(*record_hand(self.bankroll, self.history, record))
-                self.hands_recorded += 1
+        recorder, self.recorder = self.recorder, None
+        if recorder is not None:
+            recorder.stop()
+            hand = table.hand
+            if hand is not None and not hand.is_over and table.in_hand:
+                recorder.left_mid_hand(min(hand.start_stacks[seat] - hand.stacks[seat],
+                                           self.bankroll.at_table))
+            self._recorded_before += recorder.recorded
         back = self.bankroll.at_table
         self.notify(self.bankroll.cash_out())
         return back
-
-    def _on_events(self, table: Table, seat: int, seats: Sequence[SeatRecord], mode: GameMode,
-                   events: Iterable[Event]) -> None:
-        if self.table is not table:
-            return  # the player has left this table
-        for e in events:
-            if not isinstance(e, HandEnded):
-                continue
-            hand = table.hand
-            if hand is not None and hand.is_over:
-                record = HandRecord.from_hand(hand, seat, seats, self.clock(), mode)
-                self.notify(*record_hand(self.bankroll, self.history, record))
-                self.hands_recorded += 1
-            else:  # pragma: no cover - HandEnded always comes with the finished hand
-                self.notify(self.bankroll.commit_hand(e.net[seat]))

@@ -34,14 +34,14 @@ from lieng.engine import (
     ActionKind,
     ActionTaken,
     Event,
-    Hand,
     IllegalActionError,
     Legal,
     redact,
 )
 from lieng.game import AskRebuy, BetweenHands, BrokePolicy, GameOver, SeatChange
+from lieng.game.recorders import HandRecorder
 from lieng.storage.atomic import Notice
-from lieng.storage.history import GameResult, HandRecord, History, SeatRecord
+from lieng.storage.history import GameResult, History
 from lieng.table import Table
 from lieng.ui.core.draw import GOLD, text
 from lieng.ui.core.i18n import chips, key, t
@@ -78,7 +78,9 @@ class HotseatScene(TableScene[Table]):
         self.rebuy_allowed = rebuy_allowed
         self.handoff_limit = handoff_limit if table.rules.turn_seconds > 0 else None
         """No turn timer, no hand-off limit: nobody is hurried at a table without a clock."""
-        self.history = history
+        self.recorder: HandRecorder | None = None
+        """Writes every hand to the history as the table showed it (``viewer=None``)."""
+        self._history: History | None = None
         self.wall_clock = clock
         self.handoffs = 0
         self.confirmed: Counter[int] = Counter()
@@ -87,7 +89,22 @@ class HotseatScene(TableScene[Table]):
         self.result: GameResult | None = None
         self._handoff_fold = False
         super().__init__(app, table, me=humans[0])
+        self.history = history
         self.score_button: pygame_gui.elements.UIButton | None = None
+
+    @property
+    def history(self) -> History | None:
+        return self._history
+
+    @history.setter
+    def history(self, history: History | None) -> None:
+        """Where the hands and the final standings go (None: nowhere)."""
+        if self.recorder is not None:
+            self.recorder.stop()
+        self._history = history
+        self.recorder = None if history is None else HandRecorder(
+            self.table, history, None, "hotseat", self._notify,
+            clock=lambda: self.wall_clock())
 
     # ----------------------------------------------------------------- who is who
 
@@ -138,7 +155,6 @@ class HotseatScene(TableScene[Table]):
             return
         if hand.is_over:
             self.pending = None
-            self._record_hand(hand)
             return
         seat = hand.to_act
         if seat is not None and self.is_human(seat) and seat != self.viewer:
@@ -274,21 +290,11 @@ class HotseatScene(TableScene[Table]):
         else:
             self.toast("hotseat.left", who=self.name(change.seat))
 
-    def seat_records(self) -> list[SeatRecord]:
-        return [SeatRecord.of(s.spec) for s in self.table.seats]
-
-    def _record_hand(self, hand: Hand) -> None:
-        if self.history is None:
-            return
-        record = HandRecord.from_hand(hand, None, self.seat_records(), self.wall_clock(),
-                                      mode="hotseat")
-        self._notify(self.history.append(record))
-
-    def _notify(self, notice: Notice | None) -> None:
+    def _notify(self, *notices: Notice | None) -> None:
         """A storage problem (disk full...) is shown once by the app's notice hook."""
         profile = self.app.profile
-        if notice is not None and profile is not None:
-            profile.notify(notice)
+        if profile is not None:
+            profile.notify(*notices)
 
     # ----------------------------------------------------------------- the end
 

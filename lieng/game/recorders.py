@@ -1,0 +1,86 @@
+"""What a table leaves behind: every finished hand in the history, and — when a player
+plays for their own chips — the result in the bankroll, as one unit.
+
+A ``HandRecorder`` is a table listener (``Table.subscribe``): on each ``HandEnded`` it
+writes the hand as ``viewer`` saw it (``HandRecord.from_hand`` redacts every other
+seat's cards; ``viewer=None`` is the spectator's view a hot-seat table records). With a
+bankroll it goes through ``lieng.storage.ledger.record_hand`` — history line first, then
+the bankroll commit — so a kill between the two is made good at the next start. Storage
+problems never stop the game: they come back as ``Notice`` values for the window to show.
+
+The bot table (``lieng.ui.player.profile``) and the hot-seat table record through this
+one class; only their viewer, mode and bankroll differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from lieng.engine import Event, HandEnded
+from lieng.storage.atomic import Notice
+from lieng.storage.bankroll import Bankroll
+from lieng.storage.history import GameMode, HandRecord, History, SeatRecord
+from lieng.storage.ledger import record_hand
+from lieng.table import Table
+
+NoticeSink = Callable[..., None]
+"""Takes any number of ``Notice | None`` (``Profile.notify``)."""
+
+
+@dataclass
+class HandRecorder:
+    """Records every hand ``table`` finishes; ``stop()`` ends it (the player left)."""
+
+    table: Table
+    history: History
+    viewer: int | None
+    mode: GameMode
+    notify: NoticeSink
+    bankroll: Bankroll | None = None
+    clock: Callable[[], datetime] = datetime.now
+    seats: Sequence[SeatRecord] = field(default_factory=list)
+    recorded: int = 0
+    """Hands written so far."""
+    active: bool = True
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = [SeatRecord.of(s.spec) for s in self.table.seats]
+        if self.bankroll is not None and self.viewer is None:
+            raise ValueError("a bankroll belongs to one seat: give its viewer")
+        self.table.subscribe(self)
+
+    def __call__(self, events: Sequence[Event]) -> None:
+        if not self.active:
+            return
+        hand = self.table.hand
+        for e in events:
+            if isinstance(e, HandEnded) and hand is not None and hand.is_over:
+                self.write(HandRecord.from_hand(hand, self.viewer, self.seats, self.clock(),
+                                                self.mode))
+
+    def write(self, record: HandRecord) -> None:
+        """One hand to the history (and the bankroll, when there is one)."""
+        if self.bankroll is not None:
+            self.notify(*record_hand(self.bankroll, self.history, record))
+        else:
+            self.notify(self.history.append(record))
+        self.recorded += 1
+
+    def left_mid_hand(self, lost: int) -> None:
+        """The viewer left the hand in play, forfeiting ``lost`` chips: one hand for the
+        bank, so one line in the history too (docs/RULES.md step 5: leaving is folding) —
+        the menu's hand count, the history, the statistics and the bank keep agreeing."""
+        hand = self.table.hand
+        if hand is None or hand.is_over or self.viewer is None or not lost:
+            return
+        self.write(HandRecord.left_mid_hand(hand, self.viewer, self.seats, self.clock(), lost,
+                                            self.mode))
+
+    def stop(self) -> None:
+        self.active = False
+
+
+__all__ = ["HandRecorder", "Notice"]
