@@ -122,11 +122,22 @@ class Legal:
                 "all_in": self.all_in, "table_bet": self.table_bet}
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> Legal:
-        lo, hi = int(data["raise_min"]), int(data["raise_max"])  # type: ignore[call-overload]
-        all_in = data.get("all_in")
-        return cls(seat=int(data["seat"]), can_fold=True,  # type: ignore[call-overload]
-                   call=int(data["call"]), owed=int(data["owed"]),  # type: ignore[call-overload]
-                   raise_k=range(lo, hi + 1) if lo else range(0),
-                   all_in=None if all_in is None else int(all_in),  # type: ignore[call-overload]
-                   table_bet=int(data["table_bet"]))  # type: ignore[call-overload]
+    def from_dict(cls, data: object) -> Legal:
+        """Inverse of ``to_dict`` (a LAN view, a history line). ``ValueError`` unless every
+        field is a whole number >= 0 (``all_in`` may be null): ``int()`` used to turn
+        ``"5"`` or ``5.9`` into chips and raise ``OverflowError`` for an infinite one."""
+        if not isinstance(data, dict):
+            raise ValueError("a turn's options must be an object")
+        names = ("seat", "call", "owed", "raise_min", "raise_max", "table_bet")
+        values: dict[str, int] = {}
+        for name in (*names, "all_in"):
+            value = data.get(name)
+            if name == "all_in" and value is None:
+                continue
+            if type(value) is not int or value < 0:
+                raise ValueError(f"{name} must be a whole number >= 0, got {value!r}")
+            values[name] = value
+        lo, hi = values["raise_min"], values["raise_max"]
+        return cls(seat=values["seat"], can_fold=True, call=values["call"],
+                   owed=values["owed"], raise_k=range(lo, hi + 1) if lo else range(0),
+                   all_in=values.get("all_in"), table_bet=values["table_bet"])

@@ -174,7 +174,8 @@ def event_from_dict(data: Any, rules: RuleSet | None = None) -> Event:
     """
     if not isinstance(data, dict):
         raise ValueError("an event must be an object")
-    cls = EVENT_TYPES.get(data.get("type"))  # type: ignore[arg-type]
+    kind = data.get("type")
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None  # a list isn't hashable
     if cls is None:
         raise ValueError(f"unknown event type {data.get('type')!r}")
     kwargs: dict[str, Any] = {}
@@ -182,7 +183,8 @@ def event_from_dict(data: Any, rules: RuleSet | None = None) -> Event:
         for f in fields(cls):
             raw = data[f.name]
             kwargs[f.name] = _decode(cls, f.name, raw, rules)
-    except (KeyError, TypeError, AttributeError) as exc:
+    except (KeyError, TypeError, AttributeError, ArithmeticError) as exc:
+        # ArithmeticError: ``int()`` of an infinite number in a shown hand's seat.
         raise ValueError(f"malformed {cls.type} event: {exc}") from None
     return cls(**kwargs)
 

@@ -534,6 +534,10 @@ def load_document(path: Path, schema: Schema, *,
     except OSError as exc:
         problem = (f"không đọc được ({exc.strerror or exc})",
                    f"it could not be read ({exc.strerror or exc})")
+        if isinstance(exc, PermissionError) or exc.errno in (errno.ELOOP, errno.ENOTDIR):
+            # It will never be readable as it is; the next save would replace it (and the
+            # one after, its .bak). Kept aside instead, so nothing is lost.
+            aside = keep_aside(path, clock)
     # The main file is missing or bad: the previous good copy, if any.
     bak_problem = False
     try:

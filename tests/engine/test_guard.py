@@ -309,3 +309,52 @@ def test_the_table_refuses_seats_and_amounts_that_would_stop_a_later_deal() -> N
         Table(None, specs)  # type: ignore[arg-type]
     with pytest.raises(InvalidHandError):
         Table(B10, specs, first=5)
+
+
+# ------------------------------------------------------------------ decoding
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**30), 10**30) | st.text(max_size=6)
+    | st.floats(allow_nan=True, allow_infinity=True),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                 max_size=4),
+    max_leaves=12)
+
+
+def _mutated_events() -> st.SearchStrategy[dict[str, Any]]:
+    """Real events' JSON with one field replaced by junk (or the type itself)."""
+    h = _hand()
+    h.act(0, Action.raise_(2))
+    h.act(1, Action.call())
+    h.act(2, Action.fold())
+    real = [e.to_dict() for e in h.events]
+
+    @st.composite
+    def mutate(draw: st.DrawFn) -> dict[str, Any]:
+        event = dict(draw(st.sampled_from(real)))
+        key = draw(st.sampled_from(sorted(event)))
+        event[key] = draw(JSONISH)
+        return event
+    return mutate()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(JSONISH, _mutated_events()))
+def test_decoding_junk_raises_only_value_errors(data: Any) -> None:
+    from lieng.engine import event_from_dict
+
+    for decode in (event_from_dict, Legal.from_dict, Action.from_dict):
+        try:
+            decode(data)
+        except ValueError as exc:
+            assert str(exc)
+
+
+@pytest.mark.parametrize("field, value", [("call", "5"), ("call", 5.0), ("owed", True),
+                                          ("table_bet", math.inf), ("seat", -1),
+                                          ("all_in", "x"), ("raise_max", None)])
+def test_legal_from_dict_refuses_what_to_dict_never_writes(field: str, value: Any) -> None:
+    good = _hand().legal().to_dict()
+    assert Legal.from_dict(good) == _hand().legal()
+    with pytest.raises(ValueError):
+        Legal.from_dict({**good, field: value})

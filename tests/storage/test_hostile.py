@@ -309,6 +309,28 @@ def test_item8_a_symlink_to_an_endless_device_gives_no_memory_error(tmp_path: Pa
     assert os.readlink(_aside(tmp_path, FILE_NAME)[0]) == device  # the link is kept aside
 
 
+def test_item8_an_unreadable_file_is_kept_aside_not_overwritten(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Permission denied (faked: the tests may run as root, who reads everything)."""
+    bank, _ = Bankroll.open(tmp_path)
+    bank.buy_in(100)
+    bank.cash_out()  # .bak: a good copy
+    main = tmp_path / FILE_NAME
+    raw = main.read_bytes()
+    real = atomic.read_regular
+
+    def denied(path: Path, limit: int = atomic.MAX_DOCUMENT_BYTES) -> bytes | None:
+        if Path(path) == main:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, limit)
+
+    monkeypatch.setattr(atomic, "read_regular", denied)
+    again, notices = Bankroll.open(tmp_path)
+    assert again.total == STARTING_CHIPS and notices[0].code == "restored_backup"
+    assert "Permission denied" in notices[0].en
+    assert _aside(tmp_path, FILE_NAME)[0].read_bytes() == raw
+
+
 def test_item8_an_oversized_file_is_kept_aside_not_read_whole(tmp_path: Path) -> None:
     path = tmp_path / FILE_NAME
     with open(path, "wb") as fh:
