@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from lieng.engine import Event, HandEnded
-from lieng.storage.atomic import Notice
 from lieng.storage.bankroll import Bankroll
+from lieng.storage.documents import Notice
 from lieng.storage.history import GameMode, HandRecord, History, SeatRecord
 from lieng.storage.ledger import record_hand
 from lieng.table import Table

@@ -20,6 +20,6 @@ Every function that touches a file takes an optional ``root`` folder (tests, too
 without it the user data directory is used.
 """
 
-from .atomic import Notice
+from .documents import Notice
 
 __all__ = ["Notice"]

@@ -44,7 +44,8 @@ from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
-from .atomic import Notice, Schema, keep_aside, load_document, save_document
+from .atomic import keep_aside
+from .documents import Notice, Schema, load_document, save_document
 from .limits import MAX_CHIPS, MAX_HANDS, chips, signed_chips, within
 from .paths import resolve_root
 

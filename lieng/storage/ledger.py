@@ -28,8 +28,8 @@ from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
-from .atomic import Notice
 from .bankroll import Bankroll
+from .documents import Notice
 from .history import HandRecord, History
 
 

@@ -27,7 +27,8 @@ from lieng.names import MAX_NAME as NAME_LIMIT
 from lieng.names import display_name
 from lieng.table import BOT_LEVELS
 
-from .atomic import Loaded, Notice, Schema, keep_aside, load_document, save_document
+from .atomic import keep_aside
+from .documents import Loaded, Notice, Schema, load_document, save_document
 from .paths import resolve_root
 
 FILE_NAME = "settings.json"

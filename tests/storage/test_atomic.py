@@ -13,15 +13,8 @@ from typing import Any
 import pytest
 
 from lieng.storage import atomic
-from lieng.storage.atomic import (
-    BadFileError,
-    FutureVersionError,
-    Schema,
-    backup_path,
-    load_document,
-    save_document,
-    write_atomic,
-)
+from lieng.storage.atomic import BadFileError, FutureVersionError, backup_path, write_atomic
+from lieng.storage.documents import Schema, load_document, save_document
 
 CLOCK = lambda: datetime(2026, 11, 29, 13, 5, 9)  # noqa: E731
 

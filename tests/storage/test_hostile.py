@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 
 from lieng.storage import atomic
-from lieng.storage.atomic import SAVE_FAILURE_CODES, Schema, backup_path, load_document
+from lieng.storage.atomic import backup_path
 from lieng.storage.bankroll import FILE_NAME, STARTING_CHIPS, Bankroll
+from lieng.storage.documents import SAVE_FAILURE_CODES, Schema, load_document
 from lieng.storage.history import HandRecord, History
 from lieng.storage.ledger import open_ledger, record_hand
 from lieng.storage.limits import MAX_CHIPS
@@ -214,10 +215,10 @@ def test_item7_a_backup_that_cannot_be_made_still_saves_the_file(
 def test_item7_the_selftest_fails_when_a_save_failed(tmp_path: Path) -> None:
     """The self-test used to print "ok" after saves had failed; now it counts them."""
     code = ("import errno, sys\n"
-            "from lieng.storage import atomic\n"
+            "from lieng.storage import documents\n"
             "def full(*a, **k):\n"
             "    raise OSError(errno.ENOSPC, 'No space left on device')\n"
-            "atomic.write_atomic = full\n"
+            "documents.write_atomic = full\n"
             "from lieng.app import main\n"
             "sys.exit(main(['--selftest', '--hands', '1', '--seed', '3', '--data-dir', "
             f"{str(tmp_path / 'data')!r}]))\n")

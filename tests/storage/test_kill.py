@@ -24,8 +24,9 @@ from pathlib import Path
 
 import pytest
 
-from lieng.storage.atomic import backup_path, load_document
+from lieng.storage.atomic import backup_path
 from lieng.storage.bankroll import FILE_NAME, SCHEMA, STARTING_CHIPS, Bankroll
+from lieng.storage.documents import load_document
 from lieng.storage.history import History
 from lieng.storage.ledger import open_ledger
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from lieng.storage.atomic import Notice
+from lieng.storage.documents import Notice
 from lieng.ui.core.draw import GOLD, panel, shade, text
 from lieng.ui.core.i18n import language, t
 from lieng.ui.scenes.dialog import Dialog, _wrap

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from lieng.storage.atomic import Notice
+from lieng.storage.documents import Notice
 from lieng.storage.settings import Language, Settings, load_settings, save_settings
 from lieng.ui.player.preferences import UISettings
 

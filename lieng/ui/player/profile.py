@@ -30,8 +30,8 @@ from datetime import datetime
 from pathlib import Path
 
 from lieng.game.recorders import HandRecorder
-from lieng.storage.atomic import Notice
 from lieng.storage.bankroll import Bankroll, RefillStatus
+from lieng.storage.documents import Notice
 from lieng.storage.history import GameMode, History
 from lieng.storage.ledger import open_ledger
 from lieng.table import Table

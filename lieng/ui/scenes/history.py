@@ -14,7 +14,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from lieng.engine import evaluate
-from lieng.storage.atomic import Notice
+from lieng.storage.documents import Notice
 from lieng.storage.history import HandRecord, History, read_failed
 from lieng.ui.core.background import Background
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text

@@ -40,7 +40,7 @@ from lieng.engine import (
 )
 from lieng.game import AskRebuy, BetweenHands, BrokePolicy, GameOver, SeatChange
 from lieng.game.recorders import HandRecorder
-from lieng.storage.atomic import Notice
+from lieng.storage.documents import Notice
 from lieng.storage.history import GameResult, History
 from lieng.table import Table
 from lieng.ui.core.draw import GOLD, text

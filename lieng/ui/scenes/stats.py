@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from lieng.storage.atomic import Notice
+from lieng.storage.documents import Notice
 from lieng.storage.history import History, read_failed
 from lieng.storage.stats import ACTION_KINDS, Stats, compute_stats
 from lieng.ui.core.background import Background

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from lieng.devtools.driver import KeyAutopilot
+from lieng.storage import documents
 from lieng.storage.bankroll import SCHEMA as BANK_SCHEMA
 from lieng.storage.settings import settings_path
 from lieng.ui.player.notices import NoticeDialog
@@ -38,7 +39,7 @@ def test_storage_message_shown_once_and_the_game_goes_on(real_app) -> None:  # t
 def test_full_disk_mid_game_is_one_message_and_play_goes_on(real_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import errno
 
-    import lieng.storage.atomic as atomic
+    import lieng.storage.documents as documents_module
     import lieng.storage.history as history_mod
 
     app = real_app()
@@ -57,7 +58,7 @@ def test_full_disk_mid_game_is_one_message_and_play_goes_on(real_app, monkeypatc
     scene.autopilot = KeyAutopilot(random.Random(4))
     table = scene.table
     with monkeypatch.context() as disk:
-        disk.setattr(atomic, "write_atomic", full)
+        disk.setattr(documents_module, "write_atomic", full)
         disk.setattr(history_mod, "append_line", full)
         run_until(app, lambda: isinstance(app.stack.top, NoticeDialog), limit=3000)
         dialog = app.stack.top
@@ -78,7 +79,7 @@ def test_full_disk_mid_game_is_one_message_and_play_goes_on(real_app, monkeypatc
               isinstance(app.stack.top, Dialog), limit=4000)
     profile = app.profile
     assert profile is not None
-    loaded = atomic.load_document(profile.bankroll.path, BANK_SCHEMA)
+    loaded = documents.load_document(profile.bankroll.path, BANK_SCHEMA)
     assert loaded.data is not None
     assert loaded.data["balance"] + loaded.data["at_table"] == profile.bankroll.total
     assert loaded.data["hands"] == table.hand_no

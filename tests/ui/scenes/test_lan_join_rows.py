@@ -12,7 +12,8 @@ from lieng.ui.scenes.lan_join import table_label
 
 
 def _info(game: str) -> TableInfo:
-    return TableInfo(address="127.0.0.1", port=47123, name="Lan", players=2, seats=4, bots=1, bet=10,
+    return TableInfo(address="127.0.0.1", port=47123, name="Lan", players=2, seats=4, bots=1,
+                     bet=10,
                      preset="classic", password=False, started=False, game=game)
 
 
