@@ -34,11 +34,11 @@ from .events import (
                      TurnStarted,
                      event_from_dict,
 )
-from .hand import Hand, redact, shuffled_deck
+from .hand import Hand, shuffled_deck
 from .pots import PotLayer, live_pot_layers, pot_layers
 from .ranking import HandCategory, HandValue, all_hands, evaluate, hand_key
 from .rules import PRESETS, TIEBREAKS, RuleSet
-from .views import HandView
+from .views import HandView, redact
 
 __all__ = [
                      "FULL_DECK",

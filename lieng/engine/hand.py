@@ -19,7 +19,6 @@ from .errors import (
     HandOverError,
     IllegalActionError,
     InvalidCardError,
-    InvalidHandError,
     InvalidSeatError,
     NotEnoughPlayersError,
     NotYourTurnError,
@@ -37,10 +36,11 @@ from .events import (
     ShownHand,
     TurnStarted,
 )
+from .guards import check_deck, check_hand_arguments
 from .pots import PotLayer, live_pot_layers, pot_layers, split_amount, turn_order_from
 from .ranking import HandValue, evaluate
 from .rules import RuleSet
-from .views import HandView
+from .views import HandView, redact
 
 _EMPTY = range(0)
 
@@ -65,28 +65,7 @@ class Hand:
     def __init__(self, rules: RuleSet, stacks: Sequence[int], first: int = 0,
                  deck: Sequence[Card] | None = None,
                  rng: random.Random | None = None) -> None:
-        # Every argument is checked before anything is built (issue 13): a hand that
-        # refuses its arguments raises ``InvalidHandError`` (or ``NotEnoughPlayersError``,
-        # ``InvalidCardError``), never an AttributeError or TypeError from deep inside.
-        if not isinstance(rules, RuleSet):
-            raise InvalidHandError(f"rules must be a RuleSet, got {type(rules).__name__}")
-        if not isinstance(stacks, (list, tuple)):
-            raise InvalidHandError(
-                f"stacks must be a list of whole numbers, got {type(stacks).__name__}")
-        n = len(stacks)
-        if not rules.min_players <= n <= rules.max_players:
-            raise NotEnoughPlayersError(
-                f"a table has {rules.min_players}..{rules.max_players} seats, got {n}")
-        for s in stacks:
-            if type(s) is not int or s < 0:
-                raise InvalidHandError(f"stacks must be whole numbers >= 0, got {s!r}")
-        if type(first) is not int or not 0 <= first < n:
-            raise InvalidHandError(f"first must be a seat 0..{n - 1}, got {first!r}")
-        if deck is not None and not isinstance(deck, (list, tuple)):
-            raise InvalidCardError(f"a deck is a list of distinct cards, got {deck!r}")
-        if rng is not None and not isinstance(rng, random.Random):
-            raise InvalidHandError(
-                f"rng must be a random.Random (or None), got {type(rng).__name__}")
+        n = check_hand_arguments(rules, stacks, first, deck, rng)
         B = rules.table_bet
         self.rules = rules
         self.n = n
@@ -99,14 +78,7 @@ class Hand:
         # RULES.md step 3: the first player, or the next dealt-in seat in turn order.
         self.first: int = dealt[0]
 
-        if deck is None:
-            deck = shuffled_deck(rng)
-        else:
-            deck = list(deck)
-            if any(not isinstance(c, Card) for c in deck) or len(set(deck)) != len(deck):
-                raise InvalidCardError("a deck is a list of distinct cards")
-            if len(deck) < 3 * len(dealt):
-                raise InvalidCardError(f"the deck needs {3 * len(dealt)} cards, got {len(deck)}")
+        deck = shuffled_deck(rng) if deck is None else check_deck(deck, len(dealt))
         self.deck: tuple[Card, ...] = tuple(deck)
 
         self._stacks = list(stacks)
@@ -470,9 +442,3 @@ class Hand:
             hand.act(entry[0], entry[1])
         return hand
 
-
-def redact(event: Event, seat: int | None) -> Event:
-    """``event`` as ``seat`` may see it (ARCHITECTURE.md: absent, not hidden)."""
-    if isinstance(event, CardDealt) and event.seat != seat and event.card is not None:
-        return CardDealt(event.seat, None, event.index)
-    return event

@@ -15,7 +15,7 @@ from typing import Any
 
 from .actions import Legal
 from .cards import Card
-from .events import ActionTaken, event_from_dict
+from .events import ActionTaken, CardDealt, Event, event_from_dict
 from .pots import PotLayer
 from .rules import RuleSet
 
@@ -201,3 +201,10 @@ def view_from_dict(data: Any) -> HandView:
             is_over=_flag(data["is_over"], "is_over"))
     except (KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"malformed view: {exc}") from None
+
+
+def redact(event: Event, seat: int | None) -> Event:
+    """``event`` as ``seat`` may see it (ARCHITECTURE.md: absent, not hidden)."""
+    if isinstance(event, CardDealt) and event.seat != seat and event.card is not None:
+        return CardDealt(event.seat, None, event.index)
+    return event
