@@ -152,8 +152,8 @@ class _PresetTable(dict[int, HandValue]):
     """Hand values of one preset by hand key, each computed the first time it is asked for.
 
     Building all 22,100 values of every preset at import cost ~150 ms of start-up — more
-    than a bare pygame window's whole start (issue 4's start-up target) — while a table
-    needs one preset and a few hundred hands before the bots' data takes over. After the
+    than a bare pygame window's whole start (docs/PERFORMANCE.md) — while a table needs
+    one preset and a few hundred hands before the bots' data takes over. After the
     first lookup a hand is a plain dict hit, so ``evaluate`` stays one lookup.
     """
 

@@ -1,4 +1,4 @@
-"""LAN play (issue 7): a host that is the one truth of a table, clients that draw it.
+"""LAN play: a host that is the one truth of a table, clients that draw it.
 
 - ``protocol``: frames, error codes, names and versions (docs/PROTOCOL.md).
 - ``messages`` (with ``fields``): the typed wire messages and their one codec registry.

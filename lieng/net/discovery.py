@@ -1,5 +1,4 @@
-"""Finding tables on the LAN: a small UDP beacon, a listener and a direct probe (issue 7,
-"Join"; issue 13).
+"""Finding tables on the LAN: a small UDP beacon, a listener and a direct probe ("Join").
 
 A host sends one JSON datagram per second to a target address — a setting, by default
 the broadcast address 255.255.255.255 — on ``DISCOVERY_PORT``. The Join screen runs a

@@ -1,5 +1,5 @@
 """Fair deal: the shuffle seed comes from every player, so nobody — host included — picks
-the cards (issue 7, "Fair deal"; RULES.md step 4 asks for a fair shuffle).
+the cards ("Fair deal"; RULES.md step 4 asks for a fair shuffle).
 
 Per hand:
 

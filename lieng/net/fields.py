@@ -46,7 +46,7 @@ def valid_ref(value: object) -> bool:
 
 def message_ref(data: object) -> Ref:
     """The ``id`` of a raw message, cut to fit an error reply: an error must never be
-    larger than the frame limit however long the offending ``id`` was (issue 13)."""
+    larger than the frame limit however long the offending ``id`` was."""
     if not isinstance(data, dict):
         return None
     ref = data.get("id")

@@ -1,4 +1,4 @@
-"""The LAN host: the one truth of a table played over the network (issue 7, "Authority").
+"""The LAN host: the one truth of a table played over the network ("Authority").
 
 The host runs the engine (through ``lieng.table.Table``, dealing the fair-deal deck) on an
 asyncio server. Clients send only intended actions; every seat receives only

@@ -58,7 +58,7 @@ class PasswordGuard:
     """Wrong table passwords counted per address. After ``FREE_GUESSES`` every wrong
     password locks the address out for twice as long as the last (1 s, 2 s, 4 s… up to
     five minutes), and a locked-out address gets no answer about its guesses at all: a
-    password can no longer be guessed at thousands of tries a second (issue 13)."""
+    password can no longer be guessed at thousands of tries a second."""
 
     def __init__(self) -> None:
         self._by_address: dict[str, _Guesses] = {}

@@ -379,7 +379,7 @@ class TableAd(WireMessage):
     """A table described for the Join screen: the answer to ``probe``, and (with
     ``kind`` instead of ``t``) the UDP beacon. Read strictly, since anyone on the LAN
     can send one: counts within the seats, a bet within the game's range, true/false
-    only for the flags, a version that is a version (issue 13)."""
+    only for the flags, a version that is a version."""
 
     t: ClassVar[str] = "table_ad"
     proto: int

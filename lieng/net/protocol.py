@@ -3,7 +3,7 @@
 Why JSON and not pickle: a frame from the network is data, never code. Every frame is
 ``4-byte big-endian length`` + that many bytes of UTF-8 JSON holding one object whose
 ``"t"`` names the message; anything else is a ``ProtocolError`` that the host answers
-with an error message and otherwise ignores (issue 7, "Protocol"). ``docs/PROTOCOL.md``
+with an error message and otherwise ignores ("Protocol"). ``docs/PROTOCOL.md``
 is the reference for writing a client; this module is its executable form.
 
 Each message is a typed object of lieng/net/messages.py, decoded once at the boundary.

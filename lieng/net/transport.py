@@ -8,7 +8,7 @@ answer a refusal by raising ``ProtocolError``. The transport turns that into an 
 reply and a strike; too many strikes and the connection is dropped. What a message
 *means* is decided elsewhere; here only whether it may be read at all.
 
-Before a connection has joined, the rules are stricter (issue 13; docs/PROTOCOL.md
+Before a connection has joined, the rules are stricter (docs/PROTOCOL.md
 section 2): its first frame must be ``hello`` (or a discovery ``probe``), complete within
 ``HELLO_TIMEOUT`` seconds of the connection, and any refusal then is final. Connections
 still waiting to join are capped per address and in all; when a cap is reached the

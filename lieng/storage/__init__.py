@@ -1,4 +1,4 @@
-"""What survives a restart: settings, bankroll, hand history and statistics (issue 5).
+"""What survives a restart: settings, bankroll, hand history and statistics.
 
 Modules, each with its own docstring:
 
@@ -9,7 +9,7 @@ Modules, each with its own docstring:
 * ``bankroll`` — ``Bankroll``: buy-in, per-hand commit, cash-out, daily refill.
 * ``history``  — hands and game results as JSON Lines, rotated; replayable events.
 * ``stats``    — statistics computed from the history.
-* ``limits``   — the sane range of every number read back (issue 13): a file beyond
+* ``limits``   — the sane range of every number read back: a file beyond
   them was edited or damaged and is treated as a bad file.
 * ``ledger``   — the bankroll and the history written as one unit: the history line
   first, then the bankroll; start-up commits what a kill left between them.

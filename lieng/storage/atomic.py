@@ -1,4 +1,4 @@
-"""Every write the game makes, and the validating read that goes with it (issue 5 "Saving").
+"""Every write the game makes, and the validating read that goes with it.
 
 A player's chips are their score, so no crash, kill, full disk or garbage file may lose
 them. This is the one module that writes files; everything else calls it:
@@ -165,7 +165,7 @@ def _is_special(path: Path) -> bool:
 def clear_special(path: Path) -> None:
     """Move a non-regular entry at ``path`` out of the way (``keep_aside``: renamed, never
     deleted) so a save can put a regular file there. A folder named ``bankroll.json.bak``
-    would otherwise make every backup — and so every save — fail (issue 13 item 7)."""
+    would otherwise make every backup — and so every save — fail."""
     if _is_special(path):
         keep_aside(path)
 

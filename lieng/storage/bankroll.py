@@ -1,4 +1,4 @@
-"""The player's chips (issue 5 "Bankroll"): never more, never less than they won.
+"""The player's chips: never more, never less than they won.
 
 Design. The file holds two numbers: ``balance`` (chips in the bank) and ``at_table``
 (chips the player brought to the table, *as of the end of the last committed hand*).
@@ -15,7 +15,7 @@ Because every save is one ``atomic.write_atomic`` of the whole state, a kill at 
 instant leaves either the state before or after the save. The kill test in
 ``tests/storage/test_kill.py`` checks this hundreds of times.
 
-The bankroll and the hand history are one unit (issue 13 item 6): the file carries an
+The bankroll and the hand history are one unit: the file carries an
 ``id`` and the count of committed ``hands``, and every history line written for a hand of
 this bankroll carries ``{"id", "hand"}`` — that hand's number. The line is appended
 *before* the bankroll is saved (``lieng.storage.ledger.record_hand``), so a kill between

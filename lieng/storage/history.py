@@ -1,4 +1,4 @@
-"""Hand history (issue 5 "Hand history"): every hand, and every game's final standings,
+"""Hand history: every hand, and every game's final standings,
 appended as one JSON line to ``history.jsonl`` in the user data directory.
 
 What a hand line holds, and why:
@@ -24,7 +24,7 @@ What a hand line holds, and why:
   bankroll's ``id`` and that hand's number in it. The line is written before the bankroll
   is saved; on start-up the bankroll commits any hand of its own it finds here that it
   has not counted (``bank_hands``, ``lieng.storage.ledger``), so a kill between the two
-  writes can never leave the bankroll and the history apart (issue 13 item 6).
+  writes can never leave the bankroll and the history apart.
 
 Every line carries ``"v"`` (``LINE_SCHEMA`` with its migrations, like the other files).
 Every number on a line is checked against ``limits`` (a pot of 10^40 chips or a place

@@ -1,4 +1,4 @@
-"""The bankroll and the hand history as one unit (issue 13 item 6).
+"""The bankroll and the hand history as one unit.
 
 A finished hand changes two files: one line appended to the history and one atomic save
 of the bankroll. No file system makes two writes atomic together, so the order and the

@@ -1,4 +1,4 @@
-"""Sane limits for every number the game reads back from disk (issue 13 item 9).
+"""Sane limits for every number the game reads back from disk.
 
 A file that holds a number the game itself could never have written — a balance of
 10^100 chips, a pot of 10^40, a negative place in a game's standings, a refill dated in

@@ -1,6 +1,6 @@
 """Where the player's own files live: the platformdirs user data directory.
 
-Nothing the game writes goes anywhere else (issue 5 "Where"): not next to the program,
+Nothing the game writes goes anywhere else: not next to the program,
 which may be read-only or shared, and not the working folder.
 
 The environment variable ``LIENG_DATA_DIR`` (``DATA_DIR_ENV``), when set to a non-empty

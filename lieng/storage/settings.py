@@ -1,4 +1,4 @@
-"""The player's settings (issue 5 "Settings screen"): a typed dataclass, saved as JSON.
+"""The player's settings: a typed dataclass, saved as JSON.
 
 ``load_settings`` never fails: a bad file falls back to ``settings.json.bak`` or the
 defaults (``atomic.load_document``), and a good file with some bad values keeps the good
@@ -216,7 +216,7 @@ def _v1_volume(vol: Any) -> Any:
     """A v1 volume (0.0–1.0) as a v2 percentage; None — which the field check then
     replaces by the default, naming the volume in the message — for anything that is not
     a finite number in 0..1. ``1e308`` or ``Infinity`` used to raise ``OverflowError``
-    here and stop every start of the game (issue 13 item 2); ``50`` (already a
+    here and stop every start of the game; ``50`` (already a
     percentage?) is as unclear as it is out of range, so it is not guessed at either."""
     if isinstance(vol, bool) or not isinstance(vol, (int, float)):
         return vol  # a string or a list: the field check names it

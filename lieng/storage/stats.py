@@ -1,4 +1,4 @@
-"""Statistics for the Statistics screen (issue 5), computed from the hand history.
+"""Statistics for the Statistics screen, computed from the hand history.
 
 Nothing here is stored: the figures are recomputed from ``History.read()`` so they can
 never disagree with the hands the history screen lists. They cover the hands the history

@@ -1,4 +1,4 @@
-"""Issue 13 item 5: the engine checks every argument before it changes anything.
+"""The engine checks every argument before it changes anything.
 
 Each public entry point of ``Hand`` refuses junk — a float or bool seat, a negative or
 missing seat, an action that is not an ``Action``, constructor arguments of the wrong

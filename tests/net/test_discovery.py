@@ -100,7 +100,7 @@ def test_the_finder_survives_any_error_while_reading_a_datagram(monkeypatch) -> 
         assert finder._thread.is_alive()
 
 
-# ------------------------------------------------------------------ issue 13: trust no beacon
+# ------------------------------------------------------------------ trust no beacon
 
 
 def _beacon(**fields: object) -> bytes:

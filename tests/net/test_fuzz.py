@@ -1,4 +1,4 @@
-"""A bounded fuzz of the wire decoder (issue 13): whatever bytes arrive, ``decode_client``
+"""A bounded fuzz of the wire decoder: whatever bytes arrive, ``decode_client``
 and ``decode_host`` either return a well-formed typed message or raise ``ProtocolError``
 — never another exception — and what they return survives a round trip unchanged.
 Runs in seconds (200 examples per property, small values, no deadline surprises)."""

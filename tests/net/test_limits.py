@@ -1,4 +1,4 @@
-"""Issue 13, network: the handshake rule, connection caps, error replies that fit in a
+"""The network's limits: the handshake rule, connection caps, error replies that fit in a
 frame, unique names and the password lockout. Loopback (127.0.0.1) only."""
 
 from __future__ import annotations

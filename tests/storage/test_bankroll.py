@@ -164,7 +164,7 @@ def test_no_refill_for_a_player_with_chips(tmp_path: Path) -> None:
 
 
 def test_a_v1_bankroll_gets_an_id_and_keeps_its_chips(tmp_path: Path) -> None:
-    """Format v2 adds the id that history lines name (issue 13 item 6)."""
+    """Format v2 adds the id that history lines name."""
     v1 = {"balance": 4_321, "at_table": 0, "hands": 7, "last_refill": "2026-11-01"}
     (tmp_path / "bankroll.json").write_text(
         json.dumps({"schema": "bankroll", "version": 1, "data": v1}))

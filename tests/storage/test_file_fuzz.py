@@ -1,4 +1,4 @@
-"""A bounded fuzz of the storage loaders (issue 13): well over a hundred kinds of bad file —
+"""A bounded fuzz of the storage loaders: well over a hundred kinds of bad file —
 damaged bytes, wrong envelopes, every field of every document set to junk, absurd numbers,
 history lines with impossible values, and special files (FIFO, folder, symlinks to
 ``/dev/zero``, ``/dev/urandom`` and ``/dev/null``, a dangling link, a link loop, a socket) —

@@ -1,7 +1,7 @@
 """A kill in the middle of a hand played through the real table controller
 (``lieng.table.Table`` with a bot) restores the bankroll as it was before that hand,
 and the history holds exactly the finished hands — hand for hand the ones the bankroll
-counts (issue 13 item 6). The child writes through ``lieng.storage.ledger`` as the game
+counts. The child writes through ``lieng.storage.ledger`` as the game
 does."""
 
 from __future__ import annotations
