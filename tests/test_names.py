@@ -93,3 +93,14 @@ def test_drawing_any_string_never_raises() -> None:
               "Nguyễn", "\U0001f600" * 40]:
         rect = text(surface, s, (100, 30), 20, max_width=190)
         assert rect.height > 0
+
+
+def test_a_lan_name_starting_with_a_zero_width_mark_is_cleaned_at_the_door() -> None:
+    """The reported crash: "\\ufe0fAn" survived the LAN's name check, and every other
+    window drew its avatar from the mark alone."""
+    from lieng.net.protocol import ProtocolError, clean_name
+
+    assert clean_name("\ufe0fAn") == "An"
+    assert clean_name("\u034fAn") == "An"
+    with pytest.raises(ProtocolError):
+        clean_name("\ufe0f\u200b")

@@ -18,6 +18,7 @@ from pygame_gui.core import ObjectID
 from lieng.engine import TIEBREAKS
 from lieng.game import BOT_LEVELS as LEVELS
 from lieng.game import BOT_NAMES, TABLE_BETS, TableConfig, build_table
+from lieng.names import display_name
 from lieng.storage.settings import MAX_NAME, TURN_TIMERS
 from lieng.table import PlayerSpec, Table
 from lieng.ui.core.draw import text
@@ -226,7 +227,8 @@ class HotseatSetupScene(Scene):
 
     def _read_names(self) -> None:
         for i, entry in enumerate(self.names):
-            self.seats[i].name = entry.get_text().strip()
+            # Typed text is a stranger's: only what can be shown is kept (lieng.names).
+            self.seats[i].name = display_name(entry.get_text()) or ""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
