@@ -306,14 +306,11 @@ class RemoteTable:
         return events
 
     def _hand_over(self, view: HandView) -> None:
-        """Stacks after the payout, and the host's rebuy of a broke seat mirrored (the
-        host gives it ``stack`` chips again before the next deal)."""
-        rebuy = self.client.rebuy_stack
+        """Stacks after the payout. A rebuy is the host's decision (its between-hands flow,
+        ``lieng.game``): this table does not guess it, the roster the host sends right
+        after the hand brings the new stacks and buy-ins."""
         for i, seat in enumerate(self.seats[:len(view.stacks)]):
             seat.stack = view.stacks[i]
-            if rebuy and seat.stack < self.rules.table_bet and not seat.left:
-                seat.stack += rebuy
-                seat.buy_ins += 1
 
     def _update_roster(self) -> None:
         roster = self.client.table_roster
