@@ -59,14 +59,14 @@ from .messages import (
     YourTurn,
 )
 from .protocol import ErrorCode, ProtocolError, encode
-from .records import HandRecord, record_hand
+from .records import PlayedHand, record_hand
 from .service import LoopService
 from .transport import Conn, Transport
 
 if TYPE_CHECKING:
     from .client import LanClient
 
-__all__ = ["HandRecord", "HostConfig", "LanHost", "connect_local", "main"]
+__all__ = ["HostConfig", "LanHost", "PlayedHand", "connect_local", "main"]
 
 
 class LanHost(LoopService):
@@ -81,7 +81,7 @@ class LanHost(LoopService):
         self.rules = dataclasses.replace(PRESETS[config.preset], table_bet=config.table_bet,
                                          turn_seconds=max(1, round(config.turn_seconds)))
         self.table: Table | None = None
-        self.history: list[HandRecord] = []
+        self.history: list[PlayedHand] = []
         self.chips_in = 0
         """Chips bought in so far (stacks and rebuys): what the table must always hold."""
         self.port = config.port

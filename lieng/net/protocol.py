@@ -17,16 +17,13 @@ from __future__ import annotations
 import asyncio
 import json
 import struct
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import lieng
-from lieng.engine import Event, HandView
 from lieng.names import display_name
 
 if TYPE_CHECKING:
-    from .fairdeal import DealCheck
-    from .messages import HostMessage
+    pass
 
 PROTOCOL_VERSION = 2
 """2: the deck shuffle is the SHA-256 Fisher–Yates of PROTOCOL.md §8 (1 used Python's
@@ -149,18 +146,3 @@ def versions_compatible(game_version: str) -> bool:
     """Same protocol is required; the game must also agree on major.minor (rules, bots and
     presets may change between minor versions)."""
     return game_version.split(".")[:2] == GAME_VERSION.split(".")[:2]
-
-
-@dataclass(frozen=True)
-class Message:
-    """A message as the client hands it to the game loop. ``body`` is the typed message
-    (lieng/net/messages.py) — or the client's own ``DealCheck`` — already decoded and
-    checked on the network thread, so a malformed one never reaches the game loop;
-    ``type`` and ``data`` are its name and JSON fields, for screens that only show them.
-    ``view`` and ``events`` are the body's, for ``update``/``snapshot``."""
-
-    type: str
-    data: dict[str, Any]
-    view: HandView | None = None
-    events: tuple[Event, ...] = ()
-    body: HostMessage | DealCheck | None = None

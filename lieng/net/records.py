@@ -13,7 +13,7 @@ MAX_KEPT_HANDS = 500
 
 
 @dataclass
-class HandRecord:
+class PlayedHand:
     """What the host keeps of a finished hand (tests and the after-hand proof)."""
 
     hand: int
@@ -31,14 +31,14 @@ class HandRecord:
     """Seats whose fair-deal value went into the seed."""
 
 
-def record_hand(history: list[HandRecord], table: Table,
-                contributors: tuple[int, ...]) -> HandRecord:
+def record_hand(history: list[PlayedHand], table: Table,
+                contributors: tuple[int, ...]) -> PlayedHand:
     """Append the hand just finished to ``history``; only the last ``MAX_KEPT_HANDS`` are
     kept, so a long session does not grow without end."""
     hand = table.hand
     assert hand is not None
     shown = tuple(sorted(hand.view_for(None).shown))
-    record = HandRecord(
+    record = PlayedHand(
         hand=table.hand_no, first=hand.first, dealt_in=hand.dealt_in, deck=hand.deck,
         cards={s: hand.cards_of(s) for s in range(hand.n) if hand.dealt_in[s]},
         shown=shown, start_stacks=hand.start_stacks, stacks=hand.stacks,

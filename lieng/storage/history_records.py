@@ -43,7 +43,7 @@ LINE_SCHEMA = Schema(name="history", version=1, title_vi="lịch sử ván", tit
 GameMode = Literal["bots", "hotseat", "lan"]
 
 
-class SeatLike(Protocol):
+class SeatSpecLike(Protocol):
     """What ``SeatRecord.of`` reads (``lieng.table.PlayerSpec`` has it)."""
 
     @property
@@ -66,7 +66,7 @@ class SeatRecord:
     """The bot's level (``"easy"``, ``"normal"``, ``"hard"``); None for people."""
 
     @classmethod
-    def of(cls, spec: SeatLike) -> SeatRecord:
+    def of(cls, spec: SeatSpecLike) -> SeatRecord:
         """From anything with ``name``, ``kind`` and ``level`` — ``lieng.table.PlayerSpec``
         or ``Seat.spec`` — without this module importing the table."""
         return cls(spec.name, spec.kind, spec.level if spec.kind == "bot" else None)
