@@ -40,11 +40,15 @@ def build(dist: Path, work: Path) -> Path:
     return exe
 
 
-def smoke_test(exe: Path, hands: int = 2) -> tuple[float, list[Path]]:
+def smoke_test(exe: Path, hands: int = 2, program_dir: Path | None = None
+               ) -> tuple[float, list[Path]]:
     """Run the built program's self-test in an empty data directory.
 
+    ``program_dir`` is the folder watched for stray writes when ``exe`` is not in it (a
+    launcher symlink such as the ``.deb``'s ``/usr/bin/lieng``); by default, ``exe``'s own.
     Returns the run time and the files it created there.
     """
+    program_dir = program_dir or exe.parent
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data"
         cwd = Path(tmp) / "cwd"
@@ -55,7 +59,7 @@ def smoke_test(exe: Path, hands: int = 2) -> tuple[float, list[Path]]:
                    XDG_CACHE_HOME=str(Path(tmp) / "cache"),
                    HOME=str(Path(tmp) / "home"))
         env.pop("LIENG_DATA_DIR", None)
-        before = set(exe.parent.rglob("*"))
+        before = set(program_dir.rglob("*"))
         t0 = time.perf_counter()
         proc = subprocess.run([str(exe), "--selftest", "--hands", str(hands), "--data-dir",
                                str(data)], env=env, cwd=cwd, capture_output=True, text=True,
@@ -72,7 +76,7 @@ def smoke_test(exe: Path, hands: int = 2) -> tuple[float, list[Path]]:
                 raise SystemExit(f"the program did not create {name} in {data}; "
                                  f"it created: {[str(p) for p in written]}")
         home = Path(tmp) / "home"
-        stray = [*cwd.rglob("*"), *(set(exe.parent.rglob("*")) - before),
+        stray = [*cwd.rglob("*"), *(set(program_dir.rglob("*")) - before),
                  *(home.rglob("*") if home.exists() else []),
                  *(xdg.rglob("*") if xdg.exists() else [])]
         if stray:

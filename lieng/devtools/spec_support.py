@@ -65,7 +65,7 @@ def version_tuple(version: str = lieng.__version__) -> tuple[int, int, int, int]
     numbers = [int(n) for n in match.group().split(".")][:4]
     if any(n > 0xFFFF for n in numbers):
         raise ValueError(f"{version!r}: Windows version numbers stop at 65535")
-    padded = (numbers + [0, 0, 0, 0])[:4]
+    padded = [*numbers, 0, 0, 0, 0][:4]
     return padded[0], padded[1], padded[2], padded[3]
 
 
