@@ -15,8 +15,9 @@ there is what runs here. For the platform given it
 3. checks what it packed the way a player gets it: unpacks each archive (mounts the disk
    image, extracts the ``.deb`` — never installs it) into a temporary folder and runs the
    smoke test again there, so a lost executable bit or symlink fails the release;
-4. writes ``SHA256SUMS-<os>.txt``. ``--sums DIR`` then checks those from every platform
-   against the files and merges them into one ``SHA256SUMS.txt`` (the release job).
+4. writes ``SHA256SUMS-<version>-<os>-<arch>.txt``. ``--sums DIR`` then checks those from
+   every platform against the files and merges them into one ``SHA256SUMS.txt`` (the
+   release job).
 
 ``--tag v1.2.3`` makes it refuse to pack a version that is not the package's own.
 """
@@ -94,12 +95,12 @@ def read_sums(path: Path) -> dict[str, str]:
 
 
 def merge_sums(folder: Path) -> Path:
-    """Check every ``SHA256SUMS-<os>.txt`` in ``folder`` against the files beside it (an
+    """Check every ``SHA256SUMS-*.txt`` in ``folder`` against the files beside it (an
     artifact corrupted between jobs fails here), then write one ``SHA256SUMS.txt`` for
     every file in ``folder`` and remove the per-platform ones."""
     parts = sorted(folder.glob("SHA256SUMS-*.txt"))
     if not parts:
-        raise SystemExit(f"no SHA256SUMS-<os>.txt in {folder}")
+        raise SystemExit(f"no SHA256SUMS-*.txt in {folder}")
     for part in parts:
         for name, digest in read_sums(part).items():
             if not (folder / name).is_file():
@@ -160,9 +161,14 @@ def pack_macos(dist: Path, stem: str, out: Path) -> list[Path]:
         stage.mkdir()
         subprocess.run(["ditto", str(app), str(stage / app.name)], check=True)
         (stage / "Applications").symlink_to("/Applications")
-        subprocess.run(["hdiutil", "create", "-volname", DISPLAY_NAME, "-srcfolder",
-                        str(stage), "-fs", "HFS+", "-format", "UDZO", "-ov", str(dmg)],
-                       check=True)
+        command = ["hdiutil", "create", "-volname", DISPLAY_NAME, "-srcfolder", str(stage),
+                   "-fs", "HFS+", "-format", "UDZO", "-ov", str(dmg)]
+        for attempt in range(3):  # hosted runners' hdiutil now and then says "busy"
+            if subprocess.run(command).returncode == 0:
+                break
+            if attempt == 2:
+                raise SystemExit("hdiutil create failed three times")
+            time.sleep(5)
     return [dmg]
 
 
@@ -220,7 +226,7 @@ def release(os_name: str, out: Path, dist: Path, work: Path, skip_build: bool = 
             print(f"  mounted copy's smoke test passed in {check_dmg(f):.1f} s")
         else:
             print(f"  unzipped copy's smoke test passed in {check_archive(f, os_name):.1f} s")
-    sums = write_sums(files, out / f"SHA256SUMS-{os_name}.txt")
+    sums = write_sums(files, out / f"SHA256SUMS-{stem.removeprefix(APP_NAME + '-')}.txt")
     print(sums.read_text(encoding="utf-8"), end="")
     return [*files, sums]
 
@@ -241,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
     mode.add_argument("--os", choices=sorted(PLATFORMS), help="the platform to release "
                       "(must be the one this runs on)")
     mode.add_argument("--sums", type=Path, metavar="DIR",
-                      help="check and merge every SHA256SUMS-<os>.txt in DIR")
+                      help="check and merge every SHA256SUMS-*.txt in DIR")
     p.add_argument("--out", type=Path, default=build.ROOT / "release",
                    help="where the release files go (default: release/)")
     p.add_argument("--dist", type=Path, default=build.ROOT / "dist")
