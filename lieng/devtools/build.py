@@ -2,11 +2,12 @@
 
 Runs PyInstaller on ``build.spec`` (one folder, ``dist/lieng/``), then starts the built
 program with ``--selftest --hands 2 --data-dir <empty temporary folder>`` under SDL's dummy
-video and audio drivers. The folder is passed explicitly (``--data-dir``, which works on
-every platform, unlike ``XDG_DATA_HOME``); the XDG variables and ``HOME`` also point into
-the temporary folder so a stray write elsewhere is caught. Fails (exit 1) if the build
-fails, if the program does not exit 0, or if it wrote its settings and bankroll anywhere
-but that data folder.
+video and audio drivers. The folder's path holds "Nguyễn" (as a Windows user folder may),
+so non-ASCII paths are checked on every platform the program is built on. It is passed
+explicitly (``--data-dir``, which works on every platform, unlike ``XDG_DATA_HOME``); the
+XDG variables and ``HOME`` also point into the temporary folder so a stray write elsewhere
+is caught. Fails (exit 1) if the build fails, if the program does not exit 0, or if it
+wrote its settings and bankroll anywhere but that data folder.
 Prints the folder's size and the program's start time.
 """
 
@@ -50,7 +51,9 @@ def smoke_test(exe: Path, hands: int = 2, program_dir: Path | None = None
     """
     program_dir = program_dir or exe.parent
     with tempfile.TemporaryDirectory() as tmp:
-        data = Path(tmp) / "data"
+        # A non-ASCII folder, as under C:\Users\Nguyễn: the path must survive argv, the
+        # file APIs and the JSON written there on every platform the release is built on.
+        data = Path(tmp) / "Nguyễn" / "data"
         cwd = Path(tmp) / "cwd"
         cwd.mkdir()
         xdg = Path(tmp) / "xdg"

@@ -187,12 +187,13 @@ def inspect_deb(deb: Path) -> DebCheck:
                           check=True).stdout
     control = dict(line.split(": ", 1) for line in info.splitlines()
                    if ": " in line and not line.startswith(" "))
-    with tempfile.TemporaryDirectory(prefix="lieng-deb-x-") as tmp:
-        subprocess.run(["dpkg-deb", "-x", str(deb), tmp], check=True)
-        launcher = Path(tmp) / "usr" / "bin" / APP_NAME
+    with tempfile.TemporaryDirectory(prefix="lieng-deb-x-") as root:
+        tmp = Path(root) / "Nguyễn"  # a non-ASCII path, as a player's home may be
+        subprocess.run(["dpkg-deb", "-x", str(deb), str(tmp)], check=True)
+        launcher = tmp / "usr" / "bin" / APP_NAME
         if not launcher.is_symlink() or not launcher.resolve().is_file():
             raise SystemExit(f"{deb.name}: /usr/bin/{APP_NAME} does not lead to the program")
-        entry = (Path(tmp) / "usr/share/applications" / f"{APP_NAME}.desktop").read_text(
+        entry = (tmp / "usr/share/applications" / f"{APP_NAME}.desktop").read_text(
             encoding="utf-8")
         if f"Exec={APP_NAME}\n" not in entry or f"Icon={APP_NAME}\n" not in entry:
             raise SystemExit(f"{deb.name}: the menu entry does not start /usr/bin/{APP_NAME}")

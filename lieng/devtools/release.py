@@ -28,6 +28,7 @@ import argparse
 import hashlib
 import os
 import platform
+import plistlib
 import shutil
 import subprocess
 import sys
@@ -38,11 +39,14 @@ from pathlib import Path
 import lieng
 from lieng.devtools import build, linux_desktop
 from lieng.devtools.archive import unzip, zip_folder
-from lieng.devtools.spec_support import APP_NAME, BUNDLE_NAME, DISPLAY_NAME
+from lieng.devtools.spec_support import APP_NAME, BUNDLE_NAME, DISPLAY_NAME, mac_info_plist
 
 PLATFORMS = {"linux": "linux", "windows": "win32", "macos": "darwin"}
 """``--os`` names and the ``sys.platform`` prefix each must be built on."""
 SUMS = "SHA256SUMS.txt"
+UNICODE_FOLDER = "Nguyễn"
+"""Archives are unpacked under a folder of this name for their check: the program must
+start from a path that is not ASCII, as it does for a player whose user name is not."""
 
 
 def current_os() -> str:
@@ -120,12 +124,13 @@ def program_in(folder: Path, os_name: str) -> Path:
 def check_archive(archive: Path, os_name: str) -> float:
     """Unzip ``archive`` into a temporary folder as a player would and smoke-test the
     program there; the test's run time."""
-    with tempfile.TemporaryDirectory(prefix="lieng-unzip-") as tmp:
-        unzip(archive, Path(tmp))
+    with tempfile.TemporaryDirectory(prefix="lieng-unzip-") as root:
+        tmp = Path(root) / UNICODE_FOLDER  # players unzip under C:\Users\Nguyễn\Downloads
+        unzip(archive, tmp)
         if os_name == "macos":
-            exe = Path(tmp) / f"{BUNDLE_NAME}.app" / "Contents" / "MacOS" / APP_NAME
+            exe = tmp / f"{BUNDLE_NAME}.app" / "Contents" / "MacOS" / APP_NAME
         else:
-            exe = program_in(Path(tmp) / APP_NAME, os_name)
+            exe = program_in(tmp / APP_NAME, os_name)
         if not exe.is_file():
             raise SystemExit(f"{archive.name} holds no {exe.relative_to(tmp)}")
         return build.smoke_test(exe)[0]
@@ -184,6 +189,29 @@ def check_dmg(dmg: Path) -> float:
             subprocess.run(["hdiutil", "detach", mnt], check=False)
 
 
+def check_metadata(os_name: str, dist: Path, version: str) -> str:
+    """Read back what ``build.spec`` stamped on the program (Windows: the version resource;
+    macOS: the bundle's ``Info.plist``) and fail if it is not this release's; a summary."""
+    if os_name == "windows":
+        from PyInstaller.utils.win32 import versioninfo  # pywin32-ctypes, Windows only
+
+        info = str(versioninfo.read_version_info_from_executable(
+            str(program_in(dist / APP_NAME, os_name))))
+        missing = [s for s in (version, DISPLAY_NAME, "ProductVersion") if s not in info]
+        if missing:
+            raise SystemExit(f"the version resource lacks {missing}:\n{info}")
+        return f"version resource: {DISPLAY_NAME} {version}"
+    if os_name == "macos":
+        with open(dist / f"{BUNDLE_NAME}.app" / "Contents" / "Info.plist", "rb") as fh:
+            plist = plistlib.load(fh)
+        wanted = mac_info_plist(version)
+        wrong = {k: plist.get(k) for k, v in wanted.items() if plist.get(k) != v}
+        if wrong:
+            raise SystemExit(f"Info.plist differs from build.spec's: {wrong}")
+        return f"Info.plist: {plist['CFBundleIdentifier']} {plist['CFBundleShortVersionString']}"
+    return "no metadata to check on Linux (the .deb's control file is checked below)"
+
+
 def lieng_root() -> Path:
     """The checkout (build.spec, assets/, LICENSE)."""
     return build.ROOT
@@ -204,6 +232,7 @@ def release(os_name: str, out: Path, dist: Path, work: Path, skip_build: bool = 
         print(f"built {exe} in {time.perf_counter() - t0:.0f} s")
     print(f"folder size: {build.folder_size(exe.parent) / 1e6:.1f} MB")
     print(f"smoke test of the build passed in {build.smoke_test(exe)[0]:.1f} s")
+    print(check_metadata(os_name, dist, version))
     stem = artifact_stem(version, os_name, arch_name())
     out.mkdir(parents=True, exist_ok=True)
     if os_name == "linux":
