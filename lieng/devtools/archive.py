@@ -40,6 +40,7 @@ def zip_folder(folder: Path, archive: Path) -> Path:
 
 
 def _date_time(mtime: float) -> tuple[int, int, int, int, int, int]:
+    """A zip entry's local date and time (what ``ZipFile.write`` would store)."""
     t = time.localtime(max(mtime, 315532800))  # zip dates start in 1980
     return t.tm_year, t.tm_mon, t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec
 

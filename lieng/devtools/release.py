@@ -73,6 +73,7 @@ def artifact_stem(version: str, os_name: str, arch: str) -> str:
 
 
 def sha256_of(path: Path) -> str:
+    """The file's SHA-256 as hex, read in blocks (a package is tens of megabytes)."""
     digest = hashlib.sha256()
     with open(path, "rb") as fh:
         for block in iter(lambda: fh.read(1 << 20), b""):
@@ -179,14 +180,15 @@ def pack_macos(dist: Path, stem: str, out: Path) -> list[Path]:
 
 def check_dmg(dmg: Path) -> float:
     """Mount the image read-only, smoke-test the app in it, unmount."""
-    with tempfile.TemporaryDirectory(prefix="lieng-mnt-") as mnt:
+    with tempfile.TemporaryDirectory(prefix="lieng-mnt-", ignore_cleanup_errors=True) as mnt:
         subprocess.run(["hdiutil", "attach", "-nobrowse", "-readonly", "-mountpoint", mnt,
                         str(dmg)], check=True)
         try:
             exe = Path(mnt) / f"{BUNDLE_NAME}.app" / "Contents" / "MacOS" / APP_NAME
             return build.smoke_test(exe)[0]
         finally:
-            subprocess.run(["hdiutil", "detach", mnt], check=False)
+            if subprocess.run(["hdiutil", "detach", mnt]).returncode != 0:
+                subprocess.run(["hdiutil", "detach", "-force", mnt], check=False)
 
 
 def check_metadata(os_name: str, dist: Path, version: str) -> str:
