@@ -40,7 +40,7 @@ def desktop_entry(exec_cmd: str = APP_NAME, icon: str = APP_NAME) -> str:
     return "\n".join([
         "[Desktop Entry]",
         "Type=Application",
-        "Version=1.5",
+        "Version=1.4",  # the newest desktop-file-validate (0.26) knows; nothing of 1.5 used
         f"Name={DISPLAY_NAME}",
         "GenericName=Card game",
         "GenericName[vi]=Trò chơi bài",
@@ -197,5 +197,8 @@ def inspect_deb(deb: Path) -> DebCheck:
             encoding="utf-8")
         if f"Exec={APP_NAME}\n" not in entry or f"Icon={APP_NAME}\n" not in entry:
             raise SystemExit(f"{deb.name}: the menu entry does not start /usr/bin/{APP_NAME}")
+        if shutil.which("desktop-file-validate"):  # desktop-file-utils, where installed
+            subprocess.run(["desktop-file-validate", str(tmp / "usr/share/applications" /
+                                                         f"{APP_NAME}.desktop")], check=True)
         elapsed, _ = build.smoke_test(launcher, program_dir=launcher.resolve().parent)
     return DebCheck(len(names), control, elapsed)

@@ -5,6 +5,7 @@ and extracted end to end is in ``test_release.py``."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -56,3 +57,16 @@ def test_control_file_fields() -> None:
     assert fields["Package"] == "lieng" and fields["Architecture"] == "amd64"
     assert fields["Installed-Size"] == "42" and fields["Section"] == "games"
     assert fields["Description"].startswith("Liêng")
+
+
+@pytest.mark.skipif(shutil.which("desktop-file-validate") is None,
+                    reason="desktop-file-utils not installed")
+def test_desktop_file_validate_accepts_both_entries(tmp_path: Path) -> None:
+    for name, entry in (("deb", ld.desktop_entry()),
+                        ("archive", ld.desktop_entry('"/home/Nguyễn/Trò chơi/lieng/lieng"',
+                                                     "/home/Nguyễn/Trò chơi/lieng/lieng.png"))):
+        path = tmp_path / f"{name}.desktop"
+        path.write_text(entry, encoding="utf-8")
+        proc = subprocess.run(["desktop-file-validate", str(path)], capture_output=True,
+                              text=True)
+        assert proc.returncode == 0 and not proc.stdout.strip(), proc.stdout
