@@ -50,7 +50,9 @@ def smoke_test(exe: Path, hands: int = 2, program_dir: Path | None = None
     Returns the run time and the files it created there.
     """
     program_dir = program_dir or exe.parent
-    with tempfile.TemporaryDirectory() as tmp:
+    # ignore_cleanup_errors: on Windows an antivirus may still hold a file the program just
+    # wrote; the verdict is in by then and a leftover temp folder must not overturn it.
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
         # A non-ASCII folder, as under C:\Users\Nguyễn: the path must survive argv, the
         # file APIs and the JSON written there on every platform the release is built on.
         data = Path(tmp) / "Nguyễn" / "data"

@@ -125,7 +125,8 @@ def program_in(folder: Path, os_name: str) -> Path:
 def check_archive(archive: Path, os_name: str) -> float:
     """Unzip ``archive`` into a temporary folder as a player would and smoke-test the
     program there; the test's run time."""
-    with tempfile.TemporaryDirectory(prefix="lieng-unzip-") as root:
+    # A freshly unpacked .exe is scanned by Windows Defender after it exits, too.
+    with tempfile.TemporaryDirectory(prefix="lieng-unzip-", ignore_cleanup_errors=True) as root:
         tmp = Path(root) / UNICODE_FOLDER  # players unzip under C:\Users\Nguyễn\Downloads
         unzip(archive, tmp)
         if os_name == "macos":
