@@ -2,11 +2,12 @@
 
 Runs PyInstaller on ``build.spec`` (one folder, ``dist/lieng/``), then starts the built
 program with ``--selftest --hands 2 --data-dir <empty temporary folder>`` under SDL's dummy
-video and audio drivers. The folder is passed explicitly (``--data-dir``, which works on
-every platform, unlike ``XDG_DATA_HOME``); the XDG variables and ``HOME`` also point into
-the temporary folder so a stray write elsewhere is caught. Fails (exit 1) if the build
-fails, if the program does not exit 0, or if it wrote its settings and bankroll anywhere
-but that data folder.
+video and audio drivers. The folder's path holds "Nguyễn" (as a Windows user folder may),
+so non-ASCII paths are checked on every platform the program is built on. It is passed
+explicitly (``--data-dir``, which works on every platform, unlike ``XDG_DATA_HOME``); the
+XDG variables and ``HOME`` also point into the temporary folder so a stray write elsewhere
+is caught. Fails (exit 1) if the build fails, if the program does not exit 0, or if it
+wrote its settings and bankroll anywhere but that data folder.
 Prints the folder's size and the program's start time.
 """
 
@@ -40,13 +41,21 @@ def build(dist: Path, work: Path) -> Path:
     return exe
 
 
-def smoke_test(exe: Path, hands: int = 2) -> tuple[float, list[Path]]:
+def smoke_test(exe: Path, hands: int = 2, program_dir: Path | None = None
+               ) -> tuple[float, list[Path]]:
     """Run the built program's self-test in an empty data directory.
 
+    ``program_dir`` is the folder watched for stray writes when ``exe`` is not in it (a
+    launcher symlink such as the ``.deb``'s ``/usr/bin/lieng``); by default, ``exe``'s own.
     Returns the run time and the files it created there.
     """
-    with tempfile.TemporaryDirectory() as tmp:
-        data = Path(tmp) / "data"
+    program_dir = program_dir or exe.parent
+    # ignore_cleanup_errors: on Windows an antivirus may still hold a file the program just
+    # wrote; the verdict is in by then and a leftover temp folder must not overturn it.
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
+        # A non-ASCII folder, as under C:\Users\Nguyễn: the path must survive argv, the
+        # file APIs and the JSON written there on every platform the release is built on.
+        data = Path(tmp) / "Nguyễn" / "data"
         cwd = Path(tmp) / "cwd"
         cwd.mkdir()
         xdg = Path(tmp) / "xdg"
@@ -55,7 +64,7 @@ def smoke_test(exe: Path, hands: int = 2) -> tuple[float, list[Path]]:
                    XDG_CACHE_HOME=str(Path(tmp) / "cache"),
                    HOME=str(Path(tmp) / "home"))
         env.pop("LIENG_DATA_DIR", None)
-        before = set(exe.parent.rglob("*"))
+        before = set(program_dir.rglob("*"))
         t0 = time.perf_counter()
         proc = subprocess.run([str(exe), "--selftest", "--hands", str(hands), "--data-dir",
                                str(data)], env=env, cwd=cwd, capture_output=True, text=True,
@@ -72,7 +81,7 @@ def smoke_test(exe: Path, hands: int = 2) -> tuple[float, list[Path]]:
                 raise SystemExit(f"the program did not create {name} in {data}; "
                                  f"it created: {[str(p) for p in written]}")
         home = Path(tmp) / "home"
-        stray = [*cwd.rglob("*"), *(set(exe.parent.rglob("*")) - before),
+        stray = [*cwd.rglob("*"), *(set(program_dir.rglob("*")) - before),
                  *(home.rglob("*") if home.exists() else []),
                  *(xdg.rglob("*") if xdg.exists() else [])]
         if stray:

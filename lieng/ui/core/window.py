@@ -20,6 +20,7 @@ from lieng import __version__
 from lieng.resources import asset
 from lieng.ui.core import i18n
 from lieng.ui.core.assets import Sounds, register_fonts, theme_dict
+from lieng.ui.core.hidpi import prepare_display
 from lieng.ui.core.scene import Scene, SceneStack
 from lieng.ui.player.preferences import UISettings
 from lieng.ui.tabletop.cards import CardRenderer
@@ -51,6 +52,7 @@ class GameApp:
                  fps: int = FPS) -> None:
         self.settings = settings or UISettings()
         self.fps = fps
+        prepare_display()  # before the first window: DPI awareness can't change after it
         pygame.init()
         i18n.configure(self.settings.language)
         size = _clamp_size(size)
