@@ -18,14 +18,26 @@ from __future__ import annotations
 import random
 
 from .base import BaseBot, Bot
-from .baselines import CallBot, RaiseBot, RandomBot
+from .baselines import (
+    CallBot,
+    ManiacBot,
+    RaiseBot,
+    RandomBot,
+    ShoverBot,
+    ThresholdBot,
+    TightBot,
+)
 from .heuristic import HeuristicBot
 from .personality import PERSONALITIES, Personality, pick_personality
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 """Heuristic levels, weakest first."""
-BASELINES: tuple[str, ...] = ("random", "call", "raise")
-"""Baselines for the league: random-legal, always-call, always-raise."""
+BASELINES: tuple[str, ...] = ("random", "call", "raise", "tight", "threshold", "maniac",
+                              "shover")
+"""Baselines for the league: random-legal, always-call (the calling station),
+always-raise, and the human habits of issue 11 (tight, threshold, maniac, shover)."""
+_BASELINE_CLASSES = {"random": RandomBot, "call": CallBot, "raise": RaiseBot, "tight": TightBot,
+                     "threshold": ThresholdBot, "maniac": ManiacBot, "shover": ShoverBot}
 
 
 def make_bot(level: str, rng: random.Random | None = None,
@@ -43,12 +55,9 @@ def make_bot(level: str, rng: random.Random | None = None,
         return HeuristicBot(level, rng, style, name)
     if personality is not None:
         raise ValueError(f"baseline bots have no personality, got {personality!r}")
-    if level == "random":
-        return RandomBot(rng)
-    if level == "call":
-        return CallBot(rng)
-    if level == "raise":
-        return RaiseBot(rng)
+    cls = _BASELINE_CLASSES.get(level)
+    if cls is not None:
+        return cls(rng)
     raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS + BASELINES)}")
 
 
@@ -60,8 +69,12 @@ __all__ = [
     "Bot",
     "CallBot",
     "HeuristicBot",
+    "ManiacBot",
     "Personality",
     "RaiseBot",
     "RandomBot",
+    "ShoverBot",
+    "ThresholdBot",
+    "TightBot",
     "make_bot",
 ]
