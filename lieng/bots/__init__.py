@@ -3,7 +3,7 @@
 >>> import random
 >>> from lieng.bots import LEVELS, make_bot
 >>> LEVELS
-('easy', 'normal', 'hard')
+('easy', 'normal', 'hard', 'expert')
 >>> bot = make_bot("hard", rng=random.Random(7), personality="careful")
 >>> bot.level, bot.personality
 ('hard', 'careful')
@@ -27,11 +27,13 @@ from .baselines import (
     ThresholdBot,
     TightBot,
 )
+from .expert import ExpertBot
 from .heuristic import HeuristicBot
 from .personality import PERSONALITIES, Personality, pick_personality
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-"""Heuristic levels, weakest first."""
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
+"""Levels, weakest first: three heuristic ones and ``expert``, the precomputed equilibrium
+(issue 11, ``lieng.bots.expert``)."""
 BASELINES: tuple[str, ...] = ("random", "call", "raise", "tight", "threshold", "maniac",
                               "shover")
 """Baselines for the league: random-legal, always-call (the calling station),
@@ -52,6 +54,9 @@ def make_bot(level: str, rng: random.Random | None = None,
     if level in LEVELS:
         style = pick_personality(personality, rng)
         name = rng.choice(style.names)
+        if level == "expert":
+            # The equilibrium has no style to change; the personality only names the seat.
+            return ExpertBot(rng, name, style.key)
         return HeuristicBot(level, rng, style, name)
     if personality is not None:
         raise ValueError(f"baseline bots have no personality, got {personality!r}")
@@ -68,6 +73,7 @@ __all__ = [
     "BaseBot",
     "Bot",
     "CallBot",
+    "ExpertBot",
     "HeuristicBot",
     "ManiacBot",
     "Personality",
