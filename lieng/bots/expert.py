@@ -40,8 +40,9 @@ from lieng.engine import PRESETS, Action, Event, HandView, Legal
 from .abstraction import ALL_IN, CALL, DEPTHS, FOLD, RAISE, Node, build_tree, nearest_depth
 from .abstraction import pseudo_harmonic as _ph
 from .base import BaseBot, legal_of
-from .heuristic import SHOVE_STRENGTH
-from .opponents import OpponentModel
+from .heuristic import SHOVE_STRENGTH, HeuristicBot
+from .opponents import OpponentModel, SeatStats
+from .personality import PERSONALITIES
 from .strength import N_HANDS, hand_index, strength_row, win_probability
 
 MAGIC = b"LIENGCFR1"
@@ -51,6 +52,12 @@ STEAL_FOLD = 0.6
 """Fold rate to bets above which every check becomes a small raise."""
 STATION_FOLD = 0.15
 """Fold rate to bets below which ``expert`` stops bluffing and value-raises big."""
+MIN_SHOWN = 5
+"""Hands an opponent must have shown after raising before its raises are read."""
+WILD_SHOWN = 0.65
+"""Mean strength of hands shown after raising at most which a player raises with anything."""
+TIGHT_SHOWN = 0.93
+"""Mean strength of hands shown after raising from which a player raises only monsters."""
 VALUE_STRENGTH = 0.8
 """Hands (share of random hands beaten, multiway: win probability) worth a big value raise
 against a player who never folds."""
@@ -136,6 +143,18 @@ def load_strategy(preset: str) -> Strategy | None:
     return Strategy(nb, buckets, probs, [int(x) for x in offs], floor)
 
 
+def _raised_showdowns(st: SeatStats) -> tuple[float, float]:
+    """(how many, mean strength) of the hands a player showed after raising."""
+    n = 0.0
+    total = 0.0
+    for line in (2, 3):
+        hist = st.shown[line]
+        for b, c in enumerate(hist):
+            n += c
+            total += c * (b + 0.5) / len(hist)
+    return n, total / n if n else 0.5
+
+
 class ExpertBot(BaseBot):
     """Plays the shipped equilibrium strategy; see the module docstring."""
 
@@ -146,6 +165,9 @@ class ExpertBot(BaseBot):
                  personality: str | None = None) -> None:
         super().__init__("expert", rng, name, personality)
         self.model = OpponentModel()
+        # Reads ranges from the model exactly as ``hard`` does (same model object).
+        self._reader = HeuristicBot("hard", rng, PERSONALITIES["calm"], name)
+        self._reader.model = self.model
 
     def observe(self, event: Event) -> None:
         """Public actions and shown hands feed the same opponent model ``hard`` uses."""
@@ -212,17 +234,27 @@ class ExpertBot(BaseBot):
           without a hand (bluffs only lose), and a hand worth a value raise
           (``hand`` ≥ ``VALUE_STRENGTH``) takes the largest size — they pay it anyway.
 
-        Below ``MIN_EVIDENCE`` faced bets per opponent the equilibrium is played as is.
+        * players who raise far more or far less than a balanced player: ``_facing_bet``.
+
+        Below ``MIN_EVIDENCE`` decisions (faced bets, for the fold habits) per opponent the
+        equilibrium is played as is.
         """
         stats = [self.model.stats(o) for o in opps]
-        if not stats or min(st.faced for st in stats) < MIN_EVIDENCE:
-            return weights
-        fold = min(st.fold_rate() for st in stats)
-        raises = [a for a, (k, _) in enumerate(node.actions) if k in (RAISE, ALL_IN)]
-        if not raises:
+        if not stats:
             return weights
         out = list(weights)
         call = next(a for a, (k, _) in enumerate(node.actions) if k == CALL)
+        legal = view.legal
+        assert legal is not None
+        if legal.call > 0 and node.actions[0][0] == FOLD \
+                and min(st.decisions for st in stats) >= MIN_EVIDENCE:
+            self._facing_bet(view, out, call, opps, stats, legal)
+        if min(st.faced for st in stats) < MIN_EVIDENCE:
+            return out
+        fold = min(st.fold_rate() for st in stats)
+        raises = [a for a, (k, _) in enumerate(node.actions) if k in (RAISE, ALL_IN)]
+        if not raises:
+            return out
         if fold >= STEAL_FOLD and node.owed == 0:
             out[raises[0]] += out[call]
             out[call] = 0.0
@@ -238,6 +270,34 @@ class ExpertBot(BaseBot):
             else:
                 out[call] += raise_mass
         return out
+
+    def _facing_bet(self, view: HandView, out: list[float], call: int, opps: list[int],
+                    stats: list[SeatStats], legal: Legal) -> None:
+        """Against players who raise far more or far less than anyone balanced would,
+        the equilibrium's reading of a raise is wrong: a maniac's or a shover's raise is
+        any hand, a tight player's is sáp or liêng — which the hands they showed after
+        raising tell (mean strength at most ``WILD_SHOWN`` or at least ``TIGHT_SHOWN``,
+        over ``MIN_SHOWN`` showdowns). There the call-or-fold choice follows
+        the pot odds against the range ``hard``'s model reads (raise frequency, hands shown
+        after the same line) instead."""
+        shown = [_raised_showdowns(st) for st in stats]
+        if any(n < MIN_SHOWN for n, _ in shown):
+            return
+        wild = max(m for _, m in shown) <= WILD_SHOWN
+        tight = min(m for _, m in shown) >= TIGHT_SHOWN
+        if not (wild or tight):
+            return
+        reader = self._reader
+        s = strength_row(view.rules)[hand_index(view.my_cards)]
+        ranges = reader._ranges(view, opps)
+        eq = reader._equity(s, opps, ranges, view)
+        need = legal.call / (view.pot + legal.call)
+        if wild and eq >= need + 0.02 and out[0] > 0:
+            out[call] += out[0]
+            out[0] = 0.0
+        elif tight and eq < need - 0.05 and out[call] > 0:
+            out[0] += out[call]
+            out[call] = 0.0
 
     # ------------------------------------------------------------------ translation
 

@@ -93,7 +93,7 @@ _BIG_RAISE = 0.15
 """Extra narrowing per pot of raise size above two pots."""
 _BIG_RAISE_FLOOR = 0.1
 """Range floor after a raise of three pots or more."""
-STEAL_FOLD = 0.55
+STEAL_FOLD = 0.68
 """``hard`` raises any hand when its model says everyone folds at least this often."""
 THIN_VALUE = 0.08
 """Largest drop of ``hard``'s value-raise floor against players who never fold."""
@@ -216,27 +216,33 @@ class HeuristicBot(BaseBot):
             seat = a.seat
             if seat in x and a.kind is not ActionKind.FOLD and a.kind is not ActionKind.TIMEOUT:
                 if a.raised:
-                    shrink = self._raise_shrink(seat, raises[seat], a.amount, pot)
+                    shrink = self._raise_shrink(seat, raises[seat], a.amount, pot,
+                                                a.kind is ActionKind.RAISE)
                     raises[seat] += 1
                 elif a.amount > 0:
                     shrink = self._call_shrink(seat)
                 else:
                     shrink = 1.0
                 shrink = 1.0 - p.reads_ranges * (1.0 - shrink)
-                x[seat] = max(_RANGE_FLOOR if not a.raised or a.amount < 3 * pot
-                              else _BIG_RAISE_FLOOR, x[seat] * shrink)
+                big = a.raised and a.amount >= 3 * pot and self.model is None \
+                    and a.kind is ActionKind.RAISE
+                x[seat] = max(_BIG_RAISE_FLOOR if big else _RANGE_FLOOR, x[seat] * shrink)
             pot += a.amount
         return x
 
-    def _raise_shrink(self, seat: int, earlier: int, amount: int, pot: int) -> float:
+    def _raise_shrink(self, seat: int, earlier: int, amount: int, pot: int,
+                      sized: bool = True) -> float:
         size = amount / max(pot, 1)
         base = _RAISE_SHRINK_FIRST if earlier == 0 else _RAISE_SHRINK_AGAIN
         # Issue 11: a raise of several pots says much more than a small one (a tight
         # player's maximum raise is sáp or liêng); normal used to call it with 8 points.
-        base = base * (1.1 - 0.1 * min(size, 2.0)) / (1.0 + _BIG_RAISE * max(0.0, size - 2.0))
+        # ``hard`` reads the same from its model (raise frequency, hands shown).
+        base = base * (1.1 - 0.1 * min(size, 2.0))
         if self.model is not None:
             return self.model.raise_shrink(seat, base)
-        return base
+        if not sized:
+            return base  # an all-in's size is the stack's, not a statement about the hand
+        return base / (1.0 + _BIG_RAISE * max(0.0, size - 2.0))
 
     def _call_shrink(self, seat: int) -> float:
         if self.model is not None:
