@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from lieng.engine import PRESETS, Action, Event, HandView, Legal
+from lieng.engine import PRESETS, Action, Event, HandEnded, HandView, Legal
 
 from .abstraction import ALL_IN, CALL, DEPTHS, FOLD, RAISE, Node, build_tree, nearest_depth
 from .abstraction import pseudo_harmonic as _ph
@@ -46,12 +46,17 @@ from .personality import PERSONALITIES
 from .strength import N_HANDS, hand_index, strength_row, win_probability
 
 MAGIC = b"LIENGCFR1"
+WARMUP = 150
+EXPLORE = 0.1
 MIN_EVIDENCE = 12
 """Bets an opponent must have faced before ``expert`` departs from the equilibrium."""
 STEAL_FOLD = 0.6
 """Fold rate to bets above which every check becomes a small raise."""
 STATION_FOLD = 0.15
 """Fold rate to bets below which ``expert`` stops bluffing and value-raises big."""
+VALUE_OVERRIDE = True
+VALUE_SIZING = 0.7
+"""Hands from this strength have their value raises sized by the opponent model."""
 MIN_SHOWN = 5
 """Hands an opponent must have shown after raising before its raises are read."""
 WILD_SHOWN = 0.65
@@ -159,19 +164,44 @@ class ExpertBot(BaseBot):
     """Plays the shipped equilibrium strategy; see the module docstring."""
 
     exploit: bool = True
+    arms: bool = True
+    """Choose between the equilibrium and ``hard``'s engine by results (``_pick_arm``)."""
     """Tilt the equilibrium against habits the opponent model has seen (``_tilt``)."""
 
     def __init__(self, rng: random.Random, name: str = "Cao thủ",
                  personality: str | None = None) -> None:
         super().__init__("expert", rng, name, personality)
         self.model = OpponentModel()
+        self._arm: int | None = None
+        self._seat: int | None = None
+        self._bet = 1
+        self._results: list[list[float]] = [[0.0, 0.0], [0.0, 0.0]]
+        """Per arm: chips won (× B) and hands played."""
         # Reads ranges from the model exactly as ``hard`` does (same model object).
         self._reader = HeuristicBot("hard", rng, PERSONALITIES["calm"], name)
         self._reader.model = self.model
 
     def observe(self, event: Event) -> None:
-        """Public actions and shown hands feed the same opponent model ``hard`` uses."""
+        """Public actions and shown hands feed the same opponent model ``hard`` uses; a
+        hand's result is credited to the way it was played (``_pick_arm``)."""
         self.model.observe(event)
+        if isinstance(event, HandEnded) and self._arm is not None and self._seat is not None \
+                and self._seat < len(event.net):
+            self._results[self._arm][0] += event.net[self._seat] / self._bet
+            self._results[self._arm][1] += 1
+            self._arm = None
+
+    def _pick_arm(self) -> int:
+        """Heads-up, each hand is played by one of two arms: 0 the equilibrium (with its
+        tilts), 1 ``hard``'s engine on the same opponent model, which exploits a known
+        habit harder but can itself be exploited. The first ``WARMUP`` hands of each are
+        alternated; then the arm that has won more against this table is played, with
+        ``EXPLORE`` of the hands left to the other so a change of opponent is noticed."""
+        (s0, n0), (s1, n1) = self._results
+        if min(n0, n1) < WARMUP:
+            return 0 if n0 <= n1 else 1
+        best = 0 if s0 / n0 >= s1 / n1 else 1
+        return best if self.rng.random() >= EXPLORE else 1 - best
 
     def reseat(self, moves: dict[int, int]) -> None:
         """Players changed seats between hands: the model follows the players."""
@@ -186,6 +216,15 @@ class ExpertBot(BaseBot):
         opps = view.opponents_in()
         if strat is None or not opps:
             return self._pot_odds(view, legal)
+        if sum(view.dealt_in) > 2:
+            # 3–6 seats: hard's engine on the shared model (docs/BOTS.md "Expert").
+            return self._reader.decide(view)
+        if self._arm is None:
+            self._arm = self._pick_arm() if self.arms else 0
+            self._seat = me
+            self._bet = rules.table_bet
+        if self._arm == 1:
+            return self._reader.decide(view)
         B = rules.table_bet
         dealt = sum(view.dealt_in)
         scale = 2.0 / (dealt * B)  # abstract units per chip
@@ -219,6 +258,10 @@ class ExpertBot(BaseBot):
                 choice = a
                 break
         kind, amount = node.actions[choice]
+        if self.exploit and (kind == RAISE or (kind == CALL and VALUE_OVERRIDE)):
+            sized = self._value_size(view, legal, opps, kind == CALL)
+            if sized is not None:
+                return sized
         return self._realise(view, legal, node, kind, amount, scale)
 
     # ------------------------------------------------------------------ exploitation
@@ -255,6 +298,14 @@ class ExpertBot(BaseBot):
         raises = [a for a, (k, _) in enumerate(node.actions) if k in (RAISE, ALL_IN)]
         if not raises:
             return out
+        if fold >= STEAL_FOLD and hand < VALUE_SIZING and any(
+                a.seat in opps and a.amount > 0 for a in view.actions):
+            # A player who folds most hands to a bet and still put chips in holds one of
+            # the few it keeps: a bluff will not move it.
+            out[call] += sum(out[a] for a in raises)
+            for a in raises:
+                out[a] = 0.0
+            return out
         if fold >= STEAL_FOLD and node.owed == 0:
             out[raises[0]] += out[call]
             out[call] = 0.0
@@ -270,6 +321,33 @@ class ExpertBot(BaseBot):
             else:
                 out[call] += raise_mass
         return out
+
+    def _value_size(self, view: HandView, legal: Legal, opps: list[int],
+                    instead_of_call: bool = False) -> Action | None:
+        """The size of a value raise the equilibrium chose to make, against opponents the
+        model knows: the size ``hard``'s model expects to earn most (how often they fold
+        at each price, what they call with). The equilibrium's sizes are made for a
+        balanced opponent; the issue's habits call any size with their range, or fold
+        every size alike, and then bigger value bets simply earn more."""
+        s = strength_row(view.rules)[hand_index(view.my_cards)]
+        if s < VALUE_SIZING or not legal.raise_k:
+            return None
+        with_chips = [o for o in opps if view.stacks[o] > 0]
+        if not with_chips or min(self.model.stats(o).faced for o in with_chips) < MIN_EVIDENCE:
+            return None
+        reader = self._reader
+        ranges = reader._ranges(view, opps)
+        me = legal.seat
+        best = reader._best_raise(view, legal, s, with_chips, ranges, view.pot, view.stacks[me])
+        if best is None or best[0] <= 0:
+            return None
+        if instead_of_call:
+            if s < VALUE_STRENGTH:
+                return None
+            eq = reader._equity(s, opps, ranges, view)
+            if best[0] <= eq * (view.pot + legal.call) - legal.call + 0.5 * legal.table_bet:
+                return None
+        return best[1]
 
     def _facing_bet(self, view: HandView, out: list[float], call: int, opps: list[int],
                     stats: list[SeatStats], legal: Legal) -> None:
