@@ -93,7 +93,7 @@ _BIG_RAISE = 0.15
 """Extra narrowing per pot of raise size above two pots."""
 _BIG_RAISE_FLOOR = 0.1
 """Range floor after a raise of three pots or more."""
-STEAL_FOLD = 0.68
+STEAL_FOLD = 0.6
 """``hard`` raises any hand when its model says everyone folds at least this often."""
 THIN_VALUE = 0.08
 """Largest drop of ``hard``'s value-raise floor against players who never fold."""
@@ -185,7 +185,9 @@ class HeuristicBot(BaseBot):
                 return action
             # Issue 11: a seat seen to fold most of the time to bets is stolen from with
             # any hand when the model says the raise beats checking or calling.
+            # Only into an unopened pot: a player who put chips in holds one of its hands.
             if self.model is not None and all_fold >= STEAL_FOLD and not last_round \
+                    and not any(view.bets[o] for o in opps) \
                     and value_ev > max(call_ev if call_ok else 0.0, 0.0):
                 return action
             bluff = self._bluff(view, legal, behind, pot, value_ev)

@@ -3,6 +3,7 @@ translation between real and abstract play."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 
@@ -145,7 +146,7 @@ def test_pseudo_harmonic_mapping() -> None:
     assert pseudo_harmonic(1.0, 0.5, 1.0) == 0.0
     xs = [0.5 + 0.05 * i for i in range(11)]
     ps = [pseudo_harmonic(x, 0.5, 1.0) for x in xs]
-    assert all(a > b for a, b in zip(ps, ps[1:], strict=False))
+    assert all(a > b for a, b in itertools.pairwise(ps))
     # The midpoint leans to the larger size (harmonic, not arithmetic).
     assert pseudo_harmonic(0.75, 0.5, 1.0) < 0.5
 
