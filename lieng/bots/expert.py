@@ -47,6 +47,7 @@ from .strength import N_HANDS, hand_index, strength_row, win_probability
 
 MAGIC = b"LIENGCFR1"
 WARMUP = 150
+FOLDER = 0.68
 EXPLORE = 0.1
 MIN_EVIDENCE = 12
 """Bets an opponent must have faced before ``expert`` departs from the equilibrium."""
@@ -191,12 +192,20 @@ class ExpertBot(BaseBot):
             self._results[self._arm][1] += 1
             self._arm = None
 
-    def _pick_arm(self) -> int:
+    def _pick_arm(self, opps: list[int]) -> int:
         """Heads-up, each hand is played by one of two arms: 0 the equilibrium (with its
         tilts), 1 ``hard``'s engine on the same opponent model, which exploits a known
         habit harder but can itself be exploited. The first ``WARMUP`` hands of each are
         alternated; then the arm that has won more against this table is played, with
-        ``EXPLORE`` of the hands left to the other so a change of opponent is noticed."""
+        ``EXPLORE`` of the hands left to the other so a change of opponent is noticed.
+
+        Against a known folder (fold rate at least ``FOLDER`` over ``MIN_EVIDENCE`` faced
+        bets) the model's engine plays at once: its steals were measured to earn about
+        twice the tilted equilibrium's against the tight player (docs/BOTS.md)."""
+        stats = [self.model.stats(o) for o in opps]
+        if stats and min(st.faced for st in stats) >= MIN_EVIDENCE \
+                and min(st.fold_rate() for st in stats) >= FOLDER:
+            return 1
         (s0, n0), (s1, n1) = self._results
         if min(n0, n1) < WARMUP:
             return 0 if n0 <= n1 else 1
@@ -220,7 +229,7 @@ class ExpertBot(BaseBot):
             # 3–6 seats: hard's engine on the shared model (docs/BOTS.md "Expert").
             return self._reader.decide(view)
         if self._arm is None:
-            self._arm = self._pick_arm() if self.arms else 0
+            self._arm = self._pick_arm(opps) if self.arms else 0
             self._seat = me
             self._bet = rules.table_bet
         if self._arm == 1:
@@ -272,7 +281,8 @@ class ExpertBot(BaseBot):
         opponent model has enough evidence of a habit (issue 11):
 
         * players who fold to bets far more than an equilibrium would (``STEAL_FOLD``):
-          every check becomes the smallest raise — they give the pot up;
+          every check becomes the smallest raise, and so does every bluff — they give the
+          pot up to any size;
         * players who almost never fold (calling stations, maniacs, shovers): no raise
           without a hand (bluffs only lose), and a hand worth a value raise
           (``hand`` ≥ ``VALUE_STRENGTH``) takes the largest size — they pay it anyway.
@@ -309,6 +319,11 @@ class ExpertBot(BaseBot):
         if fold >= STEAL_FOLD and node.owed == 0:
             out[raises[0]] += out[call]
             out[call] = 0.0
+            if hand < VALUE_SIZING:
+                # A folder folds to the smallest bet as to any: bluffs cost least small.
+                for a in raises[1:]:
+                    out[raises[0]] += out[a]
+                    out[a] = 0.0
         elif max(st.fold_rate() for st in stats) <= STATION_FOLD:
             raise_mass = sum(out[a] for a in raises)
             for a in raises:
