@@ -106,6 +106,7 @@ def main() -> None:
     cpu: dict[str, list[int]] = {k: [] for k in LEVELS + BASELINES}
     _time_games(["hard", "normal", "easy", "random", "call", "raise"], HANDS, 1, times, cpu)
     _time_games(["expert", "hard", "normal", "easy", "tight", "maniac"], HANDS, 3, times, cpu)
+    _time_games(["expert", "threshold", "shover"], HANDS // 2, 4, times, cpu)
     for a, b in (("hard", "normal"), ("normal", "easy"), ("easy", "raise"), ("hard", "call"),
                  ("expert", "hard"), ("expert", "tight"), ("expert", "shover")):
         _time_games([a, b], HANDS // 2, 2, times, cpu)
@@ -116,6 +117,8 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|")
     for kind, xs in times.items():
         cs = cpu[kind]
+        if not xs:
+            continue
         print(f"| {kind} | {len(xs)} | {_pct(xs, 0.5):.0f} | {_pct(xs, 0.99):.0f} | "
               f"{max(xs) / 1000:.0f} | {_pct(cs, 0.5):.0f} | {_pct(cs, 0.99):.0f} | "
               f"{max(cs) / 1000:.0f} |")

@@ -1,5 +1,6 @@
 """The ``expert`` bot (issue 11): plays an equilibrium of the abstract game, computed
-offline by ``python -m lieng.bots.train`` and shipped as ``expert_<preset>.bin``.
+offline by ``python -m lieng.bots.train`` and shipped as ``expert_<preset>.bin``, bent
+towards the habits its opponent model sees (``_tilt``, ``_pick_arm``).
 
 How a real hand is played with an abstract strategy (docs/BOTS.md "Expert"):
 
@@ -7,15 +8,18 @@ How a real hand is played with an abstract strategy (docs/BOTS.md "Expert"):
   equals the abstract one (2): heads-up one abstract unit is one table bet *B*.
 * **Depth.** The effective stack (ours against the deepest opponent still in, behind the
   ante) picks the nearest solved depth (by ratio).
-* **The opponents' actions.** Heads-up, each real action is one abstract action. At 3–6
-  seats the other players are one opponent, "the field": everything they do between two of
-  our turns is one field action — a raise to the highest bet level reached, or a check or
-  call. Raises become abstract raises by their size as a share of the pot, with
-  Ganzfried & Sandholm's pseudo-harmonic mapping between the two nearest abstract sizes
-  (drawn with the bot's rng, so a size between two abstract ones is read as either).
+* **The opponents' actions.** Heads-up, each real action is one abstract action. (With
+  ``field_core``, at 3–6 seats the other players are one opponent, "the field":
+  everything they do between two of our turns is one field action — a raise to the
+  highest bet level reached, or a check or call. By default ``expert`` plays ``hard``'s
+  engine there instead: it measured stronger.) Raises become abstract raises by their
+  size as a share of the pot, with Ganzfried & Sandholm's pseudo-harmonic mapping between
+  the two nearest abstract sizes (drawn with the bot's rng, so a size between two
+  abstract ones is read as either).
 * **Our hand.** Heads-up its bucket is looked up (shipped, one byte per hand). Against
-  ``n`` opponents still in, the hand is played like the heads-up hand with the same chance
-  to win (``win_probability(cards, n)``): beating the field is what the showdown asks.
+  ``n`` opponents (``field_core``), the hand is played like the heads-up hand with the same
+  chance to win (``win_probability(cards, n)``): beating the field is what the showdown
+  asks.
 * **Our action.** The abstract action is drawn from the mixed strategy with the bot's rng
   and made real: a raise keeps its size as a share of the pot, rounded to a legal *k* and
   capped at what the deepest opponent can still call; an all-in stays an all-in only with
@@ -165,6 +169,9 @@ class ExpertBot(BaseBot):
     """Plays the shipped equilibrium strategy; see the module docstring."""
 
     exploit: bool = True
+    field_core: bool = False
+    """At 3–6 seats, play the heads-up core against "the field" instead of ``hard``'s
+    engine — measured weaker (docs/BOTS.md), kept so the measurement can be repeated."""
     arms: bool = True
     """Choose between the equilibrium and ``hard``'s engine by results (``_pick_arm``)."""
     """Tilt the equilibrium against habits the opponent model has seen (``_tilt``)."""
@@ -225,7 +232,7 @@ class ExpertBot(BaseBot):
         opps = view.opponents_in()
         if strat is None or not opps:
             return self._pot_odds(view, legal)
-        if sum(view.dealt_in) > 2:
+        if sum(view.dealt_in) > 2 and not self.field_core:
             # 3–6 seats: hard's engine on the shared model (docs/BOTS.md "Expert").
             return self._reader.decide(view)
         if self._arm is None:

@@ -94,3 +94,32 @@ def test_expert_walks_real_raises_onto_abstract_sizes() -> None:
         seen.add(nodes[node].bets[0])
     assert seen == {2, 4}
     assert RAISE in {k for k, _ in nodes[0].actions}
+
+
+def test_field_core_plays_legal_multiway_hands_and_walks_the_field() -> None:
+    # The measured alternative for 3-6 seats: the heads-up core against "the field".
+    rng = random.Random(8)
+    rules = PRESETS["classic"]
+    bots = [ExpertBot(random.Random(i)) for i in range(2)]
+    for b in bots:
+        b.field_core = True
+    others = [make_bot(k, random.Random(9)) for k in ("hard", "maniac")]
+    players = [bots[0], others[0], bots[1], others[1]]
+    walked = 0
+    for h in range(60):
+        hand = Hand(rules, [1000] * 4, h % 4, rng=rng)
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            view = hand.view_for(seat)
+            player = players[seat]
+            if isinstance(player, ExpertBot):
+                strat = load_strategy("classic")
+                assert strat is not None
+                nodes, _ = strat.tree(DEPTHS.index(40))  # 99 B behind scaled by 2/4
+                walked += player._walk(view, nodes) is not None
+            hand.act(seat, player.decide(view))  # the engine rejects anything illegal
+        for s, p in enumerate(players):
+            for event in hand.events_for(s):
+                p.observe(event)
+    assert walked > 20

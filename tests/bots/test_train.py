@@ -4,6 +4,8 @@ extras); the game itself never imports it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from lieng.bots.abstraction import (
@@ -116,3 +118,17 @@ def test_shipped_strategies_pass_the_check() -> None:
     assert train.check(("classic",), iterations=2) == []
 
 
+
+
+def test_check_catches_a_damaged_strategy(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from lieng.bots import expert
+
+    header, buckets, strategy = expert.decode(expert.data_file("split").read_bytes())
+    damaged = bytearray(strategy)
+    damaged[len(damaged) // 2] ^= 0xFF
+    path = tmp_path / "expert_split.bin"
+    path.write_bytes(expert.encode(header, buckets, bytes(damaged)))
+    monkeypatch.setattr(train, "data_file", lambda preset: path)
+    problems = train.check(("split",), iterations=1)
+    assert any("hash" in p for p in problems)
