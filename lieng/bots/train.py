@@ -54,7 +54,7 @@ from .expert import MAGIC, data_file, decode, encode
 from .strength import colex_hands
 
 F = npt.NDArray[np.float64]
-DEFAULT_ITERATIONS = 1000
+DEFAULT_ITERATIONS = 500
 ALPHA, BETA, GAMMA = 1.5, 0.0, 2.0
 LEAGUE_DEPTH = 100
 """The depth whose exploitability is reported (the league's 100 × B stacks)."""
@@ -415,7 +415,8 @@ def main(argv: list[str] | None = None) -> int:
                                     args.curve_every if args.curve else 0)
         curves[preset] = curve
         print(json.dumps({k: header[k] for k in ("seconds", "exploitability_mb",
-                                                 "value_p0_mb", "buckets", "nodes")}))
+                                                 "value_p0_mb", "buckets", "nodes",
+                                                 "strategy_sha256")}))
         if not args.dry_run:
             data_file(preset).write_bytes(data)
             print(f"wrote {data_file(preset)} ({len(data)} bytes)")
