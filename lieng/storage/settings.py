@@ -29,12 +29,12 @@ FILE_NAME = "settings.json"
 
 Language = Literal["vi", "en"]
 Speed = Literal["slow", "normal", "fast", "instant"]
-Level = Literal["easy", "normal", "hard"]
+Level = Literal["easy", "normal", "hard", "expert"]
 TieBreakName = Literal["classic", "v8club", "split"]
 
 LANGUAGES: tuple[Language, ...] = ("vi", "en")
 SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast", "instant")
-LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")
+LEVELS: tuple[Level, ...] = ("easy", "normal", "hard", "expert")
 TIEBREAK_NAMES: tuple[TieBreakName, ...] = ("classic", "v8club", "split")
 TURN_TIMERS: tuple[int, ...] = (0, 10, 20, 30)
 """Offline turn timer choices in seconds; 0 is off (RULES.md "Table settings")."""

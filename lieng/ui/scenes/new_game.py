@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ..game import GameApp
 
 BOT_NAMES = ("Minh", "Lan", "Hùng", "Thảo", "Quốc", "Hạnh", "Tuấn", "Phương")
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 TABLE_BETS = (10, 20, 50, 100)
 STARTING_BETS = 100
 """Everyone sits down with 100 table bets (a bankroll replaces this in issue 5)."""
