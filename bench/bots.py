@@ -7,7 +7,8 @@ wall time (``perf_counter_ns``, what a player waits) and the thread's CPU time
 ``hard`` bots have been observing the games, so their opponent models are warm. Prints
 p50 / p99 / max per level. Target (issue 3): p99 <= 2 ms.
 
-Then times, in fresh interpreters, loading the shipped strength table (``lieng.engine`` is
+Then times, in fresh interpreters, loading the shipped strength table, loading the
+``expert`` strategy (file read, decompression, bucket floors, the 100 × B tree built) (``lieng.engine`` is
 imported first and not counted) — target < 0.3 s — and the whole ``import lieng.bots``.
 """
 
@@ -79,6 +80,16 @@ strength(Card.parse_many("AH AD AS"))
 print(time.perf_counter() - t0)
 """
 
+_EXPERT = """
+import time
+import lieng.bots
+t0 = time.perf_counter()
+from lieng.bots.expert import load_strategy
+s = load_strategy("classic")
+s.tree(5)
+print(time.perf_counter() - t0)
+"""
+
 
 def _fresh(code: str) -> float:
     runs = []
@@ -94,7 +105,10 @@ def main() -> None:
     times: dict[str, list[int]] = {k: [] for k in LEVELS + BASELINES}
     cpu: dict[str, list[int]] = {k: [] for k in LEVELS + BASELINES}
     _time_games(["hard", "normal", "easy", "random", "call", "raise"], HANDS, 1, times, cpu)
-    for a, b in (("hard", "normal"), ("normal", "easy"), ("easy", "raise"), ("hard", "call")):
+    _time_games(["expert", "hard", "normal", "easy", "tight", "maniac"], HANDS, 3, times, cpu)
+    _time_games(["expert", "threshold", "shover"], HANDS // 2, 4, times, cpu)
+    for a, b in (("hard", "normal"), ("normal", "easy"), ("easy", "raise"), ("hard", "call"),
+                 ("expert", "hard"), ("expert", "tight"), ("expert", "shover")):
         _time_games([a, b], HANDS // 2, 2, times, cpu)
     print(f"machine load average (1 min): {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg")
           else "")
@@ -103,12 +117,16 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|")
     for kind, xs in times.items():
         cs = cpu[kind]
+        if not xs:
+            continue
         print(f"| {kind} | {len(xs)} | {_pct(xs, 0.5):.0f} | {_pct(xs, 0.99):.0f} | "
               f"{max(xs) / 1000:.0f} | {_pct(cs, 0.5):.0f} | {_pct(cs, 0.99):.0f} | "
               f"{max(cs) / 1000:.0f} |")
     print()
     print(f"strength table load (median of 5 fresh interpreters): {_fresh(_LOAD) * 1000:.0f} ms")
     print(f"import lieng.bots incl. engine (median of 5): {_fresh(_IMPORT) * 1000:.0f} ms")
+    print(f"expert strategy load, classic, 100 × B tree (median of 5): "
+          f"{_fresh(_EXPERT) * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ from .engine import (
 )
 
 SeatKind = Literal["human", "bot", "remote"]
-BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 """The levels a bot seat can have, weakest first: the one list the bots, the saved
 settings and every level picker share."""
 

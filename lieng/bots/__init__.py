@@ -3,7 +3,7 @@
 >>> import random
 >>> from lieng.bots import LEVELS, make_bot
 >>> LEVELS
-('easy', 'normal', 'hard')
+('easy', 'normal', 'hard', 'expert')
 >>> bot = make_bot("hard", rng=random.Random(7), personality="careful")
 >>> bot.level, bot.personality
 ('hard', 'careful')
@@ -20,14 +20,28 @@ import random
 from lieng.table import BOT_LEVELS
 
 from .base import BaseBot, Bot
-from .baselines import CallBot, RaiseBot, RandomBot
+from .baselines import (
+    CallBot,
+    ManiacBot,
+    RaiseBot,
+    RandomBot,
+    ShoverBot,
+    ThresholdBot,
+    TightBot,
+)
+from .expert import ExpertBot
 from .heuristic import HeuristicBot
 from .personality import PERSONALITIES, Personality, pick_personality
 
 LEVELS: tuple[str, ...] = BOT_LEVELS
-"""Bot levels, weakest first (defined beside the seats, ``lieng.table.BOT_LEVELS``)."""
-BASELINES: tuple[str, ...] = ("random", "call", "raise")
-"""Baselines for the league: random-legal, always-call, always-raise."""
+"""Levels, weakest first (defined beside the seats, ``lieng.table.BOT_LEVELS``): three
+heuristic ones and ``expert``, the precomputed equilibrium (``lieng.bots.expert``)."""
+BASELINES: tuple[str, ...] = ("random", "call", "raise", "tight", "threshold", "maniac",
+                              "shover")
+"""Baselines for the league: random-legal, always-call (the calling station),
+always-raise, and the human habits of issue 11 (tight, threshold, maniac, shover)."""
+_BASELINE_CLASSES = {"random": RandomBot, "call": CallBot, "raise": RaiseBot, "tight": TightBot,
+                     "threshold": ThresholdBot, "maniac": ManiacBot, "shover": ShoverBot}
 
 
 def make_bot(level: str, rng: random.Random | None = None,
@@ -42,15 +56,15 @@ def make_bot(level: str, rng: random.Random | None = None,
     if level in LEVELS:
         style = pick_personality(personality, rng)
         name = rng.choice(style.names)
+        if level == "expert":
+            # The equilibrium has no style to change; the personality only names the seat.
+            return ExpertBot(rng, name, style.key)
         return HeuristicBot(level, rng, style, name)
     if personality is not None:
         raise ValueError(f"baseline bots have no personality, got {personality!r}")
-    if level == "random":
-        return RandomBot(rng)
-    if level == "call":
-        return CallBot(rng)
-    if level == "raise":
-        return RaiseBot(rng)
+    cls = _BASELINE_CLASSES.get(level)
+    if cls is not None:
+        return cls(rng)
     raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS + BASELINES)}")
 
 
@@ -61,9 +75,14 @@ __all__ = [
     "BaseBot",
     "Bot",
     "CallBot",
+    "ExpertBot",
     "HeuristicBot",
+    "ManiacBot",
     "Personality",
     "RaiseBot",
     "RandomBot",
+    "ShoverBot",
+    "ThresholdBot",
+    "TightBot",
     "make_bot",
 ]

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from lieng.engine import Action, ActionKind, Event, HandView, Legal
 
 from .base import BaseBot, legal_of
-from .opponents import OpponentModel
+from .opponents import _PRIOR_FOLD_RATE, OpponentModel
 from .personality import Personality
 from .strength import hand_index, strength_row
 
@@ -89,6 +89,14 @@ _RAISE_SHRINK_FIRST = 0.6
 _RAISE_SHRINK_AGAIN = 0.85
 _CALL_SHRINK = 0.85
 _RANGE_FLOOR = 0.2
+_BIG_RAISE = 0.15
+"""Extra narrowing per pot of raise size above two pots."""
+_BIG_RAISE_FLOOR = 0.1
+"""Range floor after a raise of three pots or more."""
+STEAL_FOLD = 0.6
+"""``hard`` raises any hand when its model says everyone folds at least this often."""
+THIN_VALUE = 0.08
+"""Largest drop of ``hard``'s value-raise floor against players who never fold."""
 _FOLD_BASE = 0.25
 _FOLD_SLOPE = 0.7
 
@@ -169,9 +177,18 @@ class HeuristicBot(BaseBot):
             return shove[1]
         if best is not None:
             value_ev, action = best
-            floor_ok = self._equity_vs_callers(s, opps_with_chips, ranges, view, action,
-                                               legal) >= p.raise_floor - style.aggression
+            vs_callers, all_fold = self._equity_vs_callers(s, opps_with_chips, ranges, view,
+                                                           action, legal)
+            floor_ok = vs_callers >= p.raise_floor - style.aggression \
+                - self._thin_value(opps_with_chips)
             if value_ev > max(call_ev if call_ok else 0.0, 0.0) and floor_ok:
+                return action
+            # Issue 11: a seat seen to fold most of the time to bets is stolen from with
+            # any hand when the model says the raise beats checking or calling.
+            # Only into an unopened pot: a player who put chips in holds one of its hands.
+            if self.model is not None and all_fold >= STEAL_FOLD and not last_round \
+                    and not any(view.bets[o] for o in opps) \
+                    and value_ev > max(call_ev if call_ok else 0.0, 0.0):
                 return action
             bluff = self._bluff(view, legal, behind, pot, value_ev)
             if bluff is not None:
@@ -201,24 +218,33 @@ class HeuristicBot(BaseBot):
             seat = a.seat
             if seat in x and a.kind is not ActionKind.FOLD and a.kind is not ActionKind.TIMEOUT:
                 if a.raised:
-                    shrink = self._raise_shrink(seat, raises[seat], a.amount, pot)
+                    shrink = self._raise_shrink(seat, raises[seat], a.amount, pot,
+                                                a.kind is ActionKind.RAISE)
                     raises[seat] += 1
                 elif a.amount > 0:
                     shrink = self._call_shrink(seat)
                 else:
                     shrink = 1.0
                 shrink = 1.0 - p.reads_ranges * (1.0 - shrink)
-                x[seat] = max(_RANGE_FLOOR, x[seat] * shrink)
+                big = a.raised and a.amount >= 3 * pot and self.model is None \
+                    and a.kind is ActionKind.RAISE
+                x[seat] = max(_BIG_RAISE_FLOOR if big else _RANGE_FLOOR, x[seat] * shrink)
             pot += a.amount
         return x
 
-    def _raise_shrink(self, seat: int, earlier: int, amount: int, pot: int) -> float:
+    def _raise_shrink(self, seat: int, earlier: int, amount: int, pot: int,
+                      sized: bool = True) -> float:
         size = amount / max(pot, 1)
         base = _RAISE_SHRINK_FIRST if earlier == 0 else _RAISE_SHRINK_AGAIN
+        # Issue 11: a raise of several pots says much more than a small one (a tight
+        # player's maximum raise is sáp or liêng); normal used to call it with 8 points.
+        # ``hard`` reads the same from its model (raise frequency, hands shown).
         base = base * (1.1 - 0.1 * min(size, 2.0))
         if self.model is not None:
             return self.model.raise_shrink(seat, base)
-        return base
+        if not sized:
+            return base  # an all-in's size is the stack's, not a statement about the hand
+        return base / (1.0 + _BIG_RAISE * max(0.0, size - 2.0))
 
     def _call_shrink(self, seat: int) -> float:
         if self.model is not None:
@@ -256,8 +282,9 @@ class HeuristicBot(BaseBot):
         return min(0.92, max(0.0, base))
 
     def _raise_ev(self, s: float, opps: list[int], ranges: dict[int, float], view: HandView,
-                  bet: int, extra: int, pot: int) -> tuple[float, float]:
-        """(EV, equity against callers) of putting in ``bet`` (``extra`` over the call)."""
+                  bet: int, extra: int, pot: int) -> tuple[float, float, float]:
+        """(EV, equity against callers, chance all fold) of putting in ``bet`` (``extra``
+        over the call)."""
         folds = {o: self._fold_chance(o, extra, pot + bet) for o in opps}
         all_fold = 1.0
         for f in folds.values():
@@ -270,18 +297,29 @@ class HeuristicBot(BaseBot):
             mix *= f + (1.0 - f) * self._beat(s, o, x_call, view)
             callers += 1.0 - f
         if all_fold >= 0.999:
-            return pot, 1.0
+            return pot, 1.0, all_fold
         win_if_called = (mix - all_fold) / (1.0 - all_fold)
         n_callers = max(1.0, callers / (1.0 - all_fold))
         final_pot = pot + bet + n_callers * extra
         ev = all_fold * pot + (1.0 - all_fold) * (win_if_called * final_pot - bet)
-        return ev, win_if_called
+        return ev, win_if_called, all_fold
 
     def _equity_vs_callers(self, s: float, opps: list[int], ranges: dict[int, float],
-                           view: HandView, action: Action, legal: Legal) -> float:
+                           view: HandView, action: Action,
+                           legal: Legal) -> tuple[float, float]:
+        """(equity against the hands that call ``action``, chance every opponent folds)."""
         extra = action.k * legal.table_bet
         bet = legal.owed + extra
-        return self._raise_ev(s, opps, ranges, view, bet, extra, view.pot)[1]
+        _, vs_callers, all_fold = self._raise_ev(s, opps, ranges, view, bet, extra, view.pot)
+        return vs_callers, all_fold
+
+    def _thin_value(self, opps: list[int]) -> float:
+        """How much lower ``hard`` sets its value-raise floor against opponents that fold
+        less than the prior (issue 11: a calling station pays off thinner value bets)."""
+        if self.model is None or not opps:
+            return 0.0
+        rate = sum(self.model.stats(o).fold_rate() for o in opps) / len(opps)
+        return THIN_VALUE * min(1.0, max(0.0, 1.0 - rate / _PRIOR_FOLD_RATE))
 
     def _best_raise(self, view: HandView, legal: Legal, s: float, opps: list[int],
                     ranges: dict[int, float], pot: int,
@@ -332,7 +370,7 @@ class HeuristicBot(BaseBot):
         if s < SHOVE_STRENGTH and not (short and eq >= all_in / (pot + all_in)):
             return None
         extra = all_in - legal.owed
-        ev, vs_callers = self._raise_ev(s, opps, ranges, view, all_in, extra, pot)
+        ev, vs_callers, _ = self._raise_ev(s, opps, ranges, view, all_in, extra, pot)
         if short:
             return ev, Action.all_in()
         committed = stack <= pot or not legal.raise_k
@@ -355,8 +393,13 @@ class HeuristicBot(BaseBot):
         if n > 3:
             return None
         rate = p.bluff * self.style.bluff * (1.0 if not behind else 0.6) / n
-        if self.model is not None and value_ev <= 0:
-            return None
+        if self.model is not None:
+            if value_ev <= 0:
+                return None
+            # Fewer bluffs into players who rarely fold, more into those who often do.
+            opps = view.opponents_in()
+            fold = sum(self.model.stats(o).fold_rate() for o in opps) / max(1, len(opps))
+            rate *= min(2.0, fold / _PRIOR_FOLD_RATE)
         if self.rng.random() >= rate:
             return None
         ks = legal.raise_k

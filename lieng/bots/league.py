@@ -53,8 +53,10 @@ CHUNK = 2500
 """Deals per independent task (fresh bots, own seeds)."""
 STACK_BETS = 100
 """Stacks reset to this many table bets before every hand."""
-LADDER: tuple[str, ...] = ("hard", "normal", "easy")
+LADDER: tuple[str, ...] = ("expert", "hard", "normal", "easy")
 ALL_BOTS: tuple[str, ...] = LEVELS[::-1] + BASELINES
+SIX_BOTS: tuple[str, ...] = ("expert", "hard", "normal", "easy", "tight", "maniac")
+"""Default six-seat lineup: the four levels and two human habits."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,10 +201,14 @@ def league_six(deals: int, seed: int, preset: str, personality: str | None,
 
 
 def league_heads_up(deals: int, seed: int, preset: str, personality: str | None,
-                    workers: int, lineup: tuple[str, ...] = ALL_BOTS) -> dict[str, object]:
+                    workers: int, lineup: tuple[str, ...] = ALL_BOTS,
+                    focus: tuple[str, ...] = ()) -> dict[str, object]:
+    """Round robin; with ``focus``, only the matches with at least one of those bots (a
+    bot's line is then its mean over the matches it played)."""
     rules = PRESETS[preset]
     B = rules.table_bet
-    pairs = [(a, b) for i, a in enumerate(lineup) for b in lineup[i + 1:]]
+    pairs = [(a, b) for i, a in enumerate(lineup) for b in lineup[i + 1:]
+             if not focus or a in focus or b in focus]
     tasks: list[Task] = []
     for a, b in pairs:
         tasks.extend(_tasks((a, b), deals, seed, preset, personality))
@@ -214,11 +220,13 @@ def league_heads_up(deals: int, seed: int, preset: str, personality: str | None,
     per_bot: dict[str, list[float]] = {}
     for kind in lineup:
         series = [match[(kind, o)] if (kind, o) in match else [-x for x in match[(o, kind)]]
-                  for o in lineup if o != kind]
+                  for o in lineup if o != kind and ((kind, o) in match or (o, kind) in match)]
         per_bot[kind] = [sum(xs) / len(xs) for xs in zip(*series, strict=True)]
 
     def direct(a: str, b: str) -> list[float]:
         # Heads-up is zero-sum: a's winnings against b are the gap between them.
+        if (a, b) not in match and (b, a) not in match:
+            return []
         return match[(a, b)] if (a, b) in match else [-x for x in match[(b, a)]]
 
     return {"per_bot": {k: estimate(v) for k, v in per_bot.items()},
@@ -232,12 +240,15 @@ def _gaps(diff: Callable[[str, str], list[float]],
     out: dict[str, Estimate] = {}
     levels = [k for k in LADDER if k in lineup]
     for hi, lo in itertools.pairwise(levels):
-        out[f"{hi} − {lo}"] = estimate(diff(hi, lo))
+        d = diff(hi, lo)
+        if len(d) >= 2:
+            out[f"{hi} − {lo}"] = estimate(d)
     weakest = levels[-1] if levels else None
     if weakest is not None:
         for b in lineup:
-            if b in BASELINES:
-                out[f"{weakest} − {b}"] = estimate(diff(weakest, b))
+            d = diff(weakest, b) if b in BASELINES else []
+            if len(d) >= 2:
+                out[f"{weakest} − {b}"] = estimate(d)
     return out
 
 
@@ -272,10 +283,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--personality", default="calm",
                         help="personality of the heuristic bots ('any': drawn per bot)")
     parser.add_argument("--workers", type=int, default=min(2, multiprocessing.cpu_count()))
-    parser.add_argument("--bots", default=",".join(ALL_BOTS),
-                        help="comma-separated lineup (default: all levels and baselines)")
+    parser.add_argument("--bots", default=None,
+                        help="comma-separated lineup (default: heads-up every level and "
+                             f"baseline; six seats {','.join(SIX_BOTS)})")
+    parser.add_argument("--focus", default="",
+                        help="heads-up: only the matches of these bots (comma-separated)")
     args = parser.parse_args(argv)
-    lineup = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+    bots = args.bots or ",".join(SIX_BOTS if args.players == 6 else ALL_BOTS)
+    lineup = tuple(b.strip() for b in bots.split(",") if b.strip())
+    focus = tuple(b.strip() for b in args.focus.split(",") if b.strip())
     for kind in lineup:
         if kind not in LEVELS + BASELINES:
             parser.error(f"unknown bot {kind!r}")
@@ -294,8 +310,9 @@ def main(argv: list[str] | None = None) -> int:
                  f"= {played} hands")
     else:
         result = league_heads_up(args.hands, args.seed, args.preset, personality,
-                                 args.workers, lineup)
-        pairs = len(lineup) * (len(lineup) - 1) // 2
+                                 args.workers, lineup, focus)
+        pairs = sum(1 for i, a in enumerate(lineup) for b in lineup[i + 1:]
+                    if not focus or a in focus or b in focus)
         played = args.hands * 2 * pairs
         title = (f"heads-up round robin, {pairs} matches × {args.hands} deals × 2 rotations "
                  f"= {played} hands")

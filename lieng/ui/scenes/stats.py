@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 BAR_COLOURS = {"fold": (196, 70, 60), "check": (110, 150, 200), "call": (70, 170, 100),
                "raise": (222, 178, 64)}
-LEVEL_ORDER = ("easy", "normal", "hard", "human")
+LEVEL_ORDER = ("easy", "normal", "hard", "expert", "human")
 GAMES_SHOWN = 6
 """Recent shared-screen games listed on the second page."""
 
@@ -189,6 +189,8 @@ class StatsScene(Scene):
                  anchor="midleft" if i == 0 else "midright")
         y += 30 * s
         rows = [lv for lv in LEVEL_ORDER if lv in st.per_level]
+        # Five rows (every bot level and people) must fit the panel as four used to.
+        pitch = min(28 * s, (table.bottom - 12 * s - y) / max(1, len(rows)))
         for lv in rows:
             row = st.per_level[lv]
             values = [t(f"stats.level_{lv}"), chips(row.hands), chips(row.won),
@@ -196,7 +198,7 @@ class StatsScene(Scene):
             for i, (x, v) in enumerate(zip(cols, values, strict=True)):
                 text(surface, v, (x, y), int(17 * s), GOLD if i == 4 else CREAM, shadow=False,
                      anchor="midleft" if i == 0 else "midright")
-            y += 28 * s
+            y += pitch
 
     def game_lines(self) -> list[tuple[str, str]]:
         """Recent games, newest first: (heading, standings) — what the games page shows."""

@@ -1,0 +1,531 @@
+"""The ``expert`` bot (issue 11): plays an equilibrium of the abstract game, computed
+offline by ``python -m lieng.bots.train`` and shipped as ``expert_<preset>.bin``, bent
+towards the habits its opponent model sees (``_tilt``, ``_pick_arm``).
+
+How a real hand is played with an abstract strategy (docs/BOTS.md "Expert"):
+
+* **Units.** Amounts are scaled so the real starting pot (every dealt-in player's ante)
+  equals the abstract one (2): heads-up one abstract unit is one table bet *B*.
+* **Depth.** The effective stack (ours against the deepest opponent still in, behind the
+  ante) picks the nearest solved depth (by ratio).
+* **The opponents' actions.** Heads-up, each real action is one abstract action. (With
+  ``field_core``, at 3–6 seats the other players are one opponent, "the field":
+  everything they do between two of our turns is one field action — a raise to the
+  highest bet level reached, or a check or call. By default ``expert`` plays ``hard``'s
+  engine there instead: it measured stronger.) Raises become abstract raises by their
+  size as a share of the pot, with Ganzfried & Sandholm's pseudo-harmonic mapping between
+  the two nearest abstract sizes (drawn with the bot's rng, so a size between two
+  abstract ones is read as either).
+* **Our hand.** Heads-up its bucket is looked up (shipped, one byte per hand). Against
+  ``n`` opponents (``field_core``), the hand is played like the heads-up hand with the same
+  chance to win (``win_probability(cards, n)``): beating the field is what the showdown
+  asks.
+* **Our action.** The abstract action is drawn from the mixed strategy with the bot's rng
+  and made real: a raise keeps its size as a share of the pot, rounded to a legal *k* and
+  capped at what the deepest opponent can still call; an all-in stays an all-in only with
+  the hand the never-do rules ask for (``SHOVE_STRENGTH``, or a short stack).
+* **Off the tree.** When the real hand leaves the abstract tree (an action the tree has no
+  counterpart for), the bot plays pot odds on its win probability.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import json
+import random
+import zlib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from lieng.engine import PRESETS, Action, Event, HandEnded, HandView, Legal
+
+from .abstraction import ALL_IN, CALL, DEPTHS, FOLD, RAISE, Node, build_tree, nearest_depth
+from .abstraction import pseudo_harmonic as _ph
+from .base import BaseBot, legal_of
+from .heuristic import SHOVE_STRENGTH, HeuristicBot
+from .opponents import OpponentModel, SeatStats
+from .personality import PERSONALITIES
+from .strength import N_HANDS, hand_index, strength_row, win_probability
+
+MAGIC = b"LIENGCFR1"
+WARMUP = 150
+FOLDER = 0.68
+EXPLORE = 0.1
+MIN_EVIDENCE = 12
+"""Bets an opponent must have faced before ``expert`` departs from the equilibrium."""
+STEAL_FOLD = 0.6
+"""Fold rate to bets above which every check becomes a small raise."""
+STATION_FOLD = 0.15
+"""Fold rate to bets below which ``expert`` stops bluffing and value-raises big."""
+VALUE_OVERRIDE = True
+VALUE_SIZING = 0.7
+"""Hands from this strength have their value raises sized by the opponent model."""
+MIN_SHOWN = 5
+"""Hands an opponent must have shown after raising before its raises are read."""
+WILD_SHOWN = 0.65
+"""Mean strength of hands shown after raising at most which a player raises with anything."""
+TIGHT_SHOWN = 0.93
+"""Mean strength of hands shown after raising from which a player raises only monsters."""
+VALUE_STRENGTH = 0.8
+"""Hands (share of random hands beaten, multiway: win probability) worth a big value raise
+against a player who never folds."""
+
+
+def data_file(preset: str) -> Path:
+    """The shipped strategy of one tie-break preset."""
+    return Path(__file__).with_name(f"expert_{preset}.bin")
+
+
+def encode(header: dict[str, object], buckets: bytes, strategy: bytes) -> bytes:
+    """Magic, header length, JSON header, then zlib(buckets + strategy)."""
+    head = json.dumps(header, sort_keys=True).encode()
+    body = zlib.compress(buckets + strategy, 9)
+    return MAGIC + len(head).to_bytes(4, "little") + head + body
+
+
+def decode(data: bytes) -> tuple[dict[str, object], bytes, bytes]:
+    """(header, one bucket byte per hand, strategy bytes); ``ValueError`` if damaged."""
+    if not data.startswith(MAGIC):
+        raise ValueError("not a Liêng expert strategy")
+    n = int.from_bytes(data[len(MAGIC):len(MAGIC) + 4], "little")
+    start = len(MAGIC) + 4
+    try:
+        header = json.loads(data[start:start + n])
+        raw = zlib.decompress(data[start + n:])
+    except (ValueError, zlib.error) as e:
+        raise ValueError(f"damaged expert strategy: {e}") from None
+    if not isinstance(header, dict) or len(raw) < N_HANDS:
+        raise ValueError("damaged expert strategy")
+    return header, raw[:N_HANDS], raw[N_HANDS:]
+
+
+@dataclass
+class Strategy:
+    """One preset's shipped strategy; trees are built per depth on first use."""
+
+    nb: int
+    buckets: bytes
+    probs: bytes
+    depth_offsets: list[int]
+    """Byte offset of each depth's first node in ``probs``."""
+    bucket_floor: list[float]
+    """Weakest strength in each bucket (to bucket a multiway win probability)."""
+    _trees: dict[int, tuple[list[Node], list[int]]] = field(default_factory=dict)
+
+    def tree(self, d: int) -> tuple[list[Node], list[int]]:
+        """Nodes of the tree for ``DEPTHS[d]`` and each node's byte offset."""
+        got = self._trees.get(d)
+        if got is None:
+            nodes = build_tree((DEPTHS[d],)).nodes
+            offsets = []
+            pos = self.depth_offsets[d]
+            for nd in nodes:
+                offsets.append(pos)
+                pos += len(nd.actions) * self.nb
+            got = self._trees[d] = (nodes, offsets)
+        return got
+
+    def probabilities(self, d: int, node: int, bucket: int) -> list[float]:
+        nodes, offsets = self.tree(d)
+        off = offsets[node] + bucket
+        nb = self.nb
+        return [float(self.probs[off + a * nb]) for a in range(len(nodes[node].actions))]
+
+
+@lru_cache(maxsize=3)
+def load_strategy(preset: str) -> Strategy | None:
+    """The shipped strategy of ``preset``, or None when the file is missing or damaged
+    (the bot then plays pot odds: a broken install still plays)."""
+    try:
+        header, buckets, probs = decode(data_file(preset).read_bytes())
+    except (OSError, ValueError):
+        return None
+    nb = header.get("buckets")
+    offs = header.get("depth_offsets")
+    if not isinstance(nb, int) or not isinstance(offs, list) or len(offs) != len(DEPTHS):
+        return None
+    row = strength_row(PRESETS[preset])
+    floor = [1.0] * nb
+    for b, s in zip(buckets, row, strict=True):
+        floor[b] = min(floor[b], s)
+    return Strategy(nb, buckets, probs, [int(x) for x in offs], floor)
+
+
+def _raised_showdowns(st: SeatStats) -> tuple[float, float]:
+    """(how many, mean strength) of the hands a player showed after raising."""
+    n = 0.0
+    total = 0.0
+    for line in (2, 3):
+        hist = st.shown[line]
+        for b, c in enumerate(hist):
+            n += c
+            total += c * (b + 0.5) / len(hist)
+    return n, total / n if n else 0.5
+
+
+class ExpertBot(BaseBot):
+    """Plays the shipped equilibrium strategy; see the module docstring."""
+
+    exploit: bool = True
+    field_core: bool = False
+    """At 3–6 seats, play the heads-up core against "the field" instead of ``hard``'s
+    engine — measured weaker (docs/BOTS.md), kept so the measurement can be repeated."""
+    arms: bool = True
+    """Choose between the equilibrium and ``hard``'s engine by results (``_pick_arm``)."""
+    """Tilt the equilibrium against habits the opponent model has seen (``_tilt``)."""
+
+    def __init__(self, rng: random.Random, name: str = "Cao thủ",
+                 personality: str | None = None) -> None:
+        super().__init__("expert", rng, name, personality)
+        self.model = OpponentModel()
+        self._arm: int | None = None
+        self._seat: int | None = None
+        self._bet = 1
+        self._results: list[list[float]] = [[0.0, 0.0], [0.0, 0.0]]
+        """Per arm: chips won (× B) and hands played."""
+        # Reads ranges from the model exactly as ``hard`` does (same model object).
+        self._reader = HeuristicBot("hard", rng, PERSONALITIES["calm"], name)
+        self._reader.model = self.model
+
+    def observe(self, event: Event) -> None:
+        """Public actions and shown hands feed the same opponent model ``hard`` uses; a
+        hand's result is credited to the way it was played (``_pick_arm``)."""
+        self.model.observe(event)
+        if isinstance(event, HandEnded) and self._arm is not None and self._seat is not None \
+                and self._seat < len(event.net):
+            self._results[self._arm][0] += event.net[self._seat] / self._bet
+            self._results[self._arm][1] += 1
+            self._arm = None
+
+    def _pick_arm(self, opps: list[int]) -> int:
+        """Heads-up, each hand is played by one of two arms: 0 the equilibrium (with its
+        tilts), 1 ``hard``'s engine on the same opponent model, which exploits a known
+        habit harder but can itself be exploited. The first ``WARMUP`` hands of each are
+        alternated; then the arm that has won more against this table is played, with
+        ``EXPLORE`` of the hands left to the other so a change of opponent is noticed.
+
+        Against a known folder (fold rate at least ``FOLDER`` over ``MIN_EVIDENCE`` faced
+        bets) the model's engine plays at once: its steals were measured to earn about
+        twice the tilted equilibrium's against the tight player (docs/BOTS.md)."""
+        stats = [self.model.stats(o) for o in opps]
+        if stats and min(st.faced for st in stats) >= MIN_EVIDENCE \
+                and min(st.fold_rate() for st in stats) >= FOLDER:
+            return 1
+        (s0, n0), (s1, n1) = self._results
+        if min(n0, n1) < WARMUP:
+            return 0 if n0 <= n1 else 1
+        best = 0 if s0 / n0 >= s1 / n1 else 1
+        return best if self.rng.random() >= EXPLORE else 1 - best
+
+    def reseat(self, moves: dict[int, int]) -> None:
+        """Players changed seats between hands: the model follows the players."""
+        self.model.reseat(moves)
+
+    def decide(self, view: HandView) -> Action:
+        legal = legal_of(view)
+        me = view.seat
+        assert me is not None
+        rules = view.rules
+        strat = load_strategy(rules.tiebreak)
+        opps = view.opponents_in()
+        if strat is None or not opps:
+            return self._pot_odds(view, legal)
+        if sum(view.dealt_in) > 2 and not self.field_core:
+            # 3–6 seats: hard's engine on the shared model (docs/BOTS.md "Expert").
+            return self._reader.decide(view)
+        if self._arm is None:
+            self._arm = self._pick_arm(opps) if self.arms else 0
+            self._seat = me
+            self._bet = rules.table_bet
+        if self._arm == 1:
+            return self._reader.decide(view)
+        B = rules.table_bet
+        dealt = sum(view.dealt_in)
+        scale = 2.0 / (dealt * B)  # abstract units per chip
+        deepest = max(view.start_stacks[o] for o in opps)
+        eff = (min(view.start_stacks[me], deepest) - B) * scale
+        if eff < 1.0:
+            return self._pot_odds(view, legal)
+        d = nearest_depth(eff)
+        nodes, _ = strat.tree(d)
+        path = self._walk(view, nodes)
+        if path is None:
+            return self._pot_odds(view, legal)
+        node = nodes[path]
+        if len(opps) == 1 and dealt == 2:
+            bucket = strat.buckets[hand_index(view.my_cards)]
+        else:
+            eq = win_probability(view.my_cards, len(opps), rules)
+            bucket = max(0, bisect.bisect_right(strat.bucket_floor, eq) - 1)
+        weights = strat.probabilities(d, path, bucket)
+        if self.exploit:
+            self.model.sync_rules(rules)
+            weights = self._tilt(view, node, weights, strat.bucket_floor[bucket], opps)
+        total = sum(weights)
+        if total <= 0:
+            return self._pot_odds(view, legal)
+        pick = self.rng.random() * total
+        choice = len(weights) - 1
+        for a, w in enumerate(weights):
+            pick -= w
+            if pick < 0:
+                choice = a
+                break
+        kind, amount = node.actions[choice]
+        if self.exploit and (kind == RAISE or (kind == CALL and VALUE_OVERRIDE)):
+            sized = self._value_size(view, legal, opps, kind == CALL)
+            if sized is not None:
+                return sized
+        return self._realise(view, legal, node, kind, amount, scale)
+
+    # ------------------------------------------------------------------ exploitation
+
+    def _tilt(self, view: HandView, node: Node, weights: list[float], hand: float,
+              opps: list[int]) -> list[float]:
+        """The equilibrium's action weights, bent towards a best response where the
+        opponent model has enough evidence of a habit (issue 11):
+
+        * players who fold to bets far more than an equilibrium would (``STEAL_FOLD``):
+          every check becomes the smallest raise, and so does every bluff — they give the
+          pot up to any size;
+        * players who almost never fold (calling stations, maniacs, shovers): no raise
+          without a hand (bluffs only lose), and a hand worth a value raise
+          (``hand`` ≥ ``VALUE_STRENGTH``) takes the largest size — they pay it anyway.
+
+        * players who raise far more or far less than a balanced player: ``_facing_bet``.
+
+        Below ``MIN_EVIDENCE`` decisions (faced bets, for the fold habits) per opponent the
+        equilibrium is played as is.
+        """
+        stats = [self.model.stats(o) for o in opps]
+        if not stats:
+            return weights
+        out = list(weights)
+        call = next(a for a, (k, _) in enumerate(node.actions) if k == CALL)
+        legal = view.legal
+        assert legal is not None
+        if legal.call > 0 and node.actions[0][0] == FOLD \
+                and min(st.decisions for st in stats) >= MIN_EVIDENCE:
+            self._facing_bet(view, out, call, opps, stats, legal)
+        if min(st.faced for st in stats) < MIN_EVIDENCE:
+            return out
+        fold = min(st.fold_rate() for st in stats)
+        raises = [a for a, (k, _) in enumerate(node.actions) if k in (RAISE, ALL_IN)]
+        if not raises:
+            return out
+        if fold >= STEAL_FOLD and hand < VALUE_SIZING and any(
+                a.seat in opps and a.amount > 0 for a in view.actions):
+            # A player who folds most hands to a bet and still put chips in holds one of
+            # the few it keeps: a bluff will not move it.
+            out[call] += sum(out[a] for a in raises)
+            for a in raises:
+                out[a] = 0.0
+            return out
+        if fold >= STEAL_FOLD and node.owed == 0:
+            out[raises[0]] += out[call]
+            out[call] = 0.0
+            if hand < VALUE_SIZING:
+                # A folder folds to the smallest bet as to any: bluffs cost least small.
+                for a in raises[1:]:
+                    out[raises[0]] += out[a]
+                    out[a] = 0.0
+        elif max(st.fold_rate() for st in stats) <= STATION_FOLD:
+            raise_mass = sum(out[a] for a in raises)
+            for a in raises:
+                out[a] = 0.0
+            if hand >= VALUE_STRENGTH:
+                biggest = max((a for a in raises if node.actions[a][0] == RAISE),
+                              default=raises[-1])
+                out[biggest] = raise_mass + out[call]
+                out[call] = 0.0
+            else:
+                out[call] += raise_mass
+        return out
+
+    def _value_size(self, view: HandView, legal: Legal, opps: list[int],
+                    instead_of_call: bool = False) -> Action | None:
+        """The size of a value raise the equilibrium chose to make, against opponents the
+        model knows: the size ``hard``'s model expects to earn most (how often they fold
+        at each price, what they call with). The equilibrium's sizes are made for a
+        balanced opponent; the issue's habits call any size with their range, or fold
+        every size alike, and then bigger value bets simply earn more."""
+        s = strength_row(view.rules)[hand_index(view.my_cards)]
+        if s < VALUE_SIZING or not legal.raise_k:
+            return None
+        with_chips = [o for o in opps if view.stacks[o] > 0]
+        if not with_chips or min(self.model.stats(o).faced for o in with_chips) < MIN_EVIDENCE:
+            return None
+        reader = self._reader
+        ranges = reader._ranges(view, opps)
+        me = legal.seat
+        best = reader._best_raise(view, legal, s, with_chips, ranges, view.pot, view.stacks[me])
+        if best is None or best[0] <= 0:
+            return None
+        if instead_of_call:
+            if s < VALUE_STRENGTH:
+                return None
+            eq = reader._equity(s, opps, ranges, view)
+            if best[0] <= eq * (view.pot + legal.call) - legal.call + 0.5 * legal.table_bet:
+                return None
+        return best[1]
+
+    def _facing_bet(self, view: HandView, out: list[float], call: int, opps: list[int],
+                    stats: list[SeatStats], legal: Legal) -> None:
+        """Against players who raise far more or far less than anyone balanced would,
+        the equilibrium's reading of a raise is wrong: a maniac's or a shover's raise is
+        any hand, a tight player's is sáp or liêng — which the hands they showed after
+        raising tell (mean strength at most ``WILD_SHOWN`` or at least ``TIGHT_SHOWN``,
+        over ``MIN_SHOWN`` showdowns). There the call-or-fold choice follows
+        the pot odds against the range ``hard``'s model reads (raise frequency, hands shown
+        after the same line) instead."""
+        shown = [_raised_showdowns(st) for st in stats]
+        if any(n < MIN_SHOWN for n, _ in shown):
+            return
+        wild = max(m for _, m in shown) <= WILD_SHOWN
+        tight = min(m for _, m in shown) >= TIGHT_SHOWN
+        if not (wild or tight):
+            return
+        reader = self._reader
+        s = strength_row(view.rules)[hand_index(view.my_cards)]
+        ranges = reader._ranges(view, opps)
+        eq = reader._equity(s, opps, ranges, view)
+        need = legal.call / (view.pot + legal.call)
+        if wild and eq >= need + 0.02 and out[0] > 0:
+            out[call] += out[0]
+            out[0] = 0.0
+        elif tight and eq < need - 0.05 and out[call] > 0:
+            out[0] += out[call]
+            out[call] = 0.0
+
+    # ------------------------------------------------------------------ translation
+
+    def _walk(self, view: HandView, nodes: list[Node]) -> int | None:
+        """The abstract node matching the hand so far, or None when it left the tree."""
+        me = view.seat
+        heads_up = sum(view.dealt_in) == 2
+        me_p = self._me_player(view, heads_up)
+        pot = sum(view.dealt_in) * view.rules.table_bet
+        level = 0
+        cur: int | None = 0
+        seg: tuple[int, int] | None = None
+        """(level, pot) when the field's current segment began."""
+        mine_seen = False
+        for a in view.actions:
+            if a.seat == me:
+                if seg is not None:
+                    cur = self._field(nodes, cur, seg, level, me_p == 0 and not mine_seen)
+                    seg = None
+                if cur is None or nodes[cur].player != me_p:
+                    return None
+                cur = self._step(nodes, cur, a.bet_level - level if a.raised else 0, pot)
+                mine_seen = True
+            elif seg is None:
+                seg = (level, pot)
+            pot += a.amount
+            level = max(level, a.bet_level)
+        if seg is not None:
+            cur = self._field(nodes, cur, seg, level, me_p == 0 and not mine_seen)
+        if cur is None or nodes[cur].player != me_p:
+            return None
+        return cur
+
+    @staticmethod
+    def _me_player(view: HandView, heads_up: bool) -> int:
+        """Our abstract seat. Heads-up: 0 when we act first in the hand. With more players
+        a leading run of checks says nothing and is skipped, so we are 0 unless someone
+        raised before our first action."""
+        me = view.seat
+        for a in view.actions:
+            if a.seat == me:
+                break
+            if heads_up or a.raised:
+                return 1
+        return 0
+
+    def _field(self, nodes: list[Node], cur: int | None, start: tuple[int, int], level: int,
+               leading: bool) -> int | None:
+        """The field's composite action from ``cur``: a raise to the highest level it
+        reached, else a check or call."""
+        lvl0, pot0 = start
+        inc = level - lvl0
+        if leading and inc <= 0:
+            return cur
+        if cur is None:
+            return None
+        return self._step(nodes, cur, inc, pot0)
+
+    def _step(self, nodes: list[Node], cur: int, inc: int, pot: int) -> int | None:
+        """Child of ``cur`` for a real action lifting the level by ``inc`` chips (0: a
+        check or call) into a real pot of ``pot`` chips; None past the tree's end."""
+        nd = nodes[cur]
+        chosen = -1
+        cands = sorted(((amount - nd.owed) / nd.pot, child)
+                       for (kind, amount), child in zip(nd.actions, nd.children, strict=True)
+                       if kind in (RAISE, ALL_IN))
+        if inc <= 0 or not cands:
+            for (kind, _), child in zip(nd.actions, nd.children, strict=True):
+                if kind == CALL:
+                    chosen = child
+        else:
+            x = inc / max(pot, 1)
+            chosen = cands[-1][1]
+            if x <= cands[0][0]:
+                chosen = cands[0][1]
+            else:
+                for (lo, c_lo), (hi, c_hi) in itertools.pairwise(cands):
+                    if lo <= x <= hi:
+                        chosen = c_lo if self.rng.random() < _ph(x, lo, hi) else c_hi
+                        break
+        return chosen if chosen >= 0 else None
+
+    def _realise(self, view: HandView, legal: Legal, node: Node, kind: str, amount: int,
+                 scale: float) -> Action:
+        """A legal real action for the abstract ``kind``/``amount`` chosen at ``node``."""
+        if kind == FOLD:
+            return Action.call() if legal.call == 0 else Action.fold()
+        if kind == CALL:
+            return Action.call()
+        B = legal.table_bet
+        opps = [o for o in view.opponents_in() if view.stacks[o] > 0]
+        if kind == ALL_IN:
+            me = legal.seat
+            reach = max((view.bets[o] + view.stacks[o] for o in opps), default=0)
+            beyond = view.bets[me] + (legal.all_in or 0) > reach and bool(legal.raise_k) \
+                and reach - view.bet_level <= (legal.raise_k.stop - 1) * legal.table_bet
+            # Chips beyond what anyone can call only come back: a raise that sets the
+            # deepest opponent all-in says the same.
+            if legal.all_in is not None and legal.all_in > legal.call and opps \
+                    and not beyond and self._may_shove(view, legal):
+                return Action.all_in()
+            return self._raise(view, legal, legal.raise_k.stop - 1 if legal.raise_k else 0,
+                               opps)
+        frac = (amount - node.owed) / node.pot
+        k = round(frac * view.pot / B)
+        return self._raise(view, legal, k, opps)
+
+    @staticmethod
+    def _raise(view: HandView, legal: Legal, k: int, opps: list[int]) -> Action:
+        ks = legal.raise_k
+        if not ks or not opps:
+            return Action.call()
+        B = legal.table_bet
+        reach = max(view.bets[o] + view.stacks[o] for o in opps)
+        room = reach - view.bet_level
+        if room <= 0:
+            return Action.call()
+        hi = min(ks.stop - 1, max(ks.start, -(-room // B)))
+        return Action.raise_(min(hi, max(ks.start, k)))
+
+    @staticmethod
+    def _may_shove(view: HandView, legal: Legal) -> bool:
+        s = strength_row(view.rules)[hand_index(view.my_cards)]
+        return s >= SHOVE_STRENGTH or 2 * (legal.all_in or 0) <= view.pot
+
+    def _pot_odds(self, view: HandView, legal: Legal) -> Action:
+        """Off the abstract tree: call when the win probability beats the price."""
+        eq = win_probability(view.my_cards, max(1, len(view.opponents_in())), view.rules)
+        if legal.call == 0:
+            return Action.call()
+        return Action.call() if eq >= legal.call / (view.pot + legal.call) else Action.fold()
