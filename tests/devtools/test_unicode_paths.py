@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from lieng.storage.atomic import Schema, load_document, save_document
 from lieng.storage.bankroll import STARTING_CHIPS, Bankroll
+from lieng.storage.documents import Schema, load_document, save_document
 
 REPO = Path(__file__).resolve().parents[2]
 NAMES = ["Nguyễn", "Nguyễn Thị Ánh", "阮氏"]
