@@ -29,6 +29,8 @@ def test_wheel_carries_assets_and_every_package(wheel: Path) -> None:
     for font in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE-DejaVu.txt"):
         assert f"lieng/assets/fonts/{font}" in names
     assert "lieng/bots/strength.bin" in names  # the bots' exact strength table
+    for preset in ("classic", "v8club", "split"):  # the expert's strategies
+        assert f"lieng/bots/expert_{preset}.bin" in names
     for init in (ROOT / "lieng").rglob("__init__.py"):
         rel = init.relative_to(ROOT).as_posix()
         assert rel in names, f"{rel} is missing from the wheel"
