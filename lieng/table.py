@@ -326,6 +326,12 @@ class HandLike(Protocol):
     @property
     def actions(self) -> Sequence[tuple[int, Action]]: ...
 
+    @property
+    def events(self) -> Sequence[Event]:
+        """The hand's log as this table knows it (all of it for ``Hand``; one seat's
+        redaction for a LAN ``RemoteHand``)."""
+        ...
+
     def legal(self) -> Legal: ...
 
 

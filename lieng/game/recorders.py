@@ -8,8 +8,11 @@ bankroll it goes through ``lieng.storage.ledger.record_hand`` — history line f
 the bankroll commit — so a kill between the two is made good at the next start. Storage
 problems never stop the game: they come back as ``Notice`` values for the window to show.
 
-The bot table (``lieng.ui.player.profile``) and the hot-seat table record through this
-one class; only their viewer, mode and bankroll differ.
+The bot table (``lieng.ui.player.profile``), the hot-seat table and the LAN table record
+through this one class; only their viewer, mode and bankroll differ. A LAN table's chips
+are the table's own, so its hands go to the history (mode ``"lan"``) without a bankroll.
+The record is built from the hand's event log (``HandRecord.from_events``), which a local
+``Hand`` and a LAN ``RemoteHand`` both keep.
 """
 
 from __future__ import annotations
@@ -18,12 +21,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from lieng.engine import Event, HandEnded
+from lieng.engine import Event, HandEnded, HandStarted
 from lieng.storage.bankroll import Bankroll
 from lieng.storage.documents import Notice
 from lieng.storage.history import GameMode, HandRecord, History, SeatRecord
 from lieng.storage.ledger import record_hand
-from lieng.table import Table
+from lieng.table import TableLike
 
 NoticeSink = Callable[..., None]
 """Takes any number of ``Notice | None`` (``Profile.notify``)."""
@@ -33,7 +36,7 @@ NoticeSink = Callable[..., None]
 class HandRecorder:
     """Records every hand ``table`` finishes; ``stop()`` ends it (the player left)."""
 
-    table: Table
+    table: TableLike
     history: History
     viewer: int | None
     mode: GameMode
@@ -41,13 +44,13 @@ class HandRecorder:
     bankroll: Bankroll | None = None
     clock: Callable[[], datetime] = datetime.now
     seats: Sequence[SeatRecord] = field(default_factory=list)
+    """Who sat where, for the records; empty: the table's seats as they are at each hand's
+    end (a LAN table's roster changes as people come and go)."""
     recorded: int = 0
     """Hands written so far."""
     active: bool = True
 
     def __post_init__(self) -> None:
-        if not self.seats:
-            self.seats = [SeatRecord.of(s.spec) for s in self.table.seats]
         if self.bankroll is not None and self.viewer is None:
             raise ValueError("a bankroll belongs to one seat: give its viewer")
         self.table.subscribe(self)
@@ -57,9 +60,21 @@ class HandRecorder:
             return
         hand = self.table.hand
         for e in events:
-            if isinstance(e, HandEnded) and hand is not None and hand.is_over:
-                self.write(HandRecord.from_hand(hand, self.viewer, self.seats, self.clock(),
-                                                self.mode))
+            if not (isinstance(e, HandEnded) and hand is not None and hand.is_over):
+                continue
+            log = list(hand.events)
+            started = log[0] if log else None
+            if not isinstance(started, HandStarted):
+                return  # a LAN hand joined part-way: its start was never seen here
+            if self.bankroll is None and self.viewer is not None \
+                    and not started.dealt_in[self.viewer]:
+                return  # the viewer sat this hand out (a LAN seat taken mid-hand)
+            try:
+                record = HandRecord.from_events(log, self.viewer, self._seats(), self.clock(),
+                                                self.mode)
+            except ValueError:
+                return  # a log this table cannot vouch for (a roster out of step): skipped
+            self.write(record)
 
     def write(self, record: HandRecord) -> None:
         """One hand to the history (and the bankroll, when there is one)."""
@@ -76,8 +91,11 @@ class HandRecorder:
         hand = self.table.hand
         if hand is None or hand.is_over or self.viewer is None or not lost:
             return
-        self.write(HandRecord.left_mid_hand(hand, self.viewer, self.seats, self.clock(), lost,
-                                            self.mode))
+        self.write(HandRecord.from_events(hand.events, self.viewer, self._seats(),
+                                          self.clock(), self.mode, left=lost))
+
+    def _seats(self) -> Sequence[SeatRecord]:
+        return self.seats or [SeatRecord.of(s.spec) for s in self.table.seats]
 
     def stop(self) -> None:
         self.active = False

@@ -288,7 +288,7 @@ class LanHostScene(Scene):
         framed_screen(surface, self.app.size, s, r, t(title))
         if self.phase == "setup":
             y = r.y + 334.0 * s
-            for line in ("lan.host_note", "lan.host_note2"):
+            for line in ("lan.host_note", "lan.host_note2", "lan.chips_note"):
                 text(surface, t(line), (r.centerx, y), int(16 * s), MUTED)
                 y += 26 * s
         else:

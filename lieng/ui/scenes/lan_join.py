@@ -358,6 +358,8 @@ class LanJoinScene(Scene):
                  max_width=lr.w - int(40 * s))
         text(surface, t("lan.manual_note"), (lr.centerx, lr.bottom - 22 * s), int(14 * s),
              MUTED, max_width=lr.w - int(30 * s))
+        text(surface, t("lan.chips_note"), (lr.centerx, lr.bottom - 44 * s), int(14 * s),
+             MUTED, max_width=lr.w - int(30 * s))
         # Under the Join button: what is happening, or why joining failed, wrapped.
         x = lr.right + int(24 * s)
         width = r.right - int(30 * s) - x

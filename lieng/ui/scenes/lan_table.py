@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from lieng.engine import Action, Legal
-from lieng.game import BetweenHands
+from lieng.game import BetweenHands, HandRecorder
 from lieng.net.client import LanError
 from lieng.net.inbox import Message
 from lieng.net.protocol import BAD_HOST_MESSAGE
@@ -61,6 +61,11 @@ class LanTableScene(TableScene[RemoteTable]):
         """The running reconnect attempt: its worker fills in "client" or "error"."""
         self._closed_shown: tuple[str, str] | None = None
         self.left_table = False
+        profile = app.profile
+        self.recorder = None if profile is None else HandRecorder(
+            remote, profile.history, remote.me, "lan", profile.notify)
+        """The LAN hands go to the history, marked LAN; the chips are the table's own, so
+        the bankroll is not touched (the host and join screens say so)."""
         if host is not None:
             atexit.register(host.stop)  # closing the window still tells the others
 
