@@ -201,7 +201,8 @@ class HotseatScene(TableScene[Table]):
 
     def my_legal(self) -> Legal | None:
         hand = self.table.hand
-        if hand is None or hand.is_over or self.viewer is None or hand.to_act != self.viewer:
+        if hand is None or hand.is_over or self.viewer is None or hand.to_act != self.viewer \
+                or not self.cards_ready():
             return None
         return hand.legal()
 

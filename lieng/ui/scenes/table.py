@@ -5,7 +5,9 @@ table never reads a clock). The clock stands still while the board is still anim
 so a bot "thinks" only once the cards and chips it reacts to have landed, and the turn
 timer starts when the turn is visible — but the player's buttons follow the engine's
 ``legal()`` at once: an animation never blocks a legal action. When the player
-acts, the board catches up first.
+acts, the board catches up first. The one wait is the deal: nobody acts on cards they
+cannot see yet, so the bar stays off and the turn clock stands still until the player's
+three cards have landed (``cards_ready``).
 """
 
 from __future__ import annotations
@@ -215,9 +217,20 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
 
     def my_legal(self) -> Legal | None:
         hand = self.table.hand
-        if hand is None or hand.is_over or hand.to_act != self.me:
+        if hand is None or hand.is_over or hand.to_act != self.me or not self.cards_ready():
             return None
         return hand.legal()
+
+    def cards_ready(self) -> bool:
+        """The player's three cards have landed: acting before would be acting blind (a
+        fast C during the deal checked a hand nobody had seen)."""
+        cards = self.board.seats[self.me].cards
+        return len(cards) == 3 and all(c.landed for c in cards)
+
+    def turn_shown(self) -> bool:
+        """The player's turn as the table shows it: the timer bar and "Đến lượt bạn"
+        appear only with live buttons."""
+        return self.my_legal() is not None
 
     # ----------------------------------------------------------------- own cards
 
@@ -308,9 +321,11 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         covered = app.stack.top is not self
         hand = self.table.hand
         my_turn = hand is not None and not hand.is_over and hand.to_act == self.me
-        # The table's clock stands still while the board animates, and while the rules
-        # or the settings cover the table on the player's turn (their timer waits).
-        if not self.board.busy and not (covered and my_turn):
+        # The table's clock stands still while the board animates, while the rules or
+        # the settings cover the table on the player's turn (their timer waits), and
+        # while the player's own cards are still on their way (no blind turn).
+        if not self.board.busy and not (covered and my_turn) \
+                and not (my_turn and not self.cards_ready()):
             self.clock += dt
         if not covered or self.table.in_hand:
             self.table.tick(self.clock)
@@ -380,8 +395,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
                  round=str(max(1, self.board.round)), rounds=str(rules.max_rounds),
                  preset=t(f"preset.{rules.tiebreak}"))
         text(surface, info, (12 * s, 23 * s), int(16 * s), CREAM, anchor="midleft")
-        if rem is not None and self.table.hand is not None and \
-                self.table.hand.to_act == self.me and total > 0:
+        if rem is not None and total > 0 and self.turn_shown():
             draw_timer_bar(surface, lay, rem / total, self.turn_label(str(int(rem + 0.999))))
         draw_toasts(surface, lay, [t(x.key, **x.args) for x in self.toasts])
         # Between hands: the result.
