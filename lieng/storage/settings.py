@@ -11,7 +11,9 @@ Format history (``SCHEMA.migrations``):
   ``speed``, ``timer``, ``bots``, ``level``, ``bet``, ``tiebreak``, ``four_colour``,
   ``fullscreen``, ``coach``.
 * v2 — the current one: the names of the ``Settings`` fields, volume as a whole
-  percentage 0–100, plus the face-up, player name, hot-seat and LAN fields.
+  percentage 0–100, plus the face-up, player name, hot-seat and LAN fields; later
+  fields (the action log drawer, the next-hand delay) were added with defaults, so a v2
+  file without them still loads as v2.
 """
 
 from __future__ import annotations
@@ -85,6 +87,10 @@ class Settings:
     lan_last_host: str = ""
     """Address of the last host joined (empty: none yet)."""
     lan_player_name: str = "Người chơi"
+    action_log_open: bool = False
+    """The table's action log drawer was left open. Closed on a first run, so the table
+    is seen whole before anyone asks for its story; files from before this field read as
+    closed (a missing field takes its default)."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -193,6 +199,7 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "lan_discovery_address": _address(allow_empty=False),
     "lan_last_host": _address(allow_empty=True),
     "lan_player_name": _name,
+    "action_log_open": _boolean,
 }
 assert set(_VALIDATORS) == {f.name for f in fields(Settings)}
 
@@ -259,6 +266,7 @@ _FIELD_NAMES_VI = {
     "lan_port": "cổng LAN",
     "lan_discovery_address": "địa chỉ dò tìm LAN", "lan_last_host": "máy chủ gần nhất",
     "lan_player_name": "tên người chơi LAN",
+    "action_log_open": "bảng diễn biến",
 }
 
 assert set(_FIELD_NAMES_VI) == set(_VALIDATORS)

@@ -342,6 +342,10 @@ class HotseatScene(TableScene[Table]):
         self.app.push(Dialog(self.app, "hotseat.end_title", body,
                              [("hotseat.end_yes", self.leave), ("msg.stay", lambda: None)]))
 
+    def top_left(self) -> int:
+        left = super().top_left()
+        return min(left, self.score_button.rect.x) if self.score_button is not None else left
+
     def show_scores(self) -> None:
         self.app.push(ScoreboardScene(self.app, self.table, final=False))
 

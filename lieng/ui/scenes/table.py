@@ -37,9 +37,11 @@ from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.scene import Scene
 from lieng.ui.tabletop import layout as layout_mod
 from lieng.ui.tabletop.action_bar import ActionBar
+from lieng.ui.tabletop.action_log import ActionLog
 from lieng.ui.tabletop.board import Board
 from lieng.ui.tabletop.drawing import TableDrawer
 from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts
+from lieng.ui.tabletop.log_panel import LogPanel
 from lieng.ui.tabletop.own_cards import OwnCardsMixin, TableT
 
 from .dialog import Dialog
@@ -92,6 +94,10 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.ended = False
         self.bank: ChipSource | None = None
         """Where rebuys come from when playing for real (the bankroll, ``Profile``)."""
+        self.log = ActionLog(lambda: self.table.hand_no)
+        """The hand told line by line, from public events only (``action_log``)."""
+        self.board.watchers.append(self.log.add)
+        self.log_panel = LogPanel(app, self.log, lambda: [x.name for x in self.board.seats])
         self.flow = self.make_flow()
         table.subscribe(self._on_events)
         table.timing.scale = app.settings.speed_factor
@@ -116,6 +122,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
                 pygame.Rect(x, int(6 * s), w, bh), key(f"table.{label}"), app.ui,
                 self.container, object_id=ObjectID(object_id="#plain", class_id=app.tier))
             x -= int(8 * s)
+        self.top_buttons["log"] = self.log_panel.make_button(self.container, x)
         me_spot = self.layout.me()
         rw = int(120 * s)
         self.reveal_button = pygame_gui.elements.UIButton(
@@ -247,6 +254,8 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
     def handle_event(self, event: pygame.event.Event) -> bool:
         bar = self.bar
         self._sync_bar()
+        if self.log_panel.handle_event(event, self.layout):
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             el = event.ui_element
             if bar is not None:
@@ -293,7 +302,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
 
     def _top(self, name: str) -> None:
         app = self.app
-        if name == "rules":
+        if name == "log":
+            self.log_panel.toggle()
+        elif name == "rules":
             from .rules import RulesScene
 
             app.push(RulesScene(app, self.table.rules))
@@ -394,14 +405,20 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         info = t(info_key, hand=str(self.table.hand_no), bet=chips(rules.table_bet),
                  round=str(max(1, self.board.round)), rounds=str(rules.max_rounds),
                  preset=t(f"preset.{rules.tiebreak}"))
-        text(surface, info, (12 * s, 23 * s), int(16 * s), CREAM, anchor="midleft")
+        text(surface, info, (12 * s, 23 * s), int(16 * s), CREAM, anchor="midleft",
+             max_width=max(40, self.top_left() - int(24 * s)))
         if rem is not None and total > 0 and self.turn_shown():
             draw_timer_bar(surface, lay, rem / total, self.turn_label(str(int(rem + 0.999))))
+        self.log_panel.draw(surface, lay)
         draw_toasts(surface, lay, [t(x.key, **x.args) for x in self.toasts])
         # Between hands: the result.
         hand = self.table.hand
         if hand is not None and hand.is_over and self.board.hand_over and not self.board.busy:
             self.draw_result(surface)
+
+    def top_left(self) -> int:
+        """The left edge of the top bar's buttons: the info line stops short of it."""
+        return min((b.rect.x for b in self.top_buttons.values()), default=self.layout.size[0])
 
     def turn_label(self, seconds: str) -> str:
         """Above the timer bar (the hot-seat table names the person instead of "you")."""
