@@ -43,6 +43,9 @@ LANGUAGES: tuple[Language, ...] = ("vi", "en")
 SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast", "instant")
 LEVELS: tuple[Level, ...] = BOT_LEVELS
 TIEBREAK_NAMES: tuple[TieBreakName, ...] = ("classic", "v8club", "split")
+NEXT_HAND_DELAYS: tuple[int, ...] = (0, 3, 5, 10)
+"""How long a hand's result stays before the next deal, in seconds; 0 waits for the
+player's "Ván tiếp"."""
 TURN_TIMERS: tuple[int, ...] = (0, 10, 20, 30)
 """Offline turn timer choices in seconds; 0 is off (RULES.md "Table settings")."""
 MAX_BOTS = 5
@@ -91,6 +94,10 @@ class Settings:
     """The table's action log drawer was left open. Closed on a first run, so the table
     is seen whole before anyone asks for its story; files from before this field read as
     closed (a missing field takes its default)."""
+    next_hand_delay: int = 5
+    """Seconds a hand's result stays before the next deal, one of ``NEXT_HAND_DELAYS``
+    (0: until the player presses "Ván tiếp"). 5 s reads a summary without waiting on
+    bots; files from before this field get it."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -200,6 +207,7 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "lan_last_host": _address(allow_empty=True),
     "lan_player_name": _name,
     "action_log_open": _boolean,
+    "next_hand_delay": _int_choice(NEXT_HAND_DELAYS),
 }
 assert set(_VALIDATORS) == {f.name for f in fields(Settings)}
 
@@ -267,6 +275,7 @@ _FIELD_NAMES_VI = {
     "lan_discovery_address": "địa chỉ dò tìm LAN", "lan_last_host": "máy chủ gần nhất",
     "lan_player_name": "tên người chơi LAN",
     "action_log_open": "bảng diễn biến",
+    "next_hand_delay": "chờ sang ván mới",
 }
 
 assert set(_FIELD_NAMES_VI) == set(_VALIDATORS)
@@ -281,5 +290,5 @@ def _invalid_notice(bad: list[str], path: Path) -> Notice:
                   str(path))
 
 
-__all__ = ["LANGUAGES", "LEVELS", "SCHEMA", "SPEEDS", "TIEBREAK_NAMES", "TURN_TIMERS",
-           "Settings", "load_settings", "save_settings", "settings_path"]
+__all__ = ["LANGUAGES", "LEVELS", "NEXT_HAND_DELAYS", "SCHEMA", "SPEEDS", "TIEBREAK_NAMES",
+           "TURN_TIMERS", "Settings", "load_settings", "save_settings", "settings_path"]

@@ -43,8 +43,8 @@ from lieng.game import AskRebuy, BetweenHands, BrokePolicy, GameOver, SeatChange
 from lieng.storage.atomic import Notice
 from lieng.storage.history import GameResult, HandRecord, History, SeatRecord
 from lieng.table import Table
-from lieng.ui.core.draw import GOLD, text
 from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.tabletop.summary import net_line
 
 from .dialog import Dialog
 from .handoff import HandoffScene
@@ -383,14 +383,11 @@ class HotseatScene(TableScene[Table]):
     def turn_label(self, seconds: str) -> str:
         return t("hotseat.turn_label", who=self.name(self.me), s=seconds)
 
-    def draw_result(self, surface: pygame.Surface) -> None:
-        """Between hands: every seat that won chips, by name (no "you" at a shared table)."""
-        lay = self.layout
-        s = lay.scale
-        winners = [(seat.name, seat.net) for seat in self.board.seats
-                   if seat.net is not None and seat.net > 0]
-        if not winners:
-            return
-        msg = " · ".join(t("hotseat.won", who=n, amount=chips(v)) for n, v in winners)
-        text(surface, msg, (lay.pot[0], lay.pot[1] + 84 * s), int(24 * s), GOLD, bold=True,
-             max_width=int(lay.table.w * 0.8))
+    def result_lines(self) -> list[tuple[str, bool]]:
+        """Between hands: every seat's result, by name (no "you" at a shared table) —
+        chips won and lost are public; the cards behind them are not."""
+        seats = [seat for seat in self.board.seats if seat.net is not None and seat.net != 0]
+        won = [net_line(x.net, x.name) for x in seats if x.net is not None and x.net > 0]
+        lost = [net_line(x.net, x.name) for x in seats if x.net is not None and x.net < 0]
+        lines = [(" · ".join(won), True)] if won else []
+        return lines + ([(" · ".join(lost), False)] if lost else [])

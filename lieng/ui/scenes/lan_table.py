@@ -189,7 +189,6 @@ class LanTableScene(TableScene[RemoteTable]):
         self.remote.adopt(box["client"])
         self._closed_shown = None
         self.ended = False
-        self.next_hand_at = None
         self.toast("lan.reconnected")
 
     def leave(self) -> None:

@@ -31,7 +31,7 @@ from lieng.engine import (
 )
 from lieng.game import AskRebuy, BetweenHands, DealNext, GameOver
 from lieng.table import TableLike
-from lieng.ui.core.draw import CREAM, GOLD, text
+from lieng.ui.core.draw import CREAM, text
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.scene import Scene
@@ -43,6 +43,7 @@ from lieng.ui.tabletop.drawing import TableDrawer
 from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts
 from lieng.ui.tabletop.log_panel import LogPanel
 from lieng.ui.tabletop.own_cards import OwnCardsMixin, TableT
+from lieng.ui.tabletop.summary import SummaryPanel, net_line
 
 from .dialog import Dialog
 
@@ -57,9 +58,6 @@ class ChipSource(Protocol):
     def rebuy(self, wanted: int) -> int: ...
 
 
-NEXT_HAND_PAUSE = 2.8
-"""Seconds (at normal speed) the result stays on screen before the next deal."""
-MIN_RESULT_PAUSE = 1.2
 TIMER_WARNING = 5.0
 
 
@@ -77,7 +75,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
                            app.sounds.play, chips, lambda: app.settings.reveal_own_cards)
         self.drawer = TableDrawer(app.cards, chips)
         self.clock = 0.0
-        self.next_hand_at: float | None = None
+        self.continued: int | None = None
+        """The hand number whose summary the player moved on from (or whose delay ran
+        out): its result is no longer shown, and the next hand was asked for once."""
         self.toasts: list[Toast] = []
         self.messages: list[str] = []
         """Every message key shown to the player (tests read it)."""
@@ -98,6 +98,8 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         """The hand told line by line, from public events only (``action_log``)."""
         self.board.watchers.append(self.log.add)
         self.log_panel = LogPanel(app, self.log, lambda: [x.name for x in self.board.seats])
+        self.summary = SummaryPanel(app, self.log, lambda: [x.name for x in self.board.seats],
+                                    self.result_lines)
         self.flow = self.make_flow()
         table.subscribe(self._on_events)
         table.timing.scale = app.settings.speed_factor
@@ -131,6 +133,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             key("table.reveal"), app.ui, self.container,
             object_id=ObjectID(object_id="#plain", class_id=app.tier))
         set_visible(self.reveal_button, False)
+        self.summary.build(self.container, self.layout)
 
     def enter(self) -> None:
         super().enter()
@@ -160,7 +163,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
 
     def start_next_hand(self) -> None:
         """Deal on, or present what the flow decided instead (a rebuy, the end)."""
-        self.next_hand_at = None
+        self.continued = self.table.hand_no
         decision = self.flow.next()
         if isinstance(decision, DealNext):
             try:
@@ -255,6 +258,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         bar = self.bar
         self._sync_bar()
         if self.log_panel.handle_event(event, self.layout):
+            return True
+        if self.summary.wants_continue(event):
+            self.start_next_hand()
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             el = event.ui_element
@@ -352,17 +358,17 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         for toast in self.toasts:
             toast.left -= dt
         self.toasts = [x for x in self.toasts if x.left > 0]
-        hand = self.table.hand
-        if hand is not None and hand.is_over and not self.board.busy and not covered \
-                and not self.ended:
-            if self.next_hand_at is None:
-                # Even at "instant" the result stays up long enough to be read.
-                pause = max(MIN_RESULT_PAUSE, NEXT_HAND_PAUSE * app.settings.speed_factor)
-                self.next_hand_at = self.clock + pause
-            elif self.clock >= self.next_hand_at:
-                self.start_next_hand()
+        if self.summary.update(dt, self.summary_showing(), active=not covered):
+            self.start_next_hand()
         if legal is not None and self.autopilot is not None and not covered:
             self.autopilot(self)
+
+    def summary_showing(self) -> bool:
+        """The hand is over and shown to its end, and the player has not moved on."""
+        hand = self.table.hand
+        return (hand is not None and hand.is_over and self.board.hand_over
+                and not self.board.busy and not self.ended
+                and self.continued != self.table.hand_no)
 
     def remaining(self) -> float | None:
         deadline = self.table.deadline
@@ -411,10 +417,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             draw_timer_bar(surface, lay, rem / total, self.turn_label(str(int(rem + 0.999))))
         self.log_panel.draw(surface, lay)
         draw_toasts(surface, lay, [t(x.key, **x.args) for x in self.toasts])
-        # Between hands: the result.
-        hand = self.table.hand
-        if hand is not None and hand.is_over and self.board.hand_over and not self.board.busy:
-            self.draw_result(surface)
+        self.summary.draw(surface, lay)  # between hands: the result, until "Ván tiếp"
 
     def top_left(self) -> int:
         """The left edge of the top bar's buttons: the info line stops short of it."""
@@ -424,17 +427,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         """Above the timer bar (the hot-seat table names the person instead of "you")."""
         return t("table.your_turn", s=seconds)
 
-    def draw_result(self, surface: pygame.Surface) -> None:
-        """The hand's result for the player (the hot-seat table names every winner)."""
-        lay = self.layout
-        s = lay.scale
+    def result_lines(self) -> list[tuple[str, bool]]:
+        """The summary's big line: the player's net (the hot-seat table names everyone)."""
         net = self.board.seats[self.me].net
-        if net is not None:
-            if net > 0:
-                msg = t("table.result_win", amount=chips(net))
-            elif net < 0:
-                msg = t("table.result_loss", amount=chips(-net))
-            else:
-                msg = t("table.result_even")
-            text(surface, msg, (lay.pot[0], lay.pot[1] + 84 * s), int(24 * s),
-                 GOLD if net > 0 else CREAM, bold=True)
+        return [] if net is None else [(net_line(net), net > 0)]

@@ -235,7 +235,7 @@ class TableDrawer:
                 return f"{name} · {self._signed(seat.net)}", GOLD
             return name, (250, 230, 170)
         if seat.winner and seat.net is not None and seat.net > 0:
-            # The hand's net result, as the centre line says it ("Bạn thắng +30").
+            # The hand's net result, as the summary says it ("Bạn thắng 30").
             return t("status.won", amount=self.fmt(seat.net)), GOLD
         if seat.all_in and not seat.folded:
             return t("status.all_in"), (230, 140, 230)
