@@ -116,6 +116,7 @@ class LanTableScene(TableScene[RemoteTable]):
         for i, seat in enumerate(remote.seats[:len(self.board.seats)]):
             if self.board.seats[i].name != seat.name and seat.name != "…":
                 self.board.seats[i].name = seat.name  # a late joiner took over a bot's seat
+            self.board.seats[i].bot = seat.kind == "bot"
         while self._checks_seen < len(remote.checks):
             check = remote.checks[self._checks_seen]
             self._checks_seen += 1

@@ -73,6 +73,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.order = [(me + i) % n for i in range(n)]
         self.board = Board([s.name for s in table.seats], me, lambda: app.settings.speed_factor,
                            app.sounds.play, chips, lambda: app.settings.reveal_own_cards)
+        for plate, seat in zip(self.board.seats, table.seats, strict=True):
+            plate.bot = seat.kind == "bot"  # the plate says "Máy · Khó"
+            plate.level = seat.spec.level if plate.bot else None
         self.drawer = TableDrawer(app.cards, chips)
         self.clock = 0.0
         self.continued: int | None = None

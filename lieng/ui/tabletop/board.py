@@ -101,6 +101,10 @@ class SeatState:
     winner: bool = False
     won: int = 0
     net: int | None = None
+    bot: bool = False
+    """A bot plays this seat: its plate says so (the table scene sets it)."""
+    level: str | None = None
+    """The bot's level ("easy", "normal", "hard"...), when known."""
 
 
 @dataclass

@@ -53,7 +53,14 @@ class Replay:
         board = Board(self.names, self.me, self._speed, self._sound, self._fmt,
                       own_face_up=lambda: True)
         board.watchers.append(self.log.add)
+        self._mark_bots(board)
         return board
+
+    def _mark_bots(self, board: Board) -> None:
+        """Bot seats' plates say so, as they did at the table."""
+        for plate, seat in zip(board.seats, self.record.seats, strict=True):
+            plate.bot = seat.kind == "bot"
+            plate.level = seat.level
 
     @property
     def at_end(self) -> bool:
@@ -82,6 +89,7 @@ class Replay:
                            own_face_up=lambda: True)
         self.log.clear()
         self.board.watchers.append(self.log.add)
+        self._mark_bots(self.board)
         for step in self.steps[:pos]:
             self.board.feed(step)
         self.board.update(0.0)
