@@ -266,8 +266,8 @@ def save_settings(settings: Settings, root: Path | None = None) -> Notice | None
 
 _FIELD_NAMES_VI = {
     "language": "ngôn ngữ", "sound_on": "âm thanh", "volume": "âm lượng",
-    "animation_speed": "tốc độ hoạt ảnh", "turn_timer": "đồng hồ lượt", "bots": "số máy",
-    "bot_level": "cấp độ máy", "table_bet": "mức cược bàn", "tiebreak": "luật hòa",
+    "animation_speed": "tốc độ hiệu ứng", "turn_timer": "đồng hồ lượt", "bots": "số máy",
+    "bot_level": "cấp độ máy", "table_bet": "mức cược bàn", "tiebreak": "luật so bài",
     "four_colour_deck": "bộ bài bốn màu", "fullscreen": "toàn màn hình",
     "coach_hints": "gợi ý", "show_cards_at_once": "lật bài ngay",
     "hotseat_names": "tên người chơi chung máy", "player_name": "tên người chơi",

@@ -113,7 +113,7 @@ class HotseatScene(TableScene[Table]):
         app = self.app
         s = app.scale
         left = min(b.rect.x for b in self.top_buttons.values())
-        w, h = int(180 * s), int(34 * s)  # "Bảng điểm (Tab)" whole at 960×540
+        w, h = int(214 * s), int(34 * s)  # "Bảng xếp hạng (Tab)" whole at 960×540
         self.score_button = pygame_gui.elements.UIButton(
             pygame.Rect(left - int(8 * s) - w, int(6 * s), w, h), key("hotseat.scores"),
             app.ui, self.container, object_id=ObjectID(object_id="#plain", class_id=app.tier))

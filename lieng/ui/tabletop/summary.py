@@ -101,8 +101,11 @@ class SummaryPanel:
         if showing != self._visible:
             self._visible = showing
             self.shown_for = 0.0
-            if self.button is not None:
-                set_visible(self.button, showing)
+        # Checked every frame: a scene covering the table and leaving it shows the
+        # table's container again, hidden children included.
+        want = showing and active
+        if self.button is not None and bool(self.button.visible) != want:
+            set_visible(self.button, want)
         if not showing:
             return False
         if active:

@@ -146,3 +146,14 @@ def test_hot_seat_summary_names_every_result_and_no_unshown_hand(make_app) -> No
     assert told == ["Lan ăn tẩy chính: 40", t("log.uncontested")]
     dealt = [str(c) for c in table.hand.view_for(0).my_cards]  # type: ignore[union-attr]
     assert not any(card in line for card in dealt for line in told)
+    # Next hand: the hand-off panel covers the table and leaves it — the "Ván tiếp"
+    # button must not come back with the table's other elements.
+    step(app, int(ARM_SECONDS / DT) + 2)
+    key(app, pygame.K_SPACE)
+    assert table.hand_no == 2
+    run_until(app, lambda: isinstance(app.stack.top, HandoffScene), limit=600)
+    step(app, 60)
+    key(app, pygame.K_RETURN)
+    step(app, 3)
+    assert app.stack.top is scene and scene.summary.button is not None
+    assert not scene.summary.button.visible
