@@ -153,7 +153,7 @@ class HotseatSetupScene(Scene):
         options: list[tuple[str, list[str | tuple[str, str]]]] = [
             ("count", [(str(n), str(n)) for n in range(2, MAX_SEATS + 1)]),
             ("bet", [(chips(b), str(b)) for b in TABLE_BETS]),
-            ("preset", [(key(f"preset.{p}"), p) for p in TIEBREAKS]),
+            ("preset", [(key(f"preset_pick.{p}"), p) for p in TIEBREAKS]),
             ("stack", [(t("hotseat.stack_value", n=str(n)), str(n)) for n in STACK_BETS]),
             ("timer", [(t("hotseat.timer_off") if n == 0 else t("hotseat.seconds", n=str(n)),
                         str(n)) for n in TURN_TIMERS]),

@@ -97,7 +97,7 @@ class LanHostScene(Scene):
             ("bots", [(str(n), str(n)) for n in range(0, 6)]),
             ("level", [(key(f"level.{lv}"), lv) for lv in LEVELS]),
             ("bet", [(chips(b), str(b)) for b in TABLE_BETS]),
-            ("preset", [(key(f"preset.{p}"), p) for p in TIEBREAKS]),
+            ("preset", [(key(f"preset_pick.{p}"), p) for p in TIEBREAKS]),
             ("timer", [(t("lan.seconds", n=str(n)), str(n)) for n in TIMERS]),
         ]
         col_w = (r.w - int(60 * s)) // 3

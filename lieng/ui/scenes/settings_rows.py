@@ -98,7 +98,7 @@ def row(app: GameApp, name: str) -> tuple[list[Option], str]:
         bets = sorted({*TABLE_BETS, st.table_bet})
         return [(chips(b), str(b)) for b in bets], str(st.table_bet)
     if name == "preset":
-        return [(key(f"preset.{p}"), p) for p in TIEBREAKS], st.tiebreak
+        return [(key(f"preset_pick.{p}"), p) for p in TIEBREAKS], st.tiebreak
     if name == "coach":
         return _on_off(), _flag(st.coach_hints)
     raise KeyError(name)

@@ -37,8 +37,11 @@ def test_vietnamese_words(name: str, args: tuple[tuple[str, str], ...], expected
 def test_the_rest_of_the_words() -> None:
     configure("vi")
     assert "không còn đủ chip" in t("msg.broke", amount="100")
-    assert "cùng số" in t("rules.example.sap") and "(còn gọi là Xám)" in t("rules.example.sap")
-    assert "(còn gọi là Đĩ)" in t("rules.example.anh")
+    assert "cùng số" in t("rules.kind_note.sap") and "(còn gọi là Xám)" in t("rules.kind.sap")
+    assert "(còn gọi là Đĩ)" in t("rules.kind.anh")
+    assert t("preset_pick.classic") == "Cổ điển — so lá lớn nhất"
+    assert t("preset_pick.v8club") == "So chất cao nhất (V8 Club)"
+    assert t("preset_pick.split") == "Chia đều — không so chất"
     assert "bài của người úp bỏ được giữ kín" in t("lan.check_hidden", hand="3")
     betting = t("rules.betting", lo="1", hi="20", rounds="3", timer="")
     for words in ("nếu không phải bỏ thêm thì Theo là qua lượt", "bỏ hết chip vào tẩy",
