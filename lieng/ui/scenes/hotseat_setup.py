@@ -21,7 +21,7 @@ from lieng.game import BOT_LEVELS as LEVELS
 from lieng.game import BOT_NAMES, TABLE_BETS, TableConfig, build_table
 from lieng.storage.settings import MAX_NAME, TURN_TIMERS
 from lieng.table import PlayerSpec, Table
-from lieng.ui.core.draw import text
+from lieng.ui.core.draw import MUTED, text
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.scene import Scene
@@ -153,7 +153,7 @@ class HotseatSetupScene(Scene):
         options: list[tuple[str, list[str | tuple[str, str]]]] = [
             ("count", [(str(n), str(n)) for n in range(2, MAX_SEATS + 1)]),
             ("bet", [(chips(b), str(b)) for b in TABLE_BETS]),
-            ("preset", [(key(f"preset_pick.{p}"), p) for p in TIEBREAKS]),
+            ("preset", [(key(f"preset.{p}"), p) for p in TIEBREAKS]),
             ("stack", [(t("hotseat.stack_value", n=str(n)), str(n)) for n in STACK_BETS]),
             ("timer", [(t("hotseat.timer_off") if n == 0 else t("hotseat.seconds", n=str(n)),
                         str(n)) for n in TURN_TIMERS]),
@@ -333,6 +333,9 @@ class HotseatSetupScene(Scene):
         note = t("hotseat.stack_note", amount=chips(int(self.choice["bet"])))
         y = r.y + int(200 * s) + MAX_SEATS * int(48 * s) + 6 * s
         text(surface, note, (r.centerx, y), int(15 * s))
+        # The picker is narrow: the chosen preset's rule is spelled out here.
+        rule = f"{t('hotseat.opt_preset')}: {t('preset_pick.' + self.choice['preset'])}"
+        text(surface, rule, (r.centerx, y + 22 * s), int(15 * s), MUTED)
         if self.error is not None:
-            text(surface, t(self.error), (r.centerx, y + 24 * s), int(17 * s), (240, 120, 100),
+            text(surface, t(self.error), (r.centerx, y + 46 * s), int(17 * s), (240, 120, 100),
                  bold=True)

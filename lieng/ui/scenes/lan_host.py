@@ -97,7 +97,7 @@ class LanHostScene(Scene):
             ("bots", [(str(n), str(n)) for n in range(0, 6)]),
             ("level", [(key(f"level.{lv}"), lv) for lv in LEVELS]),
             ("bet", [(chips(b), str(b)) for b in TABLE_BETS]),
-            ("preset", [(key(f"preset_pick.{p}"), p) for p in TIEBREAKS]),
+            ("preset", [(key(f"preset.{p}"), p) for p in TIEBREAKS]),
             ("timer", [(t("lan.seconds", n=str(n)), str(n)) for n in TIMERS]),
         ]
         col_w = (r.w - int(60 * s)) // 3
@@ -291,6 +291,9 @@ class LanHostScene(Scene):
             for line in ("lan.host_note", "lan.host_note2"):
                 text(surface, t(line), (r.centerx, y), int(16 * s), MUTED)
                 y += 26 * s
+            # The picker is narrow: the chosen preset's rule is spelled out here.
+            rule = f"{t('lan.opt_preset')}: {t('preset_pick.' + self.choice['preset'])}"
+            text(surface, rule, (r.centerx, y), int(16 * s), GOLD)
         else:
             self._draw_lobby(surface, r)
         if self.error is not None:
