@@ -153,3 +153,43 @@ def test_the_replay_feeds_the_log_and_rebuilds_it_on_a_step_back(make_app) -> No
     assert back == full[:len(back)] and len(back) < len(full)
     assert back.count(back[0]) == 1  # rebuilt, not appended twice
     pygame.image.save(app.screen, "/tmp/story/log-replay-1280.png")
+
+
+def test_the_lan_table_tells_the_hand_too(make_app) -> None:  # type: ignore[no-untyped-def]
+    import random
+    import time
+
+    from lieng.devtools.driver import KeyAutopilot
+    from lieng.net import HostConfig, LanClient, LanHost
+    from lieng.net.remote_table import RemoteTable
+    from lieng.ui.scenes.lan_table import LanTableScene
+
+    host = LanHost(HostConfig(bind="127.0.0.1", port=0, seats=2, bots=1, start_when=1,
+                              turn_seconds=30.0, bot_speed=0.0, hand_pause=0.0,
+                              deal_timeout=2.0, max_hands=1)).start()
+    client = LanClient("127.0.0.1", host.port, name="Lan").connect()
+    try:
+        assert client.wait_until(lambda: client.roster is not None
+                                 and bool(client.roster["started"]), 10)
+        app = make_app((960, 540), speed="instant", action_log_open=True)
+        app.push(MenuScene(app))
+        remote = RemoteTable(client)
+        scene = LanTableScene(app, remote)
+        scene.autopilot = KeyAutopilot(random.Random(3), folds=False)
+        app.push(scene)
+        end = time.monotonic() + 30
+        while not any(line.kind == "pot" for line in scene.log.lines):
+            assert time.monotonic() < end, scene.log.texts(scene.log_panel.names())
+            app.step(1 / 60)
+            time.sleep(0.002)
+        step(app, 30)
+        names = scene.log_panel.names()
+        lines = scene.log.texts(names)
+        bot = 1 - scene.me
+        assert any(line.startswith(f"{names[scene.me]}: ") for line in lines)
+        assert any(line.startswith(f"{names[bot]}: ") for line in lines)
+        assert scene.board.seats[bot].bot  # the bot's plate says "Máy"
+        pygame.image.save(app.screen, "/tmp/story/lan-log-960.png")
+    finally:
+        client.close()
+        host.stop()
