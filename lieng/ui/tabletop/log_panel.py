@@ -93,9 +93,14 @@ class LogPanel:
         return pygame.Rect(lay.size[0] - w - int(8 * s), top, w, bottom - top)
 
     def handle_event(self, event: pygame.event.Event, lay: TableLayout) -> bool:
-        """The H key and the mouse wheel over the open drawer; True when used."""
+        """The H key, and the mouse over the open drawer (the wheel scrolls it; a click
+        on it is its own, not the table's: it does not deal the next hand); True when
+        used."""
         if event.type == pygame.KEYDOWN and event.key == TOGGLE_KEY:
             self.toggle()
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.is_open \
+                and self.rect(lay).collidepoint(event.pos):
             return True
         if event.type == pygame.MOUSEWHEEL and self.is_open \
                 and self.rect(lay).collidepoint(pygame.mouse.get_pos()):

@@ -157,3 +157,19 @@ def test_hot_seat_summary_names_every_result_and_no_unshown_hand(make_app) -> No
     step(app, 3)
     assert app.stack.top is scene and scene.summary.button is not None
     assert not scene.summary.button.visible
+
+
+def test_a_click_on_the_open_log_does_not_deal_on(make_app) -> None:  # type: ignore[no-untyped-def]
+    from ..helpers import click_at
+
+    app = make_app((1280, 720), speed="fast", next_hand_delay=0, action_log_open=True)
+    table = _table([Action.call()] * 4)
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    app.push(scene)
+    _to_result(app, scene, table)
+    step(app, int(ARM_SECONDS / DT) + 2)
+    click_at(app, scene.log_panel.rect(scene.layout).center)
+    assert table.hand_no == 1 and scene.summary_showing()
+    click_at(app, (int(scene.layout.table.x + 40), int(scene.layout.table.centery)))
+    assert table.hand_no == 2
