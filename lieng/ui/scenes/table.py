@@ -432,5 +432,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
 
     def result_lines(self) -> list[tuple[str, bool]]:
         """The summary's big line: the player's net (the hot-seat table names everyone)."""
-        net = self.board.seats[self.me].net
-        return [] if net is None else [(net_line(net), net > 0)]
+        seat = self.board.seats[self.me]
+        if seat.net is None or not seat.dealt_in:  # sat the hand out: no result of theirs
+            return []
+        return [(net_line(seat.net), seat.net > 0)]
