@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pygame
 
-from lieng.devtools.driver import Driver, KeyAutopilot, click, press
+from lieng.devtools.driver import Driver, KeyAutopilot, SummaryPilot, click, press
 from lieng.engine import Action, Event, HandView, RuleSet
 from lieng.storage.paths import data_dir
 from lieng.table import PlayerSpec, Table
@@ -67,6 +67,7 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
     app.push(MenuScene(app))
     rng = random.Random(seed)
     pilot = KeyAutopilot(random.Random(rng.getrandbits(32)))
+    next_hand = SummaryPilot()
     state = _SelftestState()
     max_frames = 4000 + 400 * hands
 
@@ -99,6 +100,8 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
         if not hold_mid_hand and t.hand_no >= hands and t.hand is not None \
                 and t.hand.is_over and not top.board.busy:
             app.running = False
+            return
+        next_hand(top)  # "Ván tiếp" on each hand's result
 
     def dialog(top: Dialog) -> None:
         if top.title == "msg.broke_title":

@@ -70,6 +70,25 @@ class KeyAutopilot:
         self.presses += 1
 
 
+class SummaryPilot:
+    """Moves on from each hand's result (the summary panel) by pressing Space once it
+    takes keys — as a person would, instead of waiting for the auto-continue delay."""
+
+    def __init__(self) -> None:
+        self.done: tuple[int, int] | None = None
+        self.presses = 0
+
+    def __call__(self, scene: TableScene[TableLike]) -> None:
+        from lieng.ui.tabletop.summary import ARM_SECONDS
+
+        mark = (id(scene), scene.table.hand_no)
+        if scene.summary_showing() and scene.summary.shown_for >= ARM_SECONDS \
+                and self.done != mark:
+            self.done = mark
+            press(pygame.K_SPACE)
+            self.presses += 1
+
+
 class Driver:
     """A frame hook: the first handler whose scene type matches the top scene runs.
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from lieng.devtools.driver import Driver, KeyAutopilot, click, press
+from lieng.devtools.driver import Driver, KeyAutopilot, SummaryPilot, click, press
 from lieng.devtools.privacy_watch import PrivacyWatch
 from lieng.ui.core.window import GameApp
 from lieng.ui.player.preferences import UISettings
@@ -48,6 +48,7 @@ def run_hotseat_selftest(hands: int, size: tuple[int, int] = (1280, 720),
     app.push(MenuScene(app))
     rng = random.Random(seed)
     pilot = KeyAutopilot(random.Random(rng.getrandbits(32)))
+    next_hand = SummaryPilot()
     watch = PrivacyWatch()
     watch.install(app)
     state = _State()
@@ -80,6 +81,8 @@ def run_hotseat_selftest(hands: int, size: tuple[int, int] = (1280, 720),
                 and not top.board.busy and state.phase == "table":
             press(pygame.K_ESCAPE)
             state.phase = "leaving"
+        elif state.phase == "table":
+            next_hand(top)  # "Ván tiếp" on each hand's result
 
     def handoff(top: HandoffScene) -> None:
         if top.waited >= ARM_SECONDS:

@@ -35,8 +35,14 @@ class HandCategory(IntEnum):
 
 _CATEGORY_VI = {HandCategory.SAP: "Sáp", HandCategory.LIENG: "Liêng",
                 HandCategory.ANH: "Ảnh", HandCategory.POINTS: "Điểm"}
-_CATEGORY_EN = {HandCategory.SAP: "Three of a kind", HandCategory.LIENG: "Straight",
+_CATEGORY_EN = {HandCategory.SAP: "Trips", HandCategory.LIENG: "Straight",
                 HandCategory.ANH: "Face hand", HandCategory.POINTS: "Points"}
+
+
+_RANK_PLURAL_EN = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
+                   8: "eights", 9: "nines", 10: "tens", 11: "jacks", 12: "queens",
+                   13: "kings", 14: "aces"}
+"""English sáp names read as words: "Three aces", never "Three As"."""
 
 
 class HandValue:
@@ -67,10 +73,17 @@ class HandValue:
         self.tiebreak = tiebreak
 
     def name(self, lang: str = "vi") -> str:
-        """``"Sáp A"``, ``"Liêng Q-K-A"``, ``"Ảnh"``, ``"9 điểm"`` (or their English)."""
+        """``"Sáp A"``, ``"Liêng Q-K-A"``, ``"Ảnh"``, ``"9 điểm"`` (or their English:
+        ``"Three aces"``, ``"Straight Q-K-A"``, ``"Face hand"``, ``"9 points"`` — one English
+        word per category, the same the screens use: trips, straight, face hand).
+
+        >>> from lieng.engine import PRESETS, Card, evaluate
+        >>> evaluate(Card.parse_many("AH AS AD"), PRESETS["classic"]).name("en")
+        'Three aces'
+        """
         vi = lang == "vi"
         if self.category is HandCategory.SAP:
-            return f"Sáp {RANK_LABELS[self.rank]}" if vi else f"Three {RANK_LABELS[self.rank]}s"
+            return f"Sáp {RANK_LABELS[self.rank]}" if vi else f"Three {_RANK_PLURAL_EN[self.rank]}"
         if self.category is HandCategory.LIENG:
             run = "-".join(RANK_LABELS[c.rank] for c in self.cards)
             return f"Liêng {run}" if vi else f"Straight {run}"
@@ -182,7 +195,7 @@ def evaluate(cards: Sequence[Card], rules: RuleSet) -> HandValue:
     >>> from lieng.engine import PRESETS, Card
     >>> trips = evaluate(Card.parse_many("7H 7S 7D"), PRESETS["classic"])
     >>> trips.name("en"), trips > evaluate(Card.parse_many("QH KS AD"), PRESETS["classic"])
-    ('Three 7s', True)
+    ('Three sevens', True)
     """
     try:
         a, b, c = cards

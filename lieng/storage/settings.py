@@ -11,7 +11,9 @@ Format history (``SCHEMA.migrations``):
   ``speed``, ``timer``, ``bots``, ``level``, ``bet``, ``tiebreak``, ``four_colour``,
   ``fullscreen``, ``coach``.
 * v2 — the current one: the names of the ``Settings`` fields, volume as a whole
-  percentage 0–100, plus the face-up, player name, hot-seat and LAN fields.
+  percentage 0–100, plus the face-up, player name, hot-seat and LAN fields; later
+  fields (the action log drawer, the next-hand delay) were added with defaults, so a v2
+  file without them still loads as v2.
 """
 
 from __future__ import annotations
@@ -43,6 +45,9 @@ LANGUAGES: tuple[Language, ...] = ("vi", "en")
 SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast", "instant")
 LEVELS: tuple[Level, ...] = BOT_LEVELS
 TIEBREAK_NAMES: tuple[TieBreakName, ...] = ("classic", "v8club", "split")
+NEXT_HAND_DELAYS: tuple[int, ...] = (0, 3, 5, 10)
+"""How long a hand's result stays before the next deal, in seconds; 0 waits for the
+player's "Ván tiếp"."""
 TURN_TIMERS: tuple[int, ...] = (0, 10, 20, 30)
 """Offline turn timer choices in seconds; 0 is off (RULES.md "Table settings")."""
 MAX_BOTS = 5
@@ -87,6 +92,14 @@ class Settings:
     lan_last_host: str = ""
     """Address of the last host joined (empty: none yet)."""
     lan_player_name: str = "Người chơi"
+    action_log_open: bool = False
+    """The table's action log drawer was left open. Closed on a first run, so the table
+    is seen whole before anyone asks for its story; files from before this field read as
+    closed (a missing field takes its default)."""
+    next_hand_delay: int = 5
+    """Seconds a hand's result stays before the next deal, one of ``NEXT_HAND_DELAYS``
+    (0: until the player presses "Ván tiếp"). 5 s reads a summary without waiting on
+    bots; files from before this field get it."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -195,6 +208,8 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "lan_discovery_address": _address(allow_empty=False),
     "lan_last_host": _address(allow_empty=True),
     "lan_player_name": _name,
+    "action_log_open": _boolean,
+    "next_hand_delay": _int_choice(NEXT_HAND_DELAYS),
 }
 assert set(_VALIDATORS) == {f.name for f in fields(Settings)}
 
@@ -269,14 +284,16 @@ def save_settings(settings: Settings, root: Path | None = None) -> Notice | None
 
 _FIELD_NAMES_VI = {
     "language": "ngôn ngữ", "sound_on": "âm thanh", "volume": "âm lượng",
-    "animation_speed": "tốc độ hoạt ảnh", "turn_timer": "đồng hồ lượt", "bots": "số máy",
-    "bot_level": "cấp độ máy", "table_bet": "mức cược bàn", "tiebreak": "luật hòa",
+    "animation_speed": "tốc độ hiệu ứng", "turn_timer": "đồng hồ lượt", "bots": "số máy",
+    "bot_level": "cấp độ máy", "table_bet": "mức cược bàn", "tiebreak": "luật so bài",
     "four_colour_deck": "bộ bài bốn màu", "fullscreen": "toàn màn hình",
     "coach_hints": "gợi ý", "show_cards_at_once": "lật bài ngay",
     "hotseat_names": "tên người chơi chung máy", "player_name": "tên người chơi",
     "lan_port": "cổng LAN",
     "lan_discovery_address": "địa chỉ dò tìm LAN", "lan_last_host": "máy chủ gần nhất",
     "lan_player_name": "tên người chơi LAN",
+    "action_log_open": "bảng diễn biến",
+    "next_hand_delay": "chờ sang ván mới",
 }
 
 assert set(_FIELD_NAMES_VI) == set(_VALIDATORS)
@@ -293,5 +310,5 @@ def _invalid_notice(bad: list[str], path: Path, aside: Path | None = None) -> No
                   f"{kept_en}", str(path))
 
 
-__all__ = ["LANGUAGES", "LEVELS", "SCHEMA", "SPEEDS", "TIEBREAK_NAMES", "TURN_TIMERS",
-           "Settings", "load_settings", "save_settings", "settings_path"]
+__all__ = ["LANGUAGES", "LEVELS", "NEXT_HAND_DELAYS", "SCHEMA", "SPEEDS", "TIEBREAK_NAMES",
+           "TURN_TIMERS", "Settings", "load_settings", "save_settings", "settings_path"]

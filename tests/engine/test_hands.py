@@ -53,7 +53,8 @@ def test_category_counts_and_points_distribution() -> None:
 
 
 @pytest.mark.parametrize("cards,vi,en", [
-    ("AH AS AD", "Sáp A", "Three As"),
+    ("AH AS AD", "Sáp A", "Three aces"),
+    ("7H 7S 7D", "Sáp 7", "Three sevens"),
     ("QH KS AD", "Liêng Q-K-A", "Straight Q-K-A"),
     ("3D AH 2S", "Liêng A-2-3", "Straight A-2-3"),
     ("JH QS QD", "Ảnh", "Face hand"),

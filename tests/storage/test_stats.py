@@ -28,7 +28,7 @@ def test_stats_of_a_known_history(tmp_path: Path) -> None:
     assert (stats.biggest_pot, stats.biggest_win) == (70, 40)
     assert stats.best_hand is not None
     assert stats.best_hand.category is HandCategory.SAP
-    assert (stats.best_hand.name("vi"), stats.best_hand.name("en")) == ("Sáp A", "Three As")
+    assert (stats.best_hand.name("vi"), stats.best_hand.name("en")) == ("Sáp A", "Three aces")
     # A: raise; B: fold; C: check then call
     assert stats.actions == {"fold": 1, "check": 1, "call": 1, "raise": 1}
     assert stats.rate("raise") == 0.25

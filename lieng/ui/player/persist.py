@@ -20,7 +20,9 @@ def load() -> tuple[UISettings, Settings, list[Notice]]:
     ui = UISettings(language=stored.language, speed=stored.animation_speed,
                     muted=not stored.sound_on, reveal_own_cards=stored.show_cards_at_once,
                     four_colour_deck=stored.four_colour_deck, volume=stored.volume,
-                    player_name=stored.player_name or "Bạn")
+                    player_name=stored.player_name or "Bạn",
+                    action_log_open=stored.action_log_open,
+                    next_hand_delay=stored.next_hand_delay)
     return ui, stored, notices
 
 
@@ -32,7 +34,9 @@ def merge(ui: UISettings, stored: Settings, keep_language: bool = False) -> Sett
         language = stored.language
     return dataclasses.replace(stored, language=language, animation_speed=ui.speed,
                                sound_on=not ui.muted, show_cards_at_once=ui.reveal_own_cards,
-                               four_colour_deck=ui.four_colour_deck, volume=ui.volume)
+                               four_colour_deck=ui.four_colour_deck, volume=ui.volume,
+                               action_log_open=ui.action_log_open,
+                               next_hand_delay=ui.next_hand_delay)
 
 
 def save(ui: UISettings, stored: Settings, keep_language: bool = False) -> Settings:

@@ -27,6 +27,12 @@ class UISettings:
     reveal_own_cards: bool = False
     """Show the player's own cards face up at once instead of turning them by hand."""
     player_name: str = "Bạn"
+    action_log_open: bool = False
+    """The table's action log drawer is open (H, or its button): kept between games."""
+    next_hand_delay: int = 5
+    """Seconds the hand's result stays before the next deal; 0: until the player presses
+    "Ván tiếp" (``lieng.storage.settings.NEXT_HAND_DELAYS``)."""
+    """The table's action log drawer is open (H, or its button): kept between games."""
 
     @property
     def speed_factor(self) -> float:

@@ -43,8 +43,8 @@ from lieng.game.recorders import HandRecorder
 from lieng.storage.documents import Notice
 from lieng.storage.history import GameResult, History
 from lieng.table import Table
-from lieng.ui.core.draw import GOLD, text
 from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.tabletop.summary import net_line
 
 from .dialog import Dialog
 from .handoff import HandoffScene
@@ -130,7 +130,7 @@ class HotseatScene(TableScene[Table]):
         app = self.app
         s = app.scale
         left = min(b.rect.x for b in self.top_buttons.values())
-        w, h = int(180 * s), int(34 * s)  # "Bảng điểm (Tab)" whole at 960×540
+        w, h = int(214 * s), int(34 * s)  # "Bảng xếp hạng (Tab)" whole at 960×540
         self.score_button = pygame_gui.elements.UIButton(
             pygame.Rect(left - int(8 * s) - w, int(6 * s), w, h), key("hotseat.scores"),
             app.ui, self.container, object_id=ObjectID(object_id="#plain", class_id=app.tier))
@@ -217,7 +217,8 @@ class HotseatScene(TableScene[Table]):
 
     def my_legal(self) -> Legal | None:
         hand = self.table.hand
-        if hand is None or hand.is_over or self.viewer is None or hand.to_act != self.viewer:
+        if hand is None or hand.is_over or self.viewer is None or hand.to_act != self.viewer \
+                or not self.cards_ready():
             return None
         return hand.legal()
 
@@ -347,6 +348,10 @@ class HotseatScene(TableScene[Table]):
         self.app.push(Dialog(self.app, "hotseat.end_title", body,
                              [("hotseat.end_yes", self.leave), ("msg.stay", lambda: None)]))
 
+    def top_left(self) -> int:
+        left = super().top_left()
+        return min(left, self.score_button.rect.x) if self.score_button is not None else left
+
     def show_scores(self) -> None:
         self.app.push(ScoreboardScene(self.app, self.table, final=False))
 
@@ -384,14 +389,11 @@ class HotseatScene(TableScene[Table]):
     def turn_label(self, seconds: str) -> str:
         return t("hotseat.turn_label", who=self.name(self.me), s=seconds)
 
-    def draw_result(self, surface: pygame.Surface) -> None:
-        """Between hands: every seat that won chips, by name (no "you" at a shared table)."""
-        lay = self.layout
-        s = lay.scale
-        winners = [(seat.name, seat.net) for seat in self.board.seats
-                   if seat.net is not None and seat.net > 0]
-        if not winners:
-            return
-        msg = " · ".join(t("hotseat.won", who=n, amount=chips(v)) for n, v in winners)
-        text(surface, msg, (lay.pot[0], lay.pot[1] + 84 * s), int(24 * s), GOLD, bold=True,
-             max_width=int(lay.table.w * 0.8))
+    def result_lines(self) -> list[tuple[str, bool]]:
+        """Between hands: every seat's result, by name (no "you" at a shared table) —
+        chips won and lost are public; the cards behind them are not."""
+        seats = [seat for seat in self.board.seats if seat.net is not None and seat.net != 0]
+        won = [net_line(x.net, x.name) for x in seats if x.net is not None and x.net > 0]
+        lost = [net_line(x.net, x.name) for x in seats if x.net is not None and x.net < 0]
+        lines = [(" · ".join(won), True)] if won else []
+        return lines + ([(" · ".join(lost), False)] if lost else [])

@@ -8,6 +8,7 @@ and whether broke players may buy chips again. The people's names are kept for n
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,11 +22,11 @@ from lieng.game import BOT_NAMES, TABLE_BETS, TableConfig, build_table
 from lieng.names import display_name
 from lieng.storage.settings import MAX_NAME, TURN_TIMERS
 from lieng.table import PlayerSpec, Table
-from lieng.ui.core.draw import text
+from lieng.ui.core.draw import MUTED, text
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.scene import Scene
-from lieng.ui.player.names import shown_name
+from lieng.ui.player.names import DEFAULT_NAMES, PLAYER_WORD, shown_name
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -86,6 +87,13 @@ def rename_clashing_bots(seats: list[SeatChoice]) -> list[int]:
     return renamed
 
 
+def is_placeholder(name: str) -> bool:
+    """A seat's name nobody chose: empty, or "Người chơi N" / "Player N"."""
+    n = name.strip()
+    words = "|".join(re.escape(w) for w in PLAYER_WORD.values())
+    return not n or n in DEFAULT_NAMES.values() or re.fullmatch(rf"({words})( \d+)?", n) is not None
+
+
 def validate(seats: list[SeatChoice]) -> str | None:
     """The i18n key of what is wrong with the seats, or None."""
     if not any(c.kind == "human" for c in seats):
@@ -125,6 +133,9 @@ class HotseatSetupScene(Scene):
             "rebuy": "yes",
             "count": str(self.count),
         }
+        self._auto_named: dict[int, str] = {}
+        """Seats that got a bot name by becoming a bot: they get the placeholder back
+        when they become a person again (a name someone typed is kept)."""
         self.seed: int | None = None
         """Set by the self-test for a reproducible run; real games shuffle securely."""
         self.error: str | None = None
@@ -262,8 +273,26 @@ class HotseatSetupScene(Scene):
         return False
 
     def cycle_kind(self, i: int) -> None:
+        """Person → bot levels → person. A seat becoming a bot while it still has a
+        placeholder name ("Người chơi 3") takes a free bot name, and a bot becoming a
+        person gets the placeholder back: a bot called "Người chơi 3" reads like a
+        person at the table."""
+        self._read_names()
         kinds = list(KINDS)
-        self.seats[i].kind = kinds[(kinds.index(self.seats[i].kind) + 1) % len(kinds)]
+        seat = self.seats[i]
+        was_human = seat.kind == "human"
+        seat.kind = kinds[(kinds.index(seat.kind) + 1) % len(kinds)]
+        if was_human and seat.kind != "human" and is_placeholder(seat.name):
+            taken = {c.name.strip().casefold() for j, c in enumerate(self.seats) if j != i}
+            free = [n for n in reversed(BOT_NAMES) if n.casefold() not in taken]
+            if free:
+                seat.name = free[0]
+                self.names[i].set_text(seat.name)
+                self._auto_named[i] = seat.name
+        elif not was_human and seat.kind == "human" and self._auto_named.pop(i, None) \
+                == seat.name:
+            seat.name = t("hotseat.default_name", n=str(i + 1))
+            self.names[i].set_text(seat.name)
         self._label_kind(i)
 
     def start_game(self) -> None:
@@ -306,6 +335,9 @@ class HotseatSetupScene(Scene):
         note = t("hotseat.stack_note", amount=chips(int(self.choice["bet"])))
         y = r.y + int(200 * s) + MAX_SEATS * int(48 * s) + 6 * s
         text(surface, note, (r.centerx, y), int(15 * s))
+        # The picker is narrow: the chosen preset's rule is spelled out here.
+        rule = f"{t('hotseat.opt_preset')}: {t('preset_pick.' + self.choice['preset'])}"
+        text(surface, rule, (r.centerx, y + 22 * s), int(15 * s), MUTED)
         if self.error is not None:
-            text(surface, t(self.error), (r.centerx, y + 24 * s), int(17 * s), (240, 120, 100),
+            text(surface, t(self.error), (r.centerx, y + 46 * s), int(17 * s), (240, 120, 100),
                  bold=True)

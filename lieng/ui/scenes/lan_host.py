@@ -291,6 +291,9 @@ class LanHostScene(Scene):
             for line in ("lan.host_note", "lan.host_note2", "lan.chips_note"):
                 text(surface, t(line), (r.centerx, y), int(16 * s), MUTED)
                 y += 26 * s
+            # The picker is narrow: the chosen preset's rule is spelled out here.
+            rule = f"{t('lan.opt_preset')}: {t('preset_pick.' + self.choice['preset'])}"
+            text(surface, rule, (r.centerx, y), int(16 * s), GOLD)
         else:
             self._draw_lobby(surface, r)
         if self.error is not None:

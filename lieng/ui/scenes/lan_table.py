@@ -86,7 +86,7 @@ class LanTableScene(TableScene[RemoteTable]):
     def my_legal(self) -> Legal | None:
         hand = self.remote.hand
         if hand is None or hand.is_over or hand.to_act != self.me \
-                or hand.view.seat != self.me:
+                or hand.view.seat != self.me or not self.cards_ready():
             return None
         return hand.view.legal
 
@@ -121,6 +121,7 @@ class LanTableScene(TableScene[RemoteTable]):
         for i, seat in enumerate(remote.seats[:len(self.board.seats)]):
             if self.board.seats[i].name != seat.name and seat.name != "…":
                 self.board.seats[i].name = seat.name  # a late joiner took over a bot's seat
+            self.board.seats[i].bot = seat.kind == "bot"
         while self._checks_seen < len(remote.checks):
             check = remote.checks[self._checks_seen]
             self._checks_seen += 1
@@ -194,7 +195,6 @@ class LanTableScene(TableScene[RemoteTable]):
         self.remote.adopt(box["client"])
         self._closed_shown = None
         self.ended = False
-        self.next_hand_at = None
         self.toast("lan.reconnected")
 
     def leave(self) -> None:

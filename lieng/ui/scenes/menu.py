@@ -65,11 +65,9 @@ class MenuScene(Scene):
 
             app.push(HotseatSetupScene(app))
         elif name == "rules":
-            from lieng.engine import PRESETS
+            from .rules import RulesScene, saved_rules
 
-            from .rules import RulesScene
-
-            app.push(RulesScene(app, PRESETS["classic"]))
+            app.push(RulesScene(app, saved_rules(app)))
         elif name == "settings":
             from lieng.ui.scenes.settings_screen import SettingsScene
 

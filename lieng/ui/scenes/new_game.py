@@ -63,7 +63,7 @@ class NewGameScene(Scene):
             ("bots", [(str(n), str(n)) for n in range(1, 6)]),
             ("level", [(key(f"level.{lv}"), lv) for lv in LEVELS]),
             ("bet", [(chips(b), str(b)) for b in TABLE_BETS]),
-            ("preset", [(key(f"preset.{p}"), p) for p in TIEBREAKS]),
+            ("preset", [(key(f"preset_pick.{p}"), p) for p in TIEBREAKS]),
         ]
         if self.app.profile is not None:
             from lieng.ui.scenes.buy_in import buy_in_row

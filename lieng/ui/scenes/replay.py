@@ -17,6 +17,7 @@ from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.scene import Scene
 from lieng.ui.tabletop import layout as layout_mod
 from lieng.ui.tabletop.drawing import TableDrawer
+from lieng.ui.tabletop.log_panel import LogPanel
 from lieng.ui.tabletop.replay_feed import Replay
 
 from .history import when_text
@@ -41,10 +42,12 @@ class ReplayScene(Scene):
         self.playing = False
         self.wait = 0.0
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.log_panel = LogPanel(app, self.replay.log, lambda: self.replay.names)
         self.replay.next()  # the deal starts at once
 
     def build(self) -> None:
         app = self.app
+        assert self.container is not None
         s = app.scale
         self.layout = layout_mod.compute(app.size, len(self.record.seats))
         bar = self.layout.bar
@@ -59,6 +62,9 @@ class ReplayScene(Scene):
                 pygame.Rect(int(x), y, int(w * s), bh), key(label), app.ui, self.container,
                 object_id=ObjectID("#primary" if name == "play" else "#plain", f"{app.tier}_b"))
             x += w * s + 12 * s
+        # Left of the step tag (drawn at the top right, 250 wide).
+        self.buttons["log"] = self.log_panel.make_button(
+            self.container, self.layout.size[0] - int(12 * s) - int(250 * s) - int(8 * s))
         self._sync()
 
     def _sync(self) -> None:
@@ -86,6 +92,8 @@ class ReplayScene(Scene):
         self._sync()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.log_panel.handle_event(event, self.layout):
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             el = event.ui_element
             if el is self.buttons.get("back"):
@@ -96,6 +104,8 @@ class ReplayScene(Scene):
                 self.step_back()
             elif el is self.buttons.get("play"):
                 self.toggle()
+            elif el is self.buttons.get("log"):
+                self.log_panel.toggle()
             else:
                 return False
             return True
@@ -130,7 +140,10 @@ class ReplayScene(Scene):
         rules = self.record.rules
         info = t("replay.info", when=when_text(self.record), bet=chips(rules.table_bet),
                  preset=t(f"preset.{rules.tiebreak}"))
-        text(surface, info, (12 * s, 23 * s), int(16 * s), CREAM, anchor="midleft")
+        text(surface, info, (12 * s, 23 * s), int(16 * s), CREAM, anchor="midleft",
+             max_width=max(40, self.buttons["log"].rect.x - int(24 * s))
+             if "log" in self.buttons else None)
+        self.log_panel.draw(surface, lay)
         r = self.replay
         label = t("replay.step", i=str(r.pos), n=str(len(r.steps)))
         tag = pygame.Rect(0, 0, int(250 * s), int(34 * s))

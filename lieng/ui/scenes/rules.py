@@ -1,6 +1,9 @@
-"""The rules screen: the hand ranking with drawn example hands, the betting rules, the
-active preset's tie-break and every ``RuleSet`` setting (RULES.md "Hands", "Tie-break
-presets", "Table settings"). Reachable from the menu and from the table."""
+"""The rules screen: the four kinds of hand, best first, each with two drawn examples
+(its best and its lowest, or two equal ones), the betting rules, who goes first (the "1"
+badge), what an uncontested win and "Trả lại" mean, the active preset's tie-break and
+every ``RuleSet`` setting (RULES.md "Hands", steps 3, 8, 9, "Tie-break presets", "Table
+settings"). Reachable from the menu (the saved table settings) and from the table (the
+table's own)."""
 
 from __future__ import annotations
 
@@ -11,17 +14,33 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from lieng.engine import Card, RuleSet, evaluate
+from lieng.engine import PRESETS, Card, RuleSet, evaluate
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import chips, key, language, t
 from lieng.ui.core.scene import Scene
+from lieng.ui.tabletop.log_panel import wrap
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
 
-EXAMPLES = ("AH AD AS", "QH KS AD", "AC 2D 3S", "JH JS QD", "4H 5S KD", "10H KC QS")
-"""Best to worst: Sáp A, the top and bottom Liêng, an Ảnh, 9 points, 0 points."""
-EXAMPLE_KEYS = ("sap", "lieng", "lieng_low", "anh", "nine", "zero")
+KINDS: tuple[tuple[str, tuple[str, str]], ...] = (
+    ("sap", ("AH AD AS", "2C 2D 2S")),
+    ("lieng", ("QH KS AD", "AC 2D 3S")),
+    ("anh", ("JH JS QD", "KD KC QS")),
+    ("diem", ("4H 5S KD", "10H JC KS")),
+)
+"""The four kinds, best first, each with two example hands: the best and the lowest of
+the kind (two equal-ranking ảnh, since every ảnh is worth the same)."""
+
+
+def saved_rules(app: GameApp) -> RuleSet:
+    """The rules a new table would have: the saved preset, table bet and turn timer (the
+    menu's rules screen shows these, not always the classic defaults)."""
+    from lieng.ui.scenes.settings_rows import stored
+
+    st = stored(app)
+    return dataclasses.replace(PRESETS[st.tiebreak], table_bet=st.table_bet,
+                               turn_seconds=st.turn_timer)
 
 
 def settings_lines(rules: RuleSet) -> list[tuple[str, str]]:
@@ -61,6 +80,9 @@ class RulesScene(Scene):
         betting = t("rules.betting", lo=str(r.raise_min), hi=str(r.raise_max),
                     rounds=str(r.max_rounds), timer=timer)
         html = (f"<b>{t('rules.betting_title')}</b><br>{betting}<br><br>"
+                f"<b>{t('rules.first_title')}</b><br>{t('rules.first')}<br><br>"
+                f"<b>{t('rules.after_title')}</b><br>{t('rules.uncontested')} "
+                f"{t('rules.returned')}<br><br>"
                 f"<b>{t('rules.tiebreak_title', preset=t(f'preset.{self.rules.tiebreak}'))}"
                 f"</b><br>{t(f'rules.tiebreak.{self.rules.tiebreak}')}<br><br>"
                 f"<b>{t('rules.settings_title')}</b><br>{settings}")
@@ -90,16 +112,28 @@ class RulesScene(Scene):
         panel(surface, left, (12, 30, 22, 255), (142, 122, 60), radius=int(14 * s))
         text(surface, t("rules.ranking_title"), (left.centerx, left.y + 22 * s), int(18 * s),
              GOLD, bold=True)
-        row_h = (left.h - 50 * s) / len(EXAMPLES)
-        cw = int(min(40 * s, row_h / 1.4 * 0.86))
-        for i, (codes, k) in enumerate(zip(EXAMPLES, EXAMPLE_KEYS, strict=True)):
-            cards = Card.parse_many(codes)
-            y = left.y + 50 * s + row_h * (i + 0.5)
-            for j, card in enumerate(cards):
-                self.app.cards.draw(surface, card, (left.x + 36 * s + j * cw * 0.8, y), cw, True)
-            value = evaluate(cards, self.rules)
-            tx = left.x + 36 * s + 3 * cw * 0.8 + 18 * s
-            text(surface, f"{i + 1}. {value.name(language())}", (tx, y - 10 * s), int(17 * s),
-                 CREAM, bold=True, anchor="midleft", max_width=int(left.right - tx - 8))
-            text(surface, t(f"rules.example.{k}"), (tx, y + 12 * s), int(13 * s), MUTED,
-                 anchor="midleft", max_width=int(left.right - tx - 8))
+        row_h = (left.h - 50 * s) / len(KINDS)
+        cw = int(min(34 * s, row_h * 0.36))
+        group_w = cw * 0.8 * 2 + cw
+        text_w = int(left.w - 2 * group_w - 64 * s)
+        for i, (kind, hands) in enumerate(KINDS):
+            top = left.y + 44 * s + row_h * i
+            tx = left.x + 18 * s
+            text(surface, f"{i + 1}. {t(f'rules.kind.{kind}')}", (tx, top + 16 * s),
+                 int(17 * s), CREAM, bold=True, anchor="midleft", max_width=text_w)
+            size = max(11, int(13 * s))
+            for j, line in enumerate(wrap(t(f"rules.kind_note.{kind}"), size, False,
+                                          text_w)[:3]):
+                text(surface, line, (tx, top + 38 * s + size * 1.3 * j), size, MUTED,
+                     anchor="midleft", shadow=False)
+            for k, codes in enumerate(hands):
+                cards = Card.parse_many(codes)
+                gx = left.right - (2 - k) * (group_w + 14 * s) - 6 * s
+                cy = top + row_h * 0.42
+                for j, card in enumerate(cards):
+                    self.app.cards.draw(surface, card, (gx + cw / 2 + j * cw * 0.8, cy), cw,
+                                        True)
+                value = evaluate(cards, self.rules)
+                text(surface, value.name(language()), (gx + group_w / 2, cy + cw * 0.95),
+                     int(12 * s), GOLD, anchor="center", shadow=False,
+                     max_width=int(group_w + 12 * s))

@@ -115,7 +115,7 @@ class ScoreboardScene(Scene):
         if self.final:
             best = [seat for place, seat, _i in order if place == 1]
             if len(best) == 1 and best[0].net > 0:
-                text(surface, t("hotseat.champion", who=best[0].name, amount=signed(best[0].net)),
+                text(surface, t("hotseat.champion", who=best[0].name, amount=chips(best[0].net)),
                      (r.centerx, r.top + 76 * s), int(19 * s), CREAM,
                      max_width=r.w - int(40 * s))
             y += 28 * s

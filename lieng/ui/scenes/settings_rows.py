@@ -16,8 +16,16 @@ from typing import TYPE_CHECKING, Any
 
 from lieng.engine import TIEBREAKS
 from lieng.game import TABLE_BETS
-from lieng.storage.settings import LANGUAGES, LEVELS, MAX_BOTS, SPEEDS, TURN_TIMERS, Settings
-from lieng.ui.core.i18n import chips, key
+from lieng.storage.settings import (
+    LANGUAGES,
+    LEVELS,
+    MAX_BOTS,
+    NEXT_HAND_DELAYS,
+    SPEEDS,
+    TURN_TIMERS,
+    Settings,
+)
+from lieng.ui.core.i18n import chips, key, t
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -29,7 +37,7 @@ Option = tuple[str, str]
 VOLUMES = tuple(range(0, 101, 10))
 
 LEFT = ("language", "sound", "volume", "speed", "own_cards", "deck", "fullscreen")
-RIGHT = ("timer", "bots", "level", "bet", "preset", "coach")
+RIGHT = ("timer", "next_hand", "bots", "level", "bet", "preset", "coach")
 """The two columns of the screen, top to bottom."""
 
 
@@ -75,8 +83,13 @@ def row(app: GameApp, name: str) -> tuple[list[Option], str]:
     if name == "fullscreen":
         return _on_off(), _flag(app.fullscreen)
     if name == "timer":
-        opts = [(key("settings.timer_off") if s == 0 else f"{s} s", str(s)) for s in TURN_TIMERS]
+        opts = [(key("settings.timer_off") if s == 0 else t("settings.seconds", n=str(s)),
+                 str(s)) for s in TURN_TIMERS]
         return opts, str(st.turn_timer)
+    if name == "next_hand":
+        opts = [(key("settings.next_manual") if s == 0 else t("settings.seconds", n=str(s)),
+                 str(s)) for s in NEXT_HAND_DELAYS]
+        return opts, str(ui.next_hand_delay)
     if name == "bots":
         return [(str(n), str(n)) for n in range(1, MAX_BOTS + 1)], str(st.bots)
     if name == "level":
@@ -85,7 +98,7 @@ def row(app: GameApp, name: str) -> tuple[list[Option], str]:
         bets = sorted({*TABLE_BETS, st.table_bet})
         return [(chips(b), str(b)) for b in bets], str(st.table_bet)
     if name == "preset":
-        return [(key(f"preset.{p}"), p) for p in TIEBREAKS], st.tiebreak
+        return [(key(f"preset_pick.{p}"), p) for p in TIEBREAKS], st.tiebreak
     if name == "coach":
         return _on_off(), _flag(st.coach_hints)
     raise KeyError(name)
@@ -114,6 +127,8 @@ def apply(app: GameApp, name: str, value: str) -> None:
         app.set_fullscreen(value == "on")
     elif name == "timer":
         changes["turn_timer"] = int(value)
+    elif name == "next_hand":
+        ui.next_hand_delay = int(value)
     elif name == "bots":
         changes["bots"] = int(value)
     elif name == "level":

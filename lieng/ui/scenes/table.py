@@ -5,7 +5,9 @@ table never reads a clock). The clock stands still while the board is still anim
 so a bot "thinks" only once the cards and chips it reacts to have landed, and the turn
 timer starts when the turn is visible — but the player's buttons follow the engine's
 ``legal()`` at once: an animation never blocks a legal action. When the player
-acts, the board catches up first.
+acts, the board catches up first. The one wait is the deal: nobody acts on cards they
+cannot see yet, so the bar stays off and the turn clock stands still until the player's
+three cards have landed (``cards_ready``).
 """
 
 from __future__ import annotations
@@ -29,16 +31,19 @@ from lieng.engine import (
 )
 from lieng.game import AskRebuy, BetweenHands, DealNext, GameOver
 from lieng.table import TableLike
-from lieng.ui.core.draw import CREAM, GOLD, text
+from lieng.ui.core.draw import CREAM, text
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.scene import Scene
 from lieng.ui.tabletop import layout as layout_mod
 from lieng.ui.tabletop.action_bar import ActionBar
+from lieng.ui.tabletop.action_log import ActionLog
 from lieng.ui.tabletop.board import Board
 from lieng.ui.tabletop.drawing import TableDrawer
 from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts
+from lieng.ui.tabletop.log_panel import LogPanel
 from lieng.ui.tabletop.own_cards import OwnCardsMixin, TableT
+from lieng.ui.tabletop.summary import SummaryPanel, net_line
 
 from .dialog import Dialog
 
@@ -53,9 +58,6 @@ class ChipSource(Protocol):
     def rebuy(self, wanted: int) -> int: ...
 
 
-NEXT_HAND_PAUSE = 2.8
-"""Seconds (at normal speed) the result stays on screen before the next deal."""
-MIN_RESULT_PAUSE = 1.2
 TIMER_WARNING = 5.0
 
 
@@ -71,9 +73,14 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.order = [(me + i) % n for i in range(n)]
         self.board = Board([s.name for s in table.seats], me, lambda: app.settings.speed_factor,
                            app.sounds.play, chips, lambda: app.settings.reveal_own_cards)
+        for plate, seat in zip(self.board.seats, table.seats, strict=True):
+            plate.bot = seat.kind == "bot"  # the plate says "Máy · Khó"
+            plate.level = seat.spec.level if plate.bot else None
         self.drawer = TableDrawer(app.cards, chips)
         self.clock = 0.0
-        self.next_hand_at: float | None = None
+        self.continued: int | None = None
+        """The hand number whose summary the player moved on from (or whose delay ran
+        out): its result is no longer shown, and the next hand was asked for once."""
         self.toasts: list[Toast] = []
         self.messages: list[str] = []
         """Every message key shown to the player (tests read it)."""
@@ -90,6 +97,12 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.ended = False
         self.bank: ChipSource | None = None
         """Where rebuys come from when playing for real (the bankroll, ``Profile``)."""
+        self.log = ActionLog(lambda: self.table.hand_no)
+        """The hand told line by line, from public events only (``action_log``)."""
+        self.board.watchers.append(self.log.add)
+        self.log_panel = LogPanel(app, self.log, lambda: [x.name for x in self.board.seats])
+        self.summary = SummaryPanel(app, self.log, lambda: [x.name for x in self.board.seats],
+                                    self.result_lines)
         self.flow = self.make_flow()
         table.subscribe(self._on_events)
         table.timing.scale = app.settings.speed_factor
@@ -114,6 +127,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
                 pygame.Rect(x, int(6 * s), w, bh), key(f"table.{label}"), app.ui,
                 self.container, object_id=ObjectID(object_id="#plain", class_id=app.tier))
             x -= int(8 * s)
+        self.top_buttons["log"] = self.log_panel.make_button(self.container, x)
         me_spot = self.layout.me()
         rw = int(120 * s)
         self.reveal_button = pygame_gui.elements.UIButton(
@@ -122,6 +136,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             key("table.reveal"), app.ui, self.container,
             object_id=ObjectID(object_id="#plain", class_id=app.tier))
         set_visible(self.reveal_button, False)
+        self.summary.build(self.container, self.layout)
 
     def enter(self) -> None:
         super().enter()
@@ -151,7 +166,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
 
     def start_next_hand(self) -> None:
         """Deal on, or present what the flow decided instead (a rebuy, the end)."""
-        self.next_hand_at = None
+        self.continued = self.table.hand_no
         decision = self.flow.next()
         if isinstance(decision, DealNext):
             try:
@@ -215,9 +230,20 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
 
     def my_legal(self) -> Legal | None:
         hand = self.table.hand
-        if hand is None or hand.is_over or hand.to_act != self.me:
+        if hand is None or hand.is_over or hand.to_act != self.me or not self.cards_ready():
             return None
         return hand.legal()
+
+    def cards_ready(self) -> bool:
+        """The player's three cards have landed: acting before would be acting blind (a
+        fast C during the deal checked a hand nobody had seen)."""
+        cards = self.board.seats[self.me].cards
+        return len(cards) == 3 and all(c.landed for c in cards)
+
+    def turn_shown(self) -> bool:
+        """The player's turn as the table shows it: the timer bar and "Đến lượt bạn"
+        appear only with live buttons."""
+        return self.my_legal() is not None
 
     # ----------------------------------------------------------------- own cards
 
@@ -234,6 +260,11 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
     def handle_event(self, event: pygame.event.Event) -> bool:
         bar = self.bar
         self._sync_bar()
+        if self.log_panel.handle_event(event, self.layout):
+            return True
+        if self.summary.wants_continue(event):
+            self.start_next_hand()
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             el = event.ui_element
             if bar is not None:
@@ -280,7 +311,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
 
     def _top(self, name: str) -> None:
         app = self.app
-        if name == "rules":
+        if name == "log":
+            self.log_panel.toggle()
+        elif name == "rules":
             from .rules import RulesScene
 
             app.push(RulesScene(app, self.table.rules))
@@ -308,9 +341,11 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         covered = app.stack.top is not self
         hand = self.table.hand
         my_turn = hand is not None and not hand.is_over and hand.to_act == self.me
-        # The table's clock stands still while the board animates, and while the rules
-        # or the settings cover the table on the player's turn (their timer waits).
-        if not self.board.busy and not (covered and my_turn):
+        # The table's clock stands still while the board animates, while the rules or
+        # the settings cover the table on the player's turn (their timer waits), and
+        # while the player's own cards are still on their way (no blind turn).
+        if not self.board.busy and not (covered and my_turn) \
+                and not (my_turn and not self.cards_ready()):
             self.clock += dt
         if not covered or self.table.in_hand:
             self.table.tick(self.clock)
@@ -326,17 +361,17 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         for toast in self.toasts:
             toast.left -= dt
         self.toasts = [x for x in self.toasts if x.left > 0]
-        hand = self.table.hand
-        if hand is not None and hand.is_over and not self.board.busy and not covered \
-                and not self.ended:
-            if self.next_hand_at is None:
-                # Even at "instant" the result stays up long enough to be read.
-                pause = max(MIN_RESULT_PAUSE, NEXT_HAND_PAUSE * app.settings.speed_factor)
-                self.next_hand_at = self.clock + pause
-            elif self.clock >= self.next_hand_at:
-                self.start_next_hand()
+        if self.summary.update(dt, self.summary_showing(), active=not covered):
+            self.start_next_hand()
         if legal is not None and self.autopilot is not None and not covered:
             self.autopilot(self)
+
+    def summary_showing(self) -> bool:
+        """The hand is over and shown to its end, and the player has not moved on."""
+        hand = self.table.hand
+        return (hand is not None and hand.is_over and self.board.hand_over
+                and not self.board.busy and not self.ended
+                and self.continued != self.table.hand_no)
 
     def remaining(self) -> float | None:
         deadline = self.table.deadline
@@ -379,31 +414,25 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         info = t(info_key, hand=str(self.table.hand_no), bet=chips(rules.table_bet),
                  round=str(max(1, self.board.round)), rounds=str(rules.max_rounds),
                  preset=t(f"preset.{rules.tiebreak}"))
-        text(surface, info, (12 * s, 23 * s), int(16 * s), CREAM, anchor="midleft")
-        if rem is not None and self.table.hand is not None and \
-                self.table.hand.to_act == self.me and total > 0:
+        text(surface, info, (12 * s, 23 * s), int(16 * s), CREAM, anchor="midleft",
+             max_width=max(40, self.top_left() - int(24 * s)))
+        if rem is not None and total > 0 and self.turn_shown():
             draw_timer_bar(surface, lay, rem / total, self.turn_label(str(int(rem + 0.999))))
+        self.log_panel.draw(surface, lay)
         draw_toasts(surface, lay, [t(x.key, **x.args) for x in self.toasts])
-        # Between hands: the result.
-        hand = self.table.hand
-        if hand is not None and hand.is_over and self.board.hand_over and not self.board.busy:
-            self.draw_result(surface)
+        self.summary.draw(surface, lay)  # between hands: the result, until "Ván tiếp"
+
+    def top_left(self) -> int:
+        """The left edge of the top bar's buttons: the info line stops short of it."""
+        return min((b.rect.x for b in self.top_buttons.values()), default=self.layout.size[0])
 
     def turn_label(self, seconds: str) -> str:
         """Above the timer bar (the hot-seat table names the person instead of "you")."""
         return t("table.your_turn", s=seconds)
 
-    def draw_result(self, surface: pygame.Surface) -> None:
-        """The hand's result for the player (the hot-seat table names every winner)."""
-        lay = self.layout
-        s = lay.scale
-        net = self.board.seats[self.me].net
-        if net is not None:
-            if net > 0:
-                msg = t("table.result_win", amount=chips(net))
-            elif net < 0:
-                msg = t("table.result_loss", amount=chips(-net))
-            else:
-                msg = t("table.result_even")
-            text(surface, msg, (lay.pot[0], lay.pot[1] + 84 * s), int(24 * s),
-                 GOLD if net > 0 else CREAM, bold=True)
+    def result_lines(self) -> list[tuple[str, bool]]:
+        """The summary's big line: the player's net (the hot-seat table names everyone)."""
+        seat = self.board.seats[self.me]
+        if seat.net is None or not seat.dealt_in:  # sat the hand out: no result of theirs
+            return []
+        return [(net_line(seat.net), seat.net > 0)]

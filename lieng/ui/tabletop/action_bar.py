@@ -39,7 +39,7 @@ class ActionBar:
             pygame.Rect(x, y, int(236 * s), h), "", manager, container,
             object_id=ObjectID(object_id="#hand_name", class_id=f"{tier}_b"))
         x += int(236 * s) + gap
-        widths = {"fold": 136, "call": 170, "slider": 210, "raise": 196, "allin": 190}
+        widths = {"fold": 136, "call": 192, "slider": 188, "raise": 196, "allin": 190}
         self.fold = pygame_gui.elements.UIButton(
             pygame.Rect(x, y, int(widths["fold"] * s), h), key("bar.fold"), manager,
             container, tool_tip_text=key("bar.tip_fold"), object_id=oid("#fold"))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from lieng.engine import (
     ActionKind,
@@ -100,6 +101,10 @@ class SeatState:
     winner: bool = False
     won: int = 0
     net: int | None = None
+    bot: bool = False
+    """A bot plays this seat: its plate says so (the table scene sets it)."""
+    level: str | None = None
+    """The bot's level ("easy", "normal", "hard"...), when known."""
 
 
 @dataclass
@@ -156,6 +161,8 @@ class Board:
         """Counts hands started, so a flight of an earlier hand never lands on a later one."""
         self.reveal_own = False
         """The player asked to turn all their cards (L) this hand: later ones land face up."""
+        self.watchers: list[Callable[[Event], None]] = []
+        """Told each event when the table has shown it (the action log)."""
 
     # ----------------------------------------------------------------- timeline
 
@@ -230,6 +237,12 @@ class Board:
                 self._award(e)
             elif isinstance(e, HandEnded):
                 self._ended(e)
+            if self.watchers:
+                self._beat(0.0, 0.0, on_start=partial(self._tell, e))
+
+    def _tell(self, event: Event) -> None:
+        for watch in self.watchers:
+            watch(event)
 
     def _hand_started(self, e: HandStarted) -> None:
         def start() -> None:

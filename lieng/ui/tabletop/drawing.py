@@ -14,8 +14,8 @@ from collections.abc import Callable
 import pygame
 
 from lieng.names import avatar_letter
-from lieng.ui.core.draw import CREAM, GOLD, MUTED, chip_pile, panel, text
-from lieng.ui.core.i18n import t
+from lieng.ui.core.draw import CREAM, GOLD, MUTED, chip_pile, panel, text, text_surface
+from lieng.ui.core.i18n import has, language, t
 from lieng.ui.core.tween import lerp
 from lieng.ui.player.names import shown_name
 from lieng.ui.tabletop.board import Anchor, Board, CardState, SeatState
@@ -27,6 +27,14 @@ AVATAR_COLOURS = [(176, 72, 60), (62, 118, 176), (74, 150, 96), (160, 110, 40),
 
 BANNER_BELOW_POT = 100
 """How far (unscaled pixels) below the pot a round banner is centred."""
+
+
+def bot_tag(level: str | None) -> str:
+    """A bot seat's tag: "Máy · Khó" / "Bot · Hard", or just "Máy" when the level is not
+    known (a LAN table's bots) or has no words yet."""
+    if level is not None and has(f"level.{level}", language()):
+        return t("seat.bot_level", level=t(f"level.{level}"))
+    return t("seat.bot")
 
 
 def avatar_colour(name: str) -> tuple[int, int, int]:
@@ -189,8 +197,17 @@ class TableDrawer:
         name_col = CREAM if not seat.folded else MUTED
         text(surf, name, (tx, rect.y + rect.h * 0.3), int(17 * s), name_col, bold=True,
              anchor="midleft", max_width=width)
+        stack_w = width
+        if seat.bot:
+            # "Máy · Khó": who plays the seat, right of the stack, small.
+            tag = bot_tag(seat.level)
+            room = width - text_surface(self.fmt(seat.stack), int(17 * s), GOLD).get_width()
+            tag_rect = text(surf, tag, (rect.right - int(9 * s), rect.y + rect.h * 0.7),
+                            max(10, int(14 * s)), (150, 190, 235), anchor="midright",
+                            shadow=False, max_width=max(20, room - int(8 * s)))
+            stack_w = max(10, tag_rect.x - tx - int(6 * s))
         text(surf, self.fmt(seat.stack), (tx, rect.y + rect.h * 0.7), int(17 * s), GOLD,
-             anchor="midleft", max_width=width)
+             anchor="midleft", max_width=stack_w)
         # First-player marker.
         if board.first == seat_i and board.hand_started:
             mx, my = rect.right - int(4 * s), rect.top + int(4 * s)
@@ -235,7 +252,7 @@ class TableDrawer:
                 return f"{name} · {self._signed(seat.net)}", GOLD
             return name, (250, 230, 170)
         if seat.winner and seat.net is not None and seat.net > 0:
-            # The hand's net result, as the centre line says it ("Bạn thắng +30").
+            # The hand's net result, as the summary says it ("Bạn thắng 30").
             return t("status.won", amount=self.fmt(seat.net)), GOLD
         if seat.all_in and not seat.folded:
             return t("status.all_in"), (230, 140, 230)

@@ -6,6 +6,8 @@ no card the player did not see (RULES.md step 8: only showdown hands are reveale
 A hand is cut into *steps* a person can follow with next / previous: the deal (everything
 up to the first action), then each action, the showdown, each pot paid out. Going back
 rebuilds the board from the start up to the previous step with the animations landed.
+The action log (``action_log``) follows the board: it is told each event as the board
+shows it, and rebuilt with the board on every step back.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from lieng.engine import ActionTaken, Event, PotAwarded, Showdown
 from lieng.storage.history import HandRecord
+from lieng.ui.tabletop.action_log import ActionLog
 from lieng.ui.tabletop.board import Board
 
 
@@ -41,13 +44,23 @@ class Replay:
         self._speed = speed
         self._sound = sound
         self._fmt = fmt
+        self.log = ActionLog()
         self.board = self._new_board()
         self.pos = 0
         """Steps fed so far (0..len(steps))."""
 
     def _new_board(self) -> Board:
-        return Board(self.names, self.me, self._speed, self._sound, self._fmt,
-                     own_face_up=lambda: True)
+        board = Board(self.names, self.me, self._speed, self._sound, self._fmt,
+                      own_face_up=lambda: True)
+        board.watchers.append(self.log.add)
+        self._mark_bots(board)
+        return board
+
+    def _mark_bots(self, board: Board) -> None:
+        """Bot seats' plates say so, as they did at the table."""
+        for plate, seat in zip(board.seats, self.record.seats, strict=True):
+            plate.bot = seat.kind == "bot"
+            plate.level = seat.level
 
     @property
     def at_end(self) -> bool:
@@ -74,6 +87,9 @@ class Replay:
         pos = max(0, min(len(self.steps), pos))
         self.board = Board(self.names, self.me, lambda: 0.0, None, self._fmt,
                            own_face_up=lambda: True)
+        self.log.clear()
+        self.board.watchers.append(self.log.add)
+        self._mark_bots(self.board)
         for step in self.steps[:pos]:
             self.board.feed(step)
         self.board.update(0.0)

@@ -71,7 +71,8 @@ def test_seat_win_label_shows_the_net_result_like_the_centre(make_app) -> None: 
     assert checked
     me = scene.board.seats[0]
     if me.winner and me.net:
-        assert t("table.result_win", amount=chips(me.net)).endswith("+" + chips(me.net))
+        # The summary says the net in words ("Bạn thắng 30"), with no sign.
+        assert t("table.result_win", amount=chips(me.net)).endswith(" " + chips(me.net))
     shot(app, "win_label_net")
 
 

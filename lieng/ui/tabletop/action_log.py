@@ -1,0 +1,157 @@
+"""The story of the hands as lines of text: who did what for how much, the round
+markers, the ante, the hands shown and who took each pot layer.
+
+The model only (events → lines); ``log_panel`` draws it. The log is built from public
+information alone: every event is passed through the spectator's redaction
+(``redact(event, None)``) before it is read, and no line is ever made from a dealt card.
+Only a showdown names cards, so a hot-seat log never shows a hand the table did not show
+(RULES.md step 8: folded and uncontested hands stay hidden).
+
+Lines keep seats and amounts, not finished sentences: the words are made when the line is
+drawn (``LogLine.text``), so a language switch or a LAN seat taken over by a late joiner
+reads right at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from lieng.engine import (
+    ActionKind,
+    ActionTaken,
+    AntePosted,
+    Card,
+    Event,
+    HandEnded,
+    HandStarted,
+    PotAwarded,
+    RoundStarted,
+    Showdown,
+    redact,
+)
+from lieng.engine.ranking import HandValue
+from lieng.ui.core.i18n import chips, language, t
+
+MAX_HANDS = 6
+"""Hands kept in the log; older ones are dropped (a long session stays small)."""
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line: ``kind`` says how it is drawn ("hand", "round", "ante", "action",
+    "show", "pot", "note"); the rest are the facts its words are made from."""
+
+    kind: str
+    key: str
+    seats: tuple[int, ...] = ()
+    amounts: tuple[int, ...] = ()
+    n: int = 0
+    cards: tuple[Card, ...] = ()
+    value: HandValue | None = None
+
+    def text(self, names: Sequence[str]) -> str:
+        """The line in the current language, with the seats' names as they are now."""
+        who = ", ".join(names[s] if s < len(names) else str(s + 1) for s in self.seats)
+        amount = chips(self.amounts[0]) if self.amounts else ""
+        if self.kind == "show":
+            hand = self.value.name(language()) if self.value is not None else ""
+            return t(self.key, who=who, cards=" ".join(str(c) for c in self.cards), hand=hand)
+        if self.kind == "pot":
+            pot = t("log.pot_main") if self.n == 0 else t("log.pot_side", n=str(self.n))
+            shares = " + ".join(chips(a) for a in self.amounts[1:])
+            return t(self.key, who=who, amount=amount, pot=pot, shares=shares)
+        if self.kind == "ante":
+            return t(self.key, amount=amount, n=str(self.n),
+                     total=chips(self.amounts[0] * self.n if self.amounts else 0))
+        return t(self.key, who=who, amount=amount, n=str(self.n))
+
+
+class ActionLog:
+    """The lines of the last ``MAX_HANDS`` hands, fed event by event (``add``) — the
+    table feeds it from its board, so a line appears when the table shows its moment."""
+
+    def __init__(self, hand_no: Callable[[], int] | None = None) -> None:
+        self.hand_no = hand_no
+        """The table's hand number for the "Ván N" marker (None: unnumbered)."""
+        self.lines: list[LogLine] = []
+        self.max_rounds = 3
+        self.version = 0
+        """Goes up with every change (the drawer redraws only then)."""
+
+    def clear(self) -> None:
+        self.lines = []
+        self.version += 1
+
+    def feed(self, events: Sequence[Event]) -> None:
+        for e in events:
+            self.add(e)
+
+    def add(self, event: Event) -> None:
+        """Read one event — as a spectator sees it, whoever's view it came from."""
+        e = redact(event, None)
+        line: LogLine | None = None
+        if isinstance(e, HandStarted):
+            self.max_rounds = e.rules.max_rounds
+            self._drop_old_hands()
+            n = self.hand_no() if self.hand_no is not None else 0
+            line = LogLine("hand", "log.hand" if n > 0 else "log.hand_plain", n=n)
+        elif isinstance(e, AntePosted):
+            last = self.lines[-1] if self.lines else None
+            if last is not None and last.kind == "ante" and last.amounts == (e.amount,):
+                self.lines[-1] = LogLine("ante", "log.ante", amounts=(e.amount,), n=last.n + 1)
+                self.version += 1
+                return
+            line = LogLine("ante", "log.ante", amounts=(e.amount,), n=1)
+        elif isinstance(e, RoundStarted):
+            key = "log.round" if e.round <= self.max_rounds else "log.calls_only"
+            line = LogLine("round", key, n=e.round)
+        elif isinstance(e, ActionTaken):
+            line = _action_line(e)
+        elif isinstance(e, Showdown):
+            for shown in e.hands:
+                self._append(LogLine("show", "log.shows", seats=(shown.seat,),
+                                     cards=tuple(shown.cards), value=shown.value))
+            return
+        elif isinstance(e, PotAwarded):
+            line = _pot_line(e)
+        elif isinstance(e, HandEnded) and e.uncontested:
+            line = LogLine("note", "log.uncontested")
+        if line is not None:
+            self._append(line)
+
+    def _append(self, line: LogLine) -> None:
+        self.lines.append(line)
+        self.version += 1
+
+    def _drop_old_hands(self) -> None:
+        starts = [i for i, line in enumerate(self.lines) if line.kind == "hand"]
+        if len(starts) >= MAX_HANDS:
+            del self.lines[:starts[len(starts) - MAX_HANDS + 1]]
+
+    def texts(self, names: Sequence[str]) -> list[str]:
+        """Every line as words (tests and the drawer read this)."""
+        return [line.text(names) for line in self.lines]
+
+
+def _action_line(e: ActionTaken) -> LogLine:
+    seats = (e.seat,)
+    if e.kind is ActionKind.TIMEOUT:
+        return LogLine("action", "log.timeout", seats)
+    if e.kind is ActionKind.FOLD:
+        return LogLine("action", "log.fold", seats)
+    if e.all_in:
+        return LogLine("action", "log.all_in", seats, (e.amount,))
+    if e.kind is ActionKind.RAISE:
+        return LogLine("action", "log.raise", seats, (e.amount,), n=e.k)
+    if e.amount == 0:
+        return LogLine("action", "log.check", seats)
+    return LogLine("action", "log.call", seats, (e.amount,))
+
+
+def _pot_line(e: PotAwarded) -> LogLine:
+    if e.refund:
+        return LogLine("pot", "log.returned", e.winners, (e.amount,), n=e.layer)
+    if len(e.winners) > 1:
+        return LogLine("pot", "log.split", e.winners, (e.amount, *e.shares), n=e.layer)
+    return LogLine("pot", "log.won", e.winners, (e.amount,), n=e.layer)

@@ -1,0 +1,175 @@
+"""The hand's result stays: a summary panel (winners, hands shown, pots, the player's
+net) until "Ván tiếp" — the button, Space/Enter, a click — or the delay chosen in the
+settings; the hot-seat summary shows only what the table showed."""
+
+from __future__ import annotations
+
+import pygame
+
+from lieng.devtools.bots_selftest import ScriptedPlayer
+from lieng.engine import Action, RuleSet
+from lieng.storage.settings import Settings
+from lieng.table import PlayerSpec, Table
+from lieng.ui.core.i18n import t
+from lieng.ui.player import persist
+from lieng.ui.player.preferences import UISettings
+from lieng.ui.scenes.hotseat import HotseatScene
+from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.scenes.settings_screen import SettingsScene
+from lieng.ui.scenes.table import TableScene
+from lieng.ui.tabletop.summary import ARM_SECONDS, hand_lines
+
+from ..helpers import DT, click, key, move_mouse, run_until, step
+
+
+def _table(script: list[Action], n_bots: int = 1) -> Table:
+    players = [PlayerSpec("Bạn")] + [PlayerSpec(name, "bot", "normal")
+                                      for name in ("Minh", "Lan")[:n_bots]]
+    return Table(RuleSet(table_bet=10), players, seed=3,
+                 bot_factory=lambda spec, rng: ScriptedPlayer(list(script)))
+
+
+def _to_result(app, scene: TableScene, table: Table) -> None:  # type: ignore[no-untyped-def]
+    run_until(app, lambda: scene.my_legal() is not None)
+    key(app, pygame.K_c)
+    run_until(app, scene.summary_showing)
+
+
+def test_the_result_stays_until_next_hand_is_pressed(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((960, 540), speed="fast", next_hand_delay=0)
+    table = _table([Action.call()])
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    app.push(scene)
+    _to_result(app, scene, table)
+    assert table.hand_no == 1
+    step(app, 60 * 12)  # twelve seconds: with the delay off, nothing moves on
+    assert table.hand_no == 1 and scene.summary_showing()
+    button = scene.summary.button
+    assert button is not None and button.visible
+    lines = [line.text(["Bạn", "Minh"]) for line in hand_lines(scene.log)]
+    assert any(line.startswith("Bạn: ") for line in lines)  # the hands shown
+    assert any(t("log.pot_main") in line for line in lines)  # the pot
+    net = scene.board.seats[0].net
+    assert net is not None
+    big = scene.result_lines()[0][0]
+    assert big in (t("table.result_win", amount=str(net)),
+                   t("table.result_loss", amount=str(-net)))
+    assert "+" not in big
+    pygame.image.save(app.screen, "/tmp/story/summary-960.png")
+    click(app, button)
+    assert table.hand_no == 2 and not scene.summary_showing()
+    assert not button.visible
+
+
+def test_space_enter_and_a_click_move_on_but_not_a_too_early_key(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((1280, 720), speed="fast", next_hand_delay=0)
+    table = _table([Action.call()] * 10)
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    app.push(scene)
+    _to_result(app, scene, table)
+    key(app, pygame.K_SPACE)  # at once: still the result (a double-pressed check)
+    assert table.hand_no == 1
+    step(app, int(ARM_SECONDS / DT) + 2)
+    key(app, pygame.K_SPACE)
+    assert table.hand_no == 2
+    _to_result(app, scene, table)
+    step(app, int(ARM_SECONDS / DT) + 2)
+    key(app, pygame.K_RETURN)
+    assert table.hand_no == 3
+    _to_result(app, scene, table)
+    step(app, int(ARM_SECONDS / DT) + 2)
+    from ..helpers import click_at
+
+    click_at(app, (int(scene.layout.table.x + 40), int(scene.layout.table.centery)))
+    assert table.hand_no == 4
+
+
+def test_the_auto_continue_delay_from_the_settings(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((1280, 720), speed="fast", next_hand_delay=3)
+    table = _table([Action.call()] * 4)
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    app.push(scene)
+    _to_result(app, scene, table)
+    step(app, int(2.8 / DT))
+    assert table.hand_no == 1
+    step(app, int(0.4 / DT))
+    assert table.hand_no == 2
+
+
+def test_the_delay_setting_row_is_saved_and_validated(make_app) -> None:  # type: ignore[no-untyped-def]
+    assert Settings().next_hand_delay == 5 and UISettings().next_hand_delay == 5
+    bad, fixed = Settings.from_dict({"next_hand_delay": 7})
+    assert fixed == ["next_hand_delay"] and bad.next_hand_delay == 5
+    assert persist.merge(UISettings(next_hand_delay=10), Settings()).next_hand_delay == 10
+    app = make_app((1280, 720))
+    app.push(MenuScene(app))
+    settings = SettingsScene(app)
+    app.push(settings)
+    step(app, 2)
+    menu = settings.menus["next_hand"]
+    assert menu.selected_option[0] in ("5 giây", "lieng.settings.seconds")
+    assert settings.menus["timer"].selected_option[0] == "20 giây"
+    pygame.image.save(app.screen, "/tmp/story/settings-1280.png")
+    move_mouse((2, 2))
+    step(app, 2)
+    click(app, menu.menu_states["closed"].selected_option_button)
+    state = menu.current_state
+    item = next(it for it in state.options_selection_list.item_list if it["object_id"] == "0")
+    click(app, item["button_element"])
+    step(app, 2)
+    assert app.settings.next_hand_delay == 0
+
+
+def test_hot_seat_summary_names_every_result_and_no_unshown_hand(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((1280, 720), speed="instant", next_hand_delay=0)
+    players = [PlayerSpec("Lan"), PlayerSpec("Minh"), PlayerSpec("Hùng", "bot", "normal")]
+    table = Table(RuleSet(table_bet=10), players, seed=9,
+                  bot_factory=lambda spec, rng: ScriptedPlayer([Action.fold()]))
+    app.push(MenuScene(app))
+    scene = HotseatScene(app, table)
+    app.push(scene)
+    from lieng.ui.scenes.handoff import HandoffScene
+
+    for _ in range(2):  # Lan raises, Minh folds, the bot folds: uncontested
+        run_until(app, lambda: isinstance(app.stack.top, HandoffScene), limit=600)
+        step(app, 60)
+        key(app, pygame.K_RETURN)
+        run_until(app, lambda: scene.my_legal() is not None, limit=600)
+        key(app, pygame.K_r if scene.viewer == 0 else pygame.K_u)
+    run_until(app, scene.summary_showing, limit=600)
+    lines = scene.result_lines()
+    assert lines[0] == ("Lan thắng 20", True) and lines[1] == ("Minh mất 10 · Hùng mất 10", False)
+    told = [line.text(["Lan", "Minh", "Hùng"]) for line in hand_lines(scene.log)]
+    assert told == ["Lan ăn tẩy chính: 40", t("log.uncontested")]
+    dealt = [str(c) for c in table.hand.view_for(0).my_cards]  # type: ignore[union-attr]
+    assert not any(card in line for card in dealt for line in told)
+    # Next hand: the hand-off panel covers the table and leaves it — the "Ván tiếp"
+    # button must not come back with the table's other elements.
+    step(app, int(ARM_SECONDS / DT) + 2)
+    key(app, pygame.K_SPACE)
+    assert table.hand_no == 2
+    run_until(app, lambda: isinstance(app.stack.top, HandoffScene), limit=600)
+    step(app, 60)
+    key(app, pygame.K_RETURN)
+    step(app, 3)
+    assert app.stack.top is scene and scene.summary.button is not None
+    assert not scene.summary.button.visible
+
+
+def test_a_click_on_the_open_log_does_not_deal_on(make_app) -> None:  # type: ignore[no-untyped-def]
+    from ..helpers import click_at
+
+    app = make_app((1280, 720), speed="fast", next_hand_delay=0, action_log_open=True)
+    table = _table([Action.call()] * 4)
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    app.push(scene)
+    _to_result(app, scene, table)
+    step(app, int(ARM_SECONDS / DT) + 2)
+    click_at(app, scene.log_panel.rect(scene.layout).center)
+    assert table.hand_no == 1 and scene.summary_showing()
+    click_at(app, (int(scene.layout.table.x + 40), int(scene.layout.table.centery)))
+    assert table.hand_no == 2

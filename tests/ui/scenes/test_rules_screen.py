@@ -1,0 +1,50 @@
+"""The rules screen: the four kinds of hand with examples, who goes first (the "1"
+badge), an uncontested win and "Trả lại" explained; from the menu it shows the saved
+preset; the preset pickers say what each preset does."""
+
+from __future__ import annotations
+
+import pygame
+
+from lieng.ui.core.i18n import t
+from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.scenes.rules import KINDS, RulesScene
+from lieng.ui.scenes.settings_screen import SettingsScene
+
+from ..helpers import click, key, move_mouse, step
+
+
+def _pick(app, menu, value: str) -> None:  # type: ignore[no-untyped-def]
+    move_mouse((2, 2))
+    step(app, 2)
+    click(app, menu.menu_states["closed"].selected_option_button)
+    item = next(it for it in menu.current_state.options_selection_list.item_list
+                if it["object_id"] == value)
+    assert item["text"] == t(f"preset_pick.{value}") or "preset_pick" in item["text"]
+    click(app, item["button_element"])
+    step(app, 2)
+
+
+def test_menu_rules_show_the_saved_preset_and_explain_the_table(make_app) -> None:  # type: ignore[no-untyped-def]
+    for size in ((960, 540), (1920, 1080)):
+        app = make_app(size)
+        menu = MenuScene(app)
+        app.push(menu)
+        step(app, 2)
+        click(app, menu.buttons["settings"])
+        settings = app.stack.top
+        assert isinstance(settings, SettingsScene)
+        _pick(app, settings.menus["preset"], "v8club")
+        key(app, pygame.K_ESCAPE)
+        assert app.stack.top is menu
+        click(app, menu.buttons["rules"])
+        rules = app.stack.top
+        assert isinstance(rules, RulesScene)
+        assert rules.rules.tiebreak == "v8club"
+        html = rules.box.html_text
+        for name in ("rules.first", "rules.uncontested", "rules.returned",
+                     "rules.tiebreak.v8club"):
+            assert t(name).split("<b>")[0][:30] in html, name
+        assert [k for k, _hands in KINDS] == ["sap", "lieng", "anh", "diem"]
+        step(app, 2)
+        pygame.image.save(app.screen, f"/tmp/story/rules-{size[0]}.png")
