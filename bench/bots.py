@@ -8,7 +8,8 @@ wall time (``perf_counter_ns``, what a player waits) and the thread's CPU time
 p50 / p99 / max per level. Target (issue 3): p99 <= 2 ms.
 
 Then times, in fresh interpreters, loading the shipped strength table, loading the
-``expert`` strategy (file read, decompression, bucket floors, the 100 × B tree built) (``lieng.engine`` is
+``expert`` strategy (file read, decompression, bucket floors, the 100 × B tree built)
+(``lieng.engine`` is
 imported first and not counted) — target < 0.3 s — and the whole ``import lieng.bots``.
 """
 
@@ -84,7 +85,7 @@ _EXPERT = """
 import time
 import lieng.bots
 t0 = time.perf_counter()
-from lieng.bots.expert import load_strategy
+from lieng.bots.expert_data import load_strategy
 s = load_strategy("classic")
 s.tree(5)
 print(time.perf_counter() - t0)

@@ -1,4 +1,4 @@
-"""The ``expert`` bot (issue 11): plays an equilibrium of the abstract game, computed
+"""The ``expert`` bot: plays an equilibrium of the abstract game, computed
 offline by ``python -m lieng.bots.train`` and shipped as ``expert_<preset>.bin``, bent
 towards the habits its opponent model sees (``_tilt``, ``_pick_arm``).
 
@@ -32,24 +32,19 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import json
 import random
-import zlib
-from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
 
-from lieng.engine import PRESETS, Action, Event, HandEnded, HandView, Legal
+from lieng.engine import Action, Event, HandEnded, HandView, Legal
 
-from .abstraction import ALL_IN, CALL, DEPTHS, FOLD, RAISE, Node, build_tree, nearest_depth
+from .abstraction import ALL_IN, CALL, FOLD, RAISE, Node, nearest_depth
 from .abstraction import pseudo_harmonic as _ph
 from .base import BaseBot, legal_of
+from .expert_data import load_strategy
 from .heuristic import SHOVE_STRENGTH, HeuristicBot
 from .opponents import OpponentModel, SeatStats
 from .personality import PERSONALITIES
-from .strength import N_HANDS, hand_index, strength_row, win_probability
+from .strength import hand_index, strength_row, win_probability
 
-MAGIC = b"LIENGCFR1"
 WARMUP = 150
 FOLDER = 0.68
 EXPLORE = 0.1
@@ -71,86 +66,6 @@ TIGHT_SHOWN = 0.93
 VALUE_STRENGTH = 0.8
 """Hands (share of random hands beaten, multiway: win probability) worth a big value raise
 against a player who never folds."""
-
-
-def data_file(preset: str) -> Path:
-    """The shipped strategy of one tie-break preset."""
-    return Path(__file__).with_name(f"expert_{preset}.bin")
-
-
-def encode(header: dict[str, object], buckets: bytes, strategy: bytes) -> bytes:
-    """Magic, header length, JSON header, then zlib(buckets + strategy)."""
-    head = json.dumps(header, sort_keys=True).encode()
-    body = zlib.compress(buckets + strategy, 9)
-    return MAGIC + len(head).to_bytes(4, "little") + head + body
-
-
-def decode(data: bytes) -> tuple[dict[str, object], bytes, bytes]:
-    """(header, one bucket byte per hand, strategy bytes); ``ValueError`` if damaged."""
-    if not data.startswith(MAGIC):
-        raise ValueError("not a Liêng expert strategy")
-    n = int.from_bytes(data[len(MAGIC):len(MAGIC) + 4], "little")
-    start = len(MAGIC) + 4
-    try:
-        header = json.loads(data[start:start + n])
-        raw = zlib.decompress(data[start + n:])
-    except (ValueError, zlib.error) as e:
-        raise ValueError(f"damaged expert strategy: {e}") from None
-    if not isinstance(header, dict) or len(raw) < N_HANDS:
-        raise ValueError("damaged expert strategy")
-    return header, raw[:N_HANDS], raw[N_HANDS:]
-
-
-@dataclass
-class Strategy:
-    """One preset's shipped strategy; trees are built per depth on first use."""
-
-    nb: int
-    buckets: bytes
-    probs: bytes
-    depth_offsets: list[int]
-    """Byte offset of each depth's first node in ``probs``."""
-    bucket_floor: list[float]
-    """Weakest strength in each bucket (to bucket a multiway win probability)."""
-    _trees: dict[int, tuple[list[Node], list[int]]] = field(default_factory=dict)
-
-    def tree(self, d: int) -> tuple[list[Node], list[int]]:
-        """Nodes of the tree for ``DEPTHS[d]`` and each node's byte offset."""
-        got = self._trees.get(d)
-        if got is None:
-            nodes = build_tree((DEPTHS[d],)).nodes
-            offsets = []
-            pos = self.depth_offsets[d]
-            for nd in nodes:
-                offsets.append(pos)
-                pos += len(nd.actions) * self.nb
-            got = self._trees[d] = (nodes, offsets)
-        return got
-
-    def probabilities(self, d: int, node: int, bucket: int) -> list[float]:
-        nodes, offsets = self.tree(d)
-        off = offsets[node] + bucket
-        nb = self.nb
-        return [float(self.probs[off + a * nb]) for a in range(len(nodes[node].actions))]
-
-
-@lru_cache(maxsize=3)
-def load_strategy(preset: str) -> Strategy | None:
-    """The shipped strategy of ``preset``, or None when the file is missing or damaged
-    (the bot then plays pot odds: a broken install still plays)."""
-    try:
-        header, buckets, probs = decode(data_file(preset).read_bytes())
-    except (OSError, ValueError):
-        return None
-    nb = header.get("buckets")
-    offs = header.get("depth_offsets")
-    if not isinstance(nb, int) or not isinstance(offs, list) or len(offs) != len(DEPTHS):
-        return None
-    row = strength_row(PRESETS[preset])
-    floor = [1.0] * nb
-    for b, s in zip(buckets, row, strict=True):
-        floor[b] = min(floor[b], s)
-    return Strategy(nb, buckets, probs, [int(x) for x in offs], floor)
 
 
 def _raised_showdowns(st: SeatStats) -> tuple[float, float]:

@@ -50,7 +50,7 @@ from .abstraction import (
     hand_buckets,
     shove_allowed,
 )
-from .expert import MAGIC, data_file, decode, encode
+from .expert_data import MAGIC, data_file, decode, encode
 from .strength import colex_hands
 
 F = npt.NDArray[np.float64]

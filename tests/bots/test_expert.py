@@ -9,7 +9,8 @@ import time
 
 from lieng.bots import make_bot
 from lieng.bots.abstraction import DEPTHS, RAISE, hand_buckets, nearest_depth, pseudo_harmonic
-from lieng.bots.expert import ExpertBot, data_file, decode, load_strategy
+from lieng.bots.expert import ExpertBot
+from lieng.bots.expert_data import data_file, decode, load_strategy
 from lieng.engine import FULL_DECK, PRESETS, TIEBREAKS, Action, ActionKind, Card, Hand
 
 

@@ -122,13 +122,13 @@ def test_shipped_strategies_pass_the_check() -> None:
 
 def test_check_catches_a_damaged_strategy(tmp_path: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    from lieng.bots import expert
+    from lieng.bots import expert_data
 
-    header, buckets, strategy = expert.decode(expert.data_file("split").read_bytes())
+    header, buckets, strategy = expert_data.decode(expert_data.data_file("split").read_bytes())
     damaged = bytearray(strategy)
     damaged[len(damaged) // 2] ^= 0xFF
     path = tmp_path / "expert_split.bin"
-    path.write_bytes(expert.encode(header, buckets, bytes(damaged)))
+    path.write_bytes(expert_data.encode(header, buckets, bytes(damaged)))
     monkeypatch.setattr(train, "data_file", lambda preset: path)
     problems = train.check(("split",), iterations=1)
     assert any("hash" in p for p in problems)
