@@ -5,7 +5,7 @@ every ``bot.decide(view)`` call (the view is built before the clock starts) twic
 wall time (``perf_counter_ns``, what a player waits) and the thread's CPU time
 (``thread_time_ns``, which other programs on a shared machine cannot inflate). The
 ``hard`` bots have been observing the games, so their opponent models are warm. Prints
-p50 / p99 / max per level. Target (issue 3): p99 <= 2 ms.
+p50 / p99 / max per level. Target: p99 <= 2 ms.
 
 Then times, in fresh interpreters, loading the shipped strength table, loading the
 ``expert`` strategy (file read, decompression, bucket floors, the 100 × B tree built)

@@ -1,4 +1,4 @@
-"""Frame times and time to the first table frame (issue 4), each beside a bare
+"""Frame times and time to the first table frame, each beside a bare
 pygame-ce + pygame_gui window measured in the same run.
 
     SDL_VIDEODRIVER=dummy python bench/frames.py [--hands 6] [--runs 5]

@@ -1,4 +1,4 @@
-"""LAN latency: action-to-update round trip on loopback (issue 7, docs/PERFORMANCE.md).
+"""LAN latency: action-to-update round trip on loopback (docs/PERFORMANCE.md).
 
 A ``LanClient`` plays a two-seat table against a host bot that answers at once. For each
 of our turns we time ``send_action`` until the host's update carrying that action is in

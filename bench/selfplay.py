@@ -1,7 +1,7 @@
 """Self-play speed: ``python bench/selfplay.py``.
 
 Six-player hands of random legal play through the real engine (``lieng.sim``), chips
-checked after every hand, on one core. Target (issue 2): >= 3,000 hands/s.
+checked after every hand, on one core. Target: >= 3,000 hands/s.
 """
 
 from __future__ import annotations

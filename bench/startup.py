@@ -1,4 +1,4 @@
-"""Start-up of the packaged program beside ``python main.py`` (issue 8), in the same run.
+"""Start-up of the packaged program beside ``python main.py``, in the same run.
 
     python -m lieng.devtools.build            # builds dist/lieng/ first
     SDL_VIDEODRIVER=dummy python bench/startup.py [--exe dist/lieng/lieng] [--runs 9]

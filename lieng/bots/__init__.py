@@ -1,4 +1,4 @@
-"""Bots for Liêng (issue 3): three heuristic levels with personalities, and baselines.
+"""Bots for Liêng: three heuristic levels with personalities, and baselines.
 
 >>> import random
 >>> from lieng.bots import LEVELS, make_bot
@@ -39,7 +39,7 @@ heuristic ones and ``expert``, the precomputed equilibrium (``lieng.bots.expert`
 BASELINES: tuple[str, ...] = ("random", "call", "raise", "tight", "threshold", "maniac",
                               "shover")
 """Baselines for the league: random-legal, always-call (the calling station),
-always-raise, and the human habits of issue 11 (tight, threshold, maniac, shover)."""
+always-raise, and simple human habits (tight, threshold, maniac, shover)."""
 _BASELINE_CLASSES = {"random": RandomBot, "call": CallBot, "raise": RaiseBot, "tight": TightBot,
                      "threshold": ThresholdBot, "maniac": ManiacBot, "shover": ShoverBot}
 

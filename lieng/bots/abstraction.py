@@ -1,4 +1,4 @@
-"""The abstract heads-up game the ``expert`` strategy is computed on (issue 11).
+"""The abstract heads-up game the ``expert`` strategy is computed on.
 
 Pure Python: the training tool (``lieng.bots.train``, numpy) and the bot at run time
 (``lieng.bots.expert``, no numpy) build the very same trees from this module, so the

@@ -1,6 +1,6 @@
-"""Baseline bots for the league (issues 3 and 11): what a bot level must beat.
+"""Baseline bots for the league: what a bot level must beat.
 
-Issue 11 adds fixed strategies that copy simple human habits (tight, threshold with
+Fixed strategies that copy simple human habits (tight, threshold with
 bluffs, maniac, shover); ``call`` is the calling station.
 
 They are deliberately simple, but they keep the never-do rules that cost nothing to keep:
@@ -62,7 +62,7 @@ class RaiseBot(BaseBot):
 
 
 class TightBot(BaseBot):
-    """The tight human habit of issue 11: folds to any bet without ảnh or 8–9 points,
+    """The tight human habit: folds to any bet without ảnh or 8–9 points,
     raises the largest allowed size with sáp or liêng, otherwise checks or calls.
 
     It never folds a free check and never shoves (a raise that would take the whole stack
@@ -84,7 +84,7 @@ class TightBot(BaseBot):
 
 
 class ThresholdBot(BaseBot):
-    """A threshold player (issue 11): the hand's exact strength decides — weak hands fold
+    """A threshold player: the hand's exact strength decides — weak hands fold
     to a bet, strong ones raise 1–2 × B, and 7 % of the time a weak hand bluff-raises.
 
     Thresholds: weak below 0.5 (worse than a random hand), strong from 0.8.

@@ -200,7 +200,7 @@ class ExpertBot(BaseBot):
     def _tilt(self, view: HandView, node: Node, weights: list[float], hand: float,
               opps: list[int]) -> list[float]:
         """The equilibrium's action weights, bent towards a best response where the
-        opponent model has enough evidence of a habit (issue 11):
+        opponent model has enough evidence of a habit:
 
         * players who fold to bets far more than an equilibrium would (``STEAL_FOLD``):
           every check becomes the smallest raise, and so does every bluff — they give the

@@ -1,4 +1,4 @@
-"""The heuristic bots: ``easy``, ``normal`` and ``hard`` (issue 3 "Decisions" and "Levels").
+"""The heuristic bots: ``easy``, ``normal`` and ``hard`` (docs/BOTS.md).
 
 Every decision is a small expected-value comparison over fold, call and a handful of raise
 sizes, made from the bot's own view only:
@@ -24,7 +24,7 @@ sizes, made from the bot's own view only:
   (calling a monster in the early rounds) at level × personality rates, plus a little
   noise on the equity so no bot is predictable.
 
-Never-do rules (issue 3): never fold when a check is free; never raise when every
+Never-do rules: never fold when a check is free; never raise when every
 opponent still in is all-in (RULES.md step 5 forbids it too); never put the whole stack in
 by choice without ``SHOVE_STRENGTH`` — calling an amount that happens to be the whole stack
 is a call, judged by pot odds like any call.
@@ -183,7 +183,7 @@ class HeuristicBot(BaseBot):
                 - self._thin_value(opps_with_chips)
             if value_ev > max(call_ev if call_ok else 0.0, 0.0) and floor_ok:
                 return action
-            # Issue 11: a seat seen to fold most of the time to bets is stolen from with
+            # A seat seen to fold most of the time to bets is stolen from with
             # any hand when the model says the raise beats checking or calling.
             # Only into an unopened pot: a player who put chips in holds one of its hands.
             if self.model is not None and all_fold >= STEAL_FOLD and not last_round \
@@ -236,7 +236,7 @@ class HeuristicBot(BaseBot):
                       sized: bool = True) -> float:
         size = amount / max(pot, 1)
         base = _RAISE_SHRINK_FIRST if earlier == 0 else _RAISE_SHRINK_AGAIN
-        # Issue 11: a raise of several pots says much more than a small one (a tight
+        # A raise of several pots says much more than a small one (a tight
         # player's maximum raise is sáp or liêng); normal used to call it with 8 points.
         # ``hard`` reads the same from its model (raise frequency, hands shown).
         base = base * (1.1 - 0.1 * min(size, 2.0))
@@ -315,7 +315,7 @@ class HeuristicBot(BaseBot):
 
     def _thin_value(self, opps: list[int]) -> float:
         """How much lower ``hard`` sets its value-raise floor against opponents that fold
-        less than the prior (issue 11: a calling station pays off thinner value bets)."""
+        less than the prior (a calling station pays off thinner value bets)."""
         if self.model is None or not opps:
             return 0.0
         rate = sum(self.model.stats(o).fold_rate() for o in opps) / len(opps)

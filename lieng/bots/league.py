@@ -1,4 +1,4 @@
-"""The bot league: duplicate matches that measure how strong each bot is (issue 3).
+"""The bot league: duplicate matches that measure how strong each bot is.
 
     python -m lieng.bots.league --hands 20000 --seed 7 --players 6
     python -m lieng.bots.league --hands 20000 --seed 7 --players 2

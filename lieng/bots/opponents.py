@@ -1,4 +1,4 @@
-"""What ``hard`` learns about each seat from the events it observes (issue 3 "Levels").
+"""What ``hard`` learns about each seat from the events it observes.
 
 Only public information is used — the actions everyone sees and the hands shown at a
 showdown (RULES.md step 8; folded and uncontested hands are never shown, so they are never

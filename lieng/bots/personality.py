@@ -1,4 +1,4 @@
-"""Personalities: the style a bot plays with inside its level (issue 3 "Levels").
+"""Personalities: the style a bot plays with inside its level.
 
 A personality shifts a few knobs of the heuristic — how much equity it wants before
 calling, how readily and how big it raises, how often it bluffs or slow-plays — and

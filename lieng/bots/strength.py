@@ -1,4 +1,4 @@
-"""Hand strength from exact counts (issue 3, RULES.md "Hands" and "Tie-break presets").
+"""Hand strength from exact counts (RULES.md "Hands" and "Tie-break presets").
 
 For every one of the 22,100 hands and every preset we count, over the 18,424 hands an
 opponent can hold once our three cards are out of the deck (card removal, C(49, 3)), how

@@ -1,4 +1,4 @@
-"""Offline training of the ``expert`` strategy (issue 11): Discounted CFR on the abstract
+"""Offline training of the ``expert`` strategy: Discounted CFR on the abstract
 heads-up game of ``lieng.bots.abstraction``, written as numpy array passes.
 
     python -m lieng.bots.train --preset classic --seed 1            # writes expert_classic.bin

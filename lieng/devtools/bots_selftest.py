@@ -134,7 +134,7 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
     folder = data_dir(create=False)
     missing = [name for name in ("settings.json", "bankroll.json", "history.jsonl")
                if not (folder / name).is_file()]
-    # Every save really happened (issue 13 item 7): a save that failed, or left no
+    # Every save really happened: a save that failed, or left no
     # backup, was only shown as a message, and the files above may still exist.
     failed_saves = profile.bankroll.failed_saves + profile.history.failed_appends
     ok = done and total == expected and t.hand is not None and t.hand.is_over and bank_ok \

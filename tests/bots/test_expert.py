@@ -1,4 +1,4 @@
-"""The ``expert`` bot at run time (issue 11): the shipped files, the translation between
+"""The ``expert`` bot at run time: the shipped files, the translation between
 real and abstract play, and decisions. No numpy here: the game does not have it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 11: the fixed strategies that copy human habits, and the bots adapting to them."""
+"""The fixed strategies that copy human habits, and the bots adapting to them."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The offline solver behind ``expert`` (issue 11): DCFR, the best response, the exact
+"""The offline solver behind ``expert``: DCFR, the best response, the exact
 showdown matrices and the shipped files' check. Needs numpy (the ``test`` and ``dev``
 extras); the game itself never imports it."""
 

@@ -1,4 +1,4 @@
-"""The words of issue 14, Vietnamese first and English in step: the table's amounts read
+"""The table's words, Vietnamese first and English in step: the table's amounts read
 money first, the result has no sign, one name per thing in English."""
 
 from __future__ import annotations
