@@ -30,7 +30,8 @@ def test_round_trip_every_field(tmp_path: Path) -> None:
                  four_colour_deck=True, fullscreen=True, coach_hints=True,
                  show_cards_at_once=True, hotseat_names=["Lan", "Minh", "Hùng"],
                  player_name="Hoa", lan_port=50000, lan_discovery_address="192.168.1.255",
-                 lan_last_host="192.168.1.20", lan_player_name="Tuấn")
+                 lan_last_host="192.168.1.20", lan_player_name="Tuấn",
+                 action_log_open=True, next_hand_delay=0)
     assert save_settings(s, tmp_path) is None
     loaded, notices = load_settings(tmp_path)
     assert loaded == s
