@@ -14,8 +14,9 @@ from collections.abc import Callable
 import pygame
 
 from lieng.names import avatar_letter
+from lieng.table import BOT_LEVELS
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, chip_pile, panel, text, text_surface
-from lieng.ui.core.i18n import has, language, t
+from lieng.ui.core.i18n import t
 from lieng.ui.core.tween import lerp
 from lieng.ui.player.names import shown_name
 from lieng.ui.tabletop.board import Anchor, Board, CardState, SeatState
@@ -31,8 +32,9 @@ BANNER_BELOW_POT = 100
 
 def bot_tag(level: str | None) -> str:
     """A bot seat's tag: "Máy · Khó" / "Bot · Hard", or just "Máy" when the level is not
-    known (a LAN table's bots) or has no words yet."""
-    if level is not None and has(f"level.{level}", language()):
+    known (a LAN table's bots). Drawn every frame for every bot seat, so it asks the
+    level list, not the translation files (every level has words: a test checks it)."""
+    if level in BOT_LEVELS:
         return t("seat.bot_level", level=t(f"level.{level}"))
     return t("seat.bot")
 
