@@ -15,6 +15,7 @@ from lieng.ui.core.draw import CREAM, GOLD, panel, text
 from lieng.ui.core.gui import set_enabled
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.scene import Scene
+from lieng.ui.player.names import shown_name
 from lieng.ui.tabletop import layout as layout_mod
 from lieng.ui.tabletop.drawing import TableDrawer
 from lieng.ui.tabletop.log_panel import LogPanel
@@ -42,7 +43,8 @@ class ReplayScene(Scene):
         self.playing = False
         self.wait = 0.0
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self.log_panel = LogPanel(app, self.replay.log, lambda: self.replay.names)
+        self.log_panel = LogPanel(app, self.replay.log,
+                                  lambda: [shown_name(n) for n in self.replay.names])
         self.replay.next()  # the deal starts at once
 
     def build(self) -> None:

@@ -35,6 +35,7 @@ from lieng.ui.core.draw import CREAM, text
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.scene import Scene
+from lieng.ui.player.names import shown_name
 from lieng.ui.tabletop import layout as layout_mod
 from lieng.ui.tabletop.action_bar import ActionBar
 from lieng.ui.tabletop.action_log import ActionLog
@@ -100,8 +101,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.log = ActionLog(lambda: self.table.hand_no)
         """The hand told line by line, from public events only (``action_log``)."""
         self.board.watchers.append(self.log.add)
-        self.log_panel = LogPanel(app, self.log, lambda: [x.name for x in self.board.seats])
-        self.summary = SummaryPanel(app, self.log, lambda: [x.name for x in self.board.seats],
+        # Names as the plates show them ("Bạn" reads "You" in English).
+        self.log_panel = LogPanel(app, self.log, self.seat_names)
+        self.summary = SummaryPanel(app, self.log, self.seat_names,
                                     self.result_lines)
         self.flow = self.make_flow()
         table.subscribe(self._on_events)
@@ -421,6 +423,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.log_panel.draw(surface, lay)
         draw_toasts(surface, lay, [t(x.key, **x.args) for x in self.toasts])
         self.summary.draw(surface, lay)  # between hands: the result, until "Ván tiếp"
+
+    def seat_names(self) -> list[str]:
+        return [shown_name(x.name) for x in self.board.seats]
 
     def top_left(self) -> int:
         """The left edge of the top bar's buttons: the info line stops short of it."""

@@ -12,7 +12,7 @@ import random
 import i18n
 import pygame
 
-from lieng.devtools.driver import KeyAutopilot
+from lieng.devtools.driver import KeyAutopilot, SummaryPilot
 from lieng.engine import Action, ActionKind, Legal, RuleSet
 from lieng.game.setup import default_bot_factory
 from lieng.table import PlayerSpec, Table
@@ -21,6 +21,7 @@ from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
+from lieng.ui.tabletop.summary import ARM_SECONDS
 
 from ..helpers import click, click_at, drag, key, open_table, run_until, shot, step
 
@@ -134,13 +135,20 @@ def test_complete_hands_by_clicks_slider_and_keys(make_app) -> None:  # type: ig
     assert sum(table.stacks) == 4 * 1000
 
 
-def test_buttons_enabled_while_the_deal_is_still_animating(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_buttons_wait_for_the_player_s_cards_then_follow_legal(make_app) -> None:  # type: ignore[no-untyped-def]
+    # Issue 14: the bar is live only once the player's three cards have landed (a C
+    # pressed during the deal checked blind); from then on it follows legal() at once.
     app = make_app(speed="slow")
     table = make_table(5, "normal", 10, "classic", "Bạn", seed=3)
     scene = open_table(app, table)
     # The host is the first player of the first hand: our turn from the first frame.
     assert table.hand is not None and table.hand.to_act == 0
     assert scene.board.busy, "the deal is still being animated"
+    check_bar(scene, None)
+    click(app, scene.bar.call)  # type: ignore[union-attr]
+    assert my_actions(table) == []
+    run_until(app, scene.cards_ready, limit=600)
+    step(app)
     check_bar(scene, scene.my_legal())
     click(app, scene.bar.call)  # type: ignore[union-attr]
     assert my_actions(table) == [Action.call()]
@@ -224,6 +232,8 @@ def test_a_player_who_loses_everything_is_told(make_app) -> None:  # type: ignor
             legal = scene.my_legal()
             key(app, pygame.K_a if legal is not None and legal.all_in is not None
                 else pygame.K_c)
+        elif scene.summary_showing() and scene.summary.shown_for >= ARM_SECONDS:
+            key(app, pygame.K_SPACE)  # "Ván tiếp" on the hand's result
         else:
             step(app)
     top = app.stack.top
@@ -265,7 +275,9 @@ def test_other_seats_cards_are_never_drawn_face_up_before_showdown(make_app) -> 
     app.push(MenuScene(app))
     scene = TableScene(app, table)
     scene.autopilot = KeyAutopilot(random.Random(4))
+    next_hand = SummaryPilot()  # "Ván tiếp" on each hand's result, as a person would
     app.frame_hooks.append(check)
+    app.frame_hooks.append(lambda app: next_hand(scene))
     app.push(scene)
     run_until(app, lambda: table.hand_no >= 6 and table.hand is not None
               and table.hand.is_over and not scene.board.busy, limit=20000)
