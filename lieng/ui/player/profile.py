@@ -8,7 +8,7 @@ the messages storage has for them.
   (``Table.subscribe``). On every ``HandEnded`` the hand is appended to the history,
   redacted for the player's seat (``HandRecord.from_hand``), and the player's result is
   committed (``Bankroll.commit_hand``) — as one unit, through ``lieng.storage.ledger``, so
-  a kill between the two writes is made good on the next start (issue 13 item 6).
+  a kill between the two writes is made good on the next start.
   Nothing is saved while a hand is in play, so a
   crash or kill mid-hand leaves the bankroll as it was before that hand; ``Bankroll.open``
   gives those chips back on the next start.

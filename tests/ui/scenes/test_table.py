@@ -136,7 +136,7 @@ def test_complete_hands_by_clicks_slider_and_keys(make_app) -> None:  # type: ig
 
 
 def test_buttons_wait_for_the_player_s_cards_then_follow_legal(make_app) -> None:  # type: ignore[no-untyped-def]
-    # Issue 14: the bar is live only once the player's three cards have landed (a C
+    # The bar is live only once the player's three cards have landed (a C
     # pressed during the deal checked blind); from then on it follows legal() at once.
     app = make_app(speed="slow")
     table = make_table(5, "normal", 10, "classic", "Bạn", seed=3)
