@@ -4,19 +4,17 @@ the messages storage has for them.
 ``Profile`` is the one place the window touches ``lieng.storage.bankroll`` and
 ``lieng.storage.history``:
 
-* ``sit_down`` takes the buy-in from the bankroll and subscribes to the table
-  (``Table.subscribe``). On every ``HandEnded`` the hand is appended to the history,
-  redacted for the player's seat (``HandRecord.from_hand``), and the player's result is
-  committed (``Bankroll.commit_hand``) — as one unit, through ``lieng.storage.ledger``, so
-  a kill between the two writes is made good on the next start.
-  Nothing is saved while a hand is in play, so a
-  crash or kill mid-hand leaves the bankroll as it was before that hand; ``Bankroll.open``
-  gives those chips back on the next start.
+* ``sit_down`` takes the buy-in from the bankroll and puts a ``lieng.game.HandRecorder``
+  on the table: on every ``HandEnded`` the hand goes to the history, redacted for the
+  player's seat, and the player's result to the bankroll — as one unit, through
+  ``lieng.storage.ledger``, so a kill between the two writes is made good on the next
+  start. Nothing is saved while a hand is in play, so a crash or kill mid-hand leaves the
+  bankroll as it was before that hand; ``Bankroll.open`` gives those chips back.
 * ``stand_up`` brings the chips at the table back to the bank. Leaving mid-hand forfeits
   the chips already in the pot (the leave dialog says so, RULES.md step 5: a player who
-  leaves has folded), so that loss is committed first, as one hand, and the hand so far
-  goes into the history marked as left (``HandRecord.left_mid_hand``) — the bank's hand
-  count, the history and the statistics then agree.
+  leaves has folded), so that loss is recorded first, as one hand marked as left
+  (``HandRecorder.left_mid_hand``) — the bank's hand count, the history and the
+  statistics then agree.
 * Every ``Notice`` (bad file kept aside, disk full, read-only...) goes to ``pending``; the
   notice hook (``lieng.ui.player.notices``) shows each once, in the player's language.
 
