@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 MAX_NAME = 24
 """Longest name kept, in characters; longer names are cut, not refused."""
@@ -61,8 +62,10 @@ def display_name(raw: object, limit: int = MAX_NAME) -> str | None:
     return name or None
 
 
+@lru_cache(maxsize=256)
 def avatar_letter(name: str) -> str:
-    """The letter on a seat's avatar: the given name's first letter.
+    """The letter on a seat's avatar: the given name's first letter (cached: every seat
+    draws it every frame).
 
     A Vietnamese name puts the given name last ("Nguyễn Văn Hùng" is Hùng; "Chị Tư", "Cô
     Sáu" are Tư and Sáu), so it is the last word's first letter, with its accent.
