@@ -30,7 +30,7 @@ class SettingsScene(Scene):
             for name in names:
                 options, current = settings_rows.row(self.app, name)
                 # The preset's options describe their rule: a wider picker, a short label.
-                lw, dw = (int(116 * s), int(380 * s)) if name == "preset" else \
+                lw, dw = (int(138 * s), int(360 * s)) if name == "preset" else \
                     (int(210 * s), int(250 * s))
                 pygame_gui.elements.UILabel(pygame.Rect(x0, y, lw, rh),
                                             key(f"settings.{name}"), ui, c,
