@@ -28,6 +28,8 @@ from lieng.engine import (
     Legal,
 )
 
+from .spots import spot as _spot
+
 KINDS = LEVELS + BASELINES
 
 
@@ -200,15 +202,6 @@ def test_a_bot_refuses_a_view_that_is_not_its_turn() -> None:
             make_bot(kind, random.Random(1)).decide(hand.view_for(waiting))
 
 
-def _spot(cards: str, opp_actions: list[Action], stacks: list[int] | None = None) -> Hand:
-    """Seat 1 holds ``cards``; seat 0 (first) acts ``opp_actions`` before it."""
-    mine = Card.parse_many(cards)
-    rest = [c for c in FULL_DECK if c not in mine]
-    deck = [rest[0], mine[0], rest[1], mine[1], rest[2], mine[2], *rest[3:]]
-    hand = Hand(PRESETS["classic"], stacks or [1000, 1000], 0, deck=deck)
-    for a in opp_actions:
-        hand.act(0, a)
-    return hand
 
 
 def test_never_folds_a_free_check_even_with_the_worst_hand() -> None:

@@ -11,7 +11,9 @@ from lieng.bots import make_bot
 from lieng.bots.abstraction import DEPTHS, RAISE, hand_buckets, nearest_depth, pseudo_harmonic
 from lieng.bots.expert import ExpertBot
 from lieng.bots.expert_data import data_file, decode, load_strategy
-from lieng.engine import FULL_DECK, PRESETS, TIEBREAKS, Action, ActionKind, Card, Hand
+from lieng.engine import PRESETS, TIEBREAKS, Action, ActionKind, Hand
+
+from .spots import spot as _spot
 
 
 def test_shipped_files_are_small_and_load_fast() -> None:
@@ -47,14 +49,6 @@ def test_nearest_depth_by_ratio() -> None:
     assert DEPTHS[nearest_depth(13)] == 10
 
 
-def _spot(cards: str, opp_actions: list[Action], stacks: list[int] | None = None) -> Hand:
-    mine = Card.parse_many(cards)
-    rest = [c for c in FULL_DECK if c not in mine]
-    deck = [rest[0], mine[0], rest[1], mine[1], rest[2], mine[2], *rest[3:]]
-    hand = Hand(PRESETS["classic"], stacks or [1000, 1000], 0, deck=deck)
-    for a in opp_actions:
-        hand.act(0, a)
-    return hand
 
 
 def test_expert_follows_the_tree_and_its_mixed_strategy() -> None:

@@ -8,18 +8,9 @@ from lieng.bots import make_bot
 from lieng.bots.base import Bot
 from lieng.bots.expert import ExpertBot
 from lieng.bots.heuristic import HeuristicBot
-from lieng.engine import FULL_DECK, PRESETS, Action, ActionKind, Card, Hand
+from lieng.engine import PRESETS, Action, ActionKind, Hand
 
-
-def _spot(cards: str, opp_actions: list[Action], stacks: list[int] | None = None) -> Hand:
-    """Seat 1 holds ``cards``; seat 0 (first) acts ``opp_actions`` before it."""
-    mine = Card.parse_many(cards)
-    rest = [c for c in FULL_DECK if c not in mine]
-    deck = [rest[0], mine[0], rest[1], mine[1], rest[2], mine[2], *rest[3:]]
-    hand = Hand(PRESETS["classic"], stacks or [1000, 1000], 0, deck=deck)
-    for a in opp_actions:
-        hand.act(0, a)
-    return hand
+from .spots import spot as _spot
 
 
 def _decide(kind: str, cards: str, opp: list[Action], seed: int = 1) -> Action:
