@@ -20,6 +20,9 @@ GOLD = (232, 193, 90)
 CREAM = (243, 238, 220)
 MUTED = (170, 176, 166)
 SHADOW = (0, 0, 0)
+DIALOG_FILL = (16, 26, 22, 255)
+"""A dialog's panel is opaque: nothing under it — the hand-off panel's name and
+countdown, the table's cards — shows through its message."""
 
 _text_cache: OrderedDict[tuple[str, int, bool, Colour], pygame.Surface] = OrderedDict()
 _TEXT_CACHE_MAX = 600

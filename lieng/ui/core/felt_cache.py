@@ -27,9 +27,11 @@ def framed_screen(surface: pygame.Surface, size: tuple[int, int], scale: float,
     """The frame every full-window form shares (new game, hot-seat setup, LAN host and
     join, history, statistics): the felt, a gold-edged panel and its title."""
     from lieng.ui.core.draw import GOLD, panel, text
+    from lieng.ui.core.typescale import TypeScale
     from lieng.ui.tabletop.layout import compute
 
     surface.blit(felt_for(compute(size, 2)), (0, 0))
     panel(surface, rect, fill, GOLD, radius=int(18 * scale))
-    text(surface, title, (rect.centerx, rect.y + title_dy * scale), int(30 * scale), GOLD,
+    text(surface, title, (rect.centerx, rect.y + title_dy * scale),
+         TypeScale(scale).px("title"), GOLD,
          bold=True)

@@ -49,6 +49,12 @@ class Scene:
         if self.container is not None:
             self.container.show()
 
+    @property
+    def covered(self) -> bool:
+        """Another scene (a dialog, the rules, the settings) is on top of this one: the
+        player can neither see all of it nor answer it, so its clocks wait."""
+        return self.app.stack.top is not self
+
     def centered(self, width: float, height: float) -> pygame.Rect:
         """A panel of ``width`` × ``height`` design pixels (1280×720 design), scaled to the
         window and centred in it — the frame of every dialog and form."""

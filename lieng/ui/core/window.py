@@ -22,6 +22,7 @@ from lieng.ui.core import i18n
 from lieng.ui.core.assets import Sounds, register_fonts, theme_dict
 from lieng.ui.core.hidpi import prepare_display
 from lieng.ui.core.scene import Scene, SceneStack
+from lieng.ui.core.typescale import TypeScale, factor, install
 from lieng.ui.player.preferences import UISettings
 from lieng.ui.tabletop.cards import CardRenderer
 
@@ -32,19 +33,7 @@ if TYPE_CHECKING:
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (960, 540)
 MAX_SIZE = (2560, 1440)
-BASE = (1280, 720)
 FPS = 60
-
-
-def ui_tier(scale: float) -> str:
-    """Font-size class of the theme for a layout scale (pygame_gui fonts don't scale)."""
-    if scale < 0.9:
-        return "@ui_s"
-    if scale < 1.25:
-        return "@ui_m"
-    if scale < 1.75:
-        return "@ui_l"
-    return "@ui_xl"
 
 
 class GameApp:
@@ -66,6 +55,10 @@ class GameApp:
                                        translation_directory_paths=[str(asset("translations"))])
         register_fonts(self.ui)
         self.ui.get_theme().load_theme(theme_dict())
+        self._theme_classes: set[str] = set()
+        self.type_scale = TypeScale.for_window(size)
+        """Every text size in the window (``lieng.ui.core.typescale``)."""
+        install(self.ui, self.type_scale, self._theme_classes)
         self.sounds = Sounds(self.settings.muted, self.settings.volume)
         self.cards = CardRenderer(self.settings.four_colour_deck)
         self.stack = SceneStack()
@@ -87,12 +80,7 @@ class GameApp:
 
     @property
     def scale(self) -> float:
-        w, h = self.size
-        return min(w / BASE[0], h / BASE[1])
-
-    @property
-    def tier(self) -> str:
-        return ui_tier(self.scale)
+        return factor(self.size)  # the type scale's factor too
 
     def resize(self, size: tuple[int, int]) -> None:
         size = _clamp_size(size)
@@ -100,6 +88,8 @@ class GameApp:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.size = size
         self.ui.set_window_resolution(size)
+        self.type_scale = TypeScale.for_window(size)
+        install(self.ui, self.type_scale, self._theme_classes)  # before the scenes rebuild
         for scene in self.stack.scenes:
             scene.resize()
 

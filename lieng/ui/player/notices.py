@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from lieng.storage.documents import Notice
-from lieng.ui.core.draw import GOLD, panel, shade, text
+from lieng.ui.core.draw import DIALOG_FILL, GOLD, panel, shade, text
 from lieng.ui.core.i18n import language, t
 from lieng.ui.scenes.dialog import Dialog, _wrap
 
@@ -32,7 +32,7 @@ class NoticeDialog(Dialog):
         s = self.app.scale
         out: list[str] = []
         for n in self.notices:
-            out += _wrap(n.text(language()), int(19 * s), int(640 * s))
+            out += _wrap(n.text(language()), self.app.type_scale.px("lead"), int(640 * s))
             out.append("")
         return out[:-1]
 
@@ -45,15 +45,17 @@ class NoticeDialog(Dialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
+        ts = self.app.type_scale
         shade(surface, 150)
         r = self._rect()
-        panel(surface, r, (16, 26, 22, 248), GOLD, radius=int(18 * s), width=max(2, int(2 * s)))
-        text(surface, t("notice.title"), (r.centerx, r.top + 40 * s), int(27 * s), GOLD,
+        panel(surface, r, DIALOG_FILL, GOLD, radius=int(18 * s), width=max(2, int(2 * s)))
+        text(surface, t("notice.title"), (r.centerx, r.top + 40 * s), ts.px("title"), GOLD,
              bold=True)
         y = r.top + 88 * s
         for line in self.lines():
             if line:
-                text(surface, line, (r.centerx, y), int(19 * s), max_width=r.w - int(40 * s))
+                text(surface, line, (r.centerx, y), ts.px("lead"),
+                     max_width=r.w - int(40 * s))
             y += 27 * s
 
 

@@ -93,10 +93,11 @@ def draw_note(surface: pygame.Surface, scene: NewGameScene, r: pygame.Rect) -> N
     profile = scene.app.profile
     assert profile is not None
     s = scene.app.scale
+    ts = scene.app.type_scale
     bet = int(scene.choice["bet"])
     y = r.bottom - 104 * s
     text(surface, t("new_game.bank_note", bank=chips(profile.bankroll.balance),
-                    amount=chips(STARTING_BETS * bet)), (r.centerx, y), int(15 * s), CREAM)
+                    amount=chips(STARTING_BETS * bet)), (r.centerx, y), ts.px("small"), CREAM)
     if not scene.choice.get("buy_in"):
-        text(surface, t("new_game.need_refill"), (r.centerx, y - 24 * s), int(15 * s), GOLD,
+        text(surface, t("new_game.need_refill"), (r.centerx, y - 24 * s), ts.px("small"), GOLD,
              bold=True)

@@ -1,4 +1,9 @@
-"""A modal message over the scene below, with one to three buttons."""
+"""A modal message over the scene below, with one to three buttons.
+
+The scene below stays in sight, darkened, but the dialog's own panel is opaque
+(``DIALOG_FILL``). Whatever runs a clock under a dialog — the turn timer, the result's
+auto-continue, the hot-seat hand-off — waits while the dialog is on top (``Scene.covered``).
+"""
 
 from __future__ import annotations
 
@@ -7,9 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
-from lieng.ui.core.draw import GOLD, panel, shade, text
+from lieng.ui.core.draw import DIALOG_FILL, GOLD, panel, shade, text
 from lieng.ui.core.i18n import key, t
 from lieng.ui.core.scene import Scene
 
@@ -47,8 +51,8 @@ class Dialog(Scene):
             self.buttons.append(pygame_gui.elements.UIButton(
                 pygame.Rect(x + i * (bw + gap), r.bottom - bh - int(22 * s), bw, bh),
                 key(label), self.app.ui, self.container,
-                object_id=ObjectID(object_id="#primary" if i == 0 else "#plain",
-                                   class_id=f"{self.app.tier}_b")))
+                object_id=self.app.type_scale.oid("#primary" if i == 0 else "#plain",
+                                                  "button")))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
@@ -67,15 +71,16 @@ class Dialog(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
+        ts = self.app.type_scale
         shade(surface, 140)
         r = self._rect()
-        panel(surface, r, (16, 26, 22, 245), GOLD, radius=int(18 * s), width=max(2, int(2 * s)))
-        text(surface, t(self.title, **self.args), (r.centerx, r.top + 40 * s), int(27 * s), GOLD,
-             bold=True, max_width=r.w - int(40 * s))
+        panel(surface, r, DIALOG_FILL, GOLD, radius=int(18 * s), width=max(2, int(2 * s)))
+        text(surface, t(self.title, **self.args), (r.centerx, r.top + 40 * s), ts.px("title"),
+             GOLD, bold=True, max_width=r.w - int(40 * s))
         body = t(self.body, **self.args)
         y = r.top + 92 * s
-        for line in _wrap(body, int(20 * s), r.w - int(60 * s)):
-            text(surface, line, (r.centerx, y), int(19 * s))
+        for line in _wrap(body, ts.px("lead"), r.w - int(60 * s)):
+            text(surface, line, (r.centerx, y), ts.px("lead"))
             y += 28 * s
 
 

@@ -3,7 +3,9 @@
 It is opaque — the table under it is not drawn at all — and it only knows a name. The
 button (or Enter / Space) confirms; keys are ignored for the first ``ARM_SECONDS`` so a key
 the previous player was still pressing can't open the next player's cards. After
-``limit`` seconds with nobody confirming, ``on_timeout`` folds the absent player.
+``limit`` seconds with nobody confirming, ``on_timeout`` folds the absent player — seconds
+with the panel on top: while a dialog covers it (Esc's "end the game?") the countdown
+waits, and the dialog's opaque panel hides the panel's own lines.
 """
 
 from __future__ import annotations
@@ -13,10 +15,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from lieng.names import avatar_letter
-from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
+from lieng.ui.core.draw import CREAM, DIALOG_FILL, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import key, t
 from lieng.ui.core.scene import Scene
 from lieng.ui.tabletop.drawing import avatar_colour
@@ -59,7 +60,7 @@ class HandoffScene(Scene):
         self.button = pygame_gui.elements.UIButton(
             pygame.Rect(r.centerx - bw // 2, r.top + int(248 * s), bw, bh),
             key("hotseat.confirm"), self.app.ui, self.container,
-            object_id=ObjectID(object_id="#primary", class_id=f"{self.app.tier}_big"))
+            object_id=self.app.type_scale.oid("#primary", "button"))
         self.button.set_text(key("hotseat.confirm"), text_kwargs={"who": self.name})
 
     def _finish(self, confirmed: bool) -> None:
@@ -83,7 +84,7 @@ class HandoffScene(Scene):
         return True  # nothing reaches the table under the panel
 
     def update(self, dt: float) -> None:
-        if self.app.stack.top is not self:
+        if self.covered:
             return  # the end-the-game question is open: the person isn't being waited for
         self.waited += dt
         if self.limit is not None and self.waited >= self.limit:
@@ -97,6 +98,7 @@ class HandoffScene(Scene):
         from lieng.ui.tabletop.layout import compute
 
         s = self.app.scale
+        ts = self.app.type_scale
         if self._backdrop is None or self._backdrop.get_size() != self.app.size:
             # The empty felt, darkened: drawn once per size (the panel stays up a while).
             self._backdrop = felt_for(compute(self.app.size, 2)).copy()
@@ -105,22 +107,22 @@ class HandoffScene(Scene):
             self._backdrop.blit(shade, (0, 0))
         surface.blit(self._backdrop, (0, 0))
         r = self._rect()
-        panel(surface, r, (16, 26, 22, 245), GOLD, radius=int(20 * s), width=max(2, int(3 * s)))
+        panel(surface, r, DIALOG_FILL, GOLD, radius=int(20 * s), width=max(2, int(3 * s)))
         # The player's avatar, as on their seat.
         ax, ay, ar = r.centerx, r.top + int(66 * s), int(36 * s)
         pygame.draw.circle(surface, avatar_colour(self.name), (ax, ay), ar)
         pygame.draw.circle(surface, (240, 230, 200), (ax, ay), ar, max(1, int(2 * s)))
-        text(surface, avatar_letter(self.name), (ax, ay), int(ar * 1.15), CREAM, bold=True)
+        text(surface, avatar_letter(self.name), (ax, ay), ts.px("headline"), CREAM, bold=True)
         title = t("hotseat.hand_to" if self.handing else "hotseat.turn_of", who=self.name)
-        text(surface, title, (r.centerx, r.top + 146 * s), int(40 * s), GOLD, bold=True,
+        text(surface, title, (r.centerx, r.top + 146 * s), ts.px("headline"), GOLD, bold=True,
              max_width=r.w - int(40 * s))
-        text(surface, t("hotseat.look_away"), (r.centerx, r.top + 202 * s), int(18 * s), CREAM,
+        text(surface, t("hotseat.look_away"), (r.centerx, r.top + 202 * s), ts.px("heading"), CREAM,
              max_width=r.w - int(50 * s))
-        text(surface, t("hotseat.keys"), (r.centerx, r.bottom - 64 * s), int(16 * s), MUTED,
+        text(surface, t("hotseat.keys"), (r.centerx, r.bottom - 64 * s), ts.px("body"), MUTED,
              max_width=r.w - int(40 * s))
         rem = self.remaining()
         if rem is not None:
             warn = rem <= 10
             text(surface, t("hotseat.keys_limit", s=str(int(rem + 0.999)), who=self.name),
-                 (r.centerx, r.bottom - 34 * s), int(17 * s),
+                 (r.centerx, r.bottom - 34 * s), ts.px("body"),
                  (235, 120, 100) if warn else CREAM, bold=warn, max_width=r.w - int(40 * s))

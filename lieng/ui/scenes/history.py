@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from lieng.engine import evaluate
 from lieng.storage.documents import Notice
@@ -83,7 +82,7 @@ class HistoryScene(Scene):
     def build(self) -> None:
         s = self.app.scale
         r = self._rect()
-        ui, c, tier = self.app.ui, self.container, self.app.tier
+        ui, c, ts = self.app.ui, self.container, self.app.type_scale
         bh = int(48 * s)
         y = r.bottom - bh - int(22 * s)
 
@@ -91,7 +90,7 @@ class HistoryScene(Scene):
                    ) -> pygame_gui.elements.UIButton:
             return pygame_gui.elements.UIButton(
                 pygame.Rect(x, y, w, bh), key(label), ui, c,
-                object_id=ObjectID("#primary" if primary else "#plain", f"{tier}_b"))
+                object_id=ts.oid("#primary" if primary else "#plain", "button"))
 
         self.back = button(r.x + int(30 * s), int(180 * s), "common.back")
         self.prev_page = button(r.centerx - int(200 * s), int(120 * s), "history.prev_page")
@@ -167,23 +166,24 @@ class HistoryScene(Scene):
         from lieng.ui.core.felt_cache import framed_screen
 
         s = self.app.scale
+        ts = self.app.type_scale
         r = self._rect()
         framed_screen(surface, self.app.size, s, r, t("history.title"), 42, fill=(14, 22, 19, 245))
         cols = self._columns()
         hy = r.y + 100 * s
         for name, (x, anchor) in cols.items():
-            text(surface, t(f"history.col_{name}"), (x, hy), int(15 * s), MUTED,
+            text(surface, t(f"history.col_{name}"), (x, hy), ts.px("small"), MUTED,
                  anchor=anchor, shadow=False)
         if not self.loaded:
-            text(surface, t("history.loading"), (r.centerx, r.centery), int(20 * s), CREAM)
+            text(surface, t("history.loading"), (r.centerx, r.centery), ts.px("lead"), CREAM)
         elif not self.hands:
-            text(surface, t("history.empty"), (r.centerx, r.centery), int(20 * s), CREAM)
+            text(surface, t("history.empty"), (r.centerx, r.centery), ts.px("lead"), CREAM)
         for slot, (i, rec) in enumerate(self.visible()):
             self._draw_row(surface, self.row_rect(slot), rec, i == self.selected, cols)
         if self.hands:
             text(surface, t("history.page", page=str(self.page + 1), pages=str(self.pages),
                             n=str(len(self.hands))),
-                 (r.centerx, r.bottom - 46 * s), int(15 * s), CREAM)
+                 (r.centerx, r.bottom - 46 * s), ts.px("small"), CREAM)
 
     def _columns(self) -> dict[str, tuple[float, str]]:
         s = self.app.scale
@@ -195,10 +195,11 @@ class HistoryScene(Scene):
     def _draw_row(self, surface: pygame.Surface, rr: pygame.Rect, rec: HandRecord,
                   selected: bool, cols: dict[str, tuple[float, str]]) -> None:
         s = self.app.scale
+        ts = self.app.type_scale
         fill = (60, 52, 24, 235) if selected else (22, 34, 29, 220)
         panel(surface, rr, fill, GOLD if selected else (60, 70, 60), radius=int(10 * s))
         y = rr.centery
-        text(surface, when_text(rec), (cols["when"][0], y), int(16 * s), CREAM,
+        text(surface, when_text(rec), (cols["when"][0], y), ts.px("body"), CREAM,
              anchor="midleft", shadow=False)
         net = rec.net
         if rec.viewer is None:
@@ -211,7 +212,7 @@ class HistoryScene(Scene):
             res, colour = f"−{chips(-net)}", LOSS
         else:
             res, colour = "0", CREAM
-        text(surface, res, (cols["result"][0], y), int(18 * s), colour, bold=True,
+        text(surface, res, (cols["result"][0], y), ts.px("heading"), colour, bold=True,
              anchor="midright", shadow=False)
         x = cols["cards"][0]
         cw = int(30 * s)
@@ -222,7 +223,7 @@ class HistoryScene(Scene):
         name = hand_text(rec) + (f" · {t('history.folded')}" if folded else "")
         if not rec.complete:
             name = f"{hand_text(rec)} · {t('history.left')}"
-        text(surface, name, (cols["hand"][0], y), int(16 * s), CREAM, anchor="midleft",
+        text(surface, name, (cols["hand"][0], y), ts.px("body"), CREAM, anchor="midleft",
              shadow=False, max_width=int(290 * s))
-        text(surface, chips(rec.pot), (cols["pot"][0], y), int(16 * s), GOLD,
+        text(surface, chips(rec.pot), (cols["pot"][0], y), ts.px("body"), GOLD,
              anchor="midright", shadow=False)

@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from lieng.engine import (
     Action,
@@ -129,11 +128,12 @@ class HotseatScene(TableScene[Table]):
         super().build()
         app = self.app
         s = app.scale
+        ts = app.type_scale
         left = min(b.rect.x for b in self.top_buttons.values())
         w, h = int(214 * s), int(34 * s)  # "Bảng xếp hạng (Tab)" whole at 960×540
         self.score_button = pygame_gui.elements.UIButton(
             pygame.Rect(left - int(8 * s) - w, int(6 * s), w, h), key("hotseat.scores"),
-            app.ui, self.container, object_id=ObjectID(object_id="#plain", class_id=app.tier))
+            app.ui, self.container, object_id=ts.oid("#plain", "body"))
 
     # ----------------------------------------------------------------- privacy
 

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from lieng.engine import TIEBREAKS
 from lieng.game import BOT_LEVELS as LEVELS
@@ -149,7 +148,7 @@ class HotseatSetupScene(Scene):
     def build(self) -> None:
         s = self.app.scale
         r = self._rect()
-        ui, c, tier = self.app.ui, self.container, self.app.tier
+        ui, c, ts = self.app.ui, self.container, self.app.type_scale
         rh = int(40 * s)
         options: list[tuple[str, list[str | tuple[str, str]]]] = [
             ("count", [(str(n), str(n)) for n in range(2, MAX_SEATS + 1)]),
@@ -167,11 +166,11 @@ class HotseatSetupScene(Scene):
             x = r.x + int(30 * s) + (i % 3) * col_w
             y = r.y + int(78 * s) + (i // 3) * (rh + int(14 * s))
             pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, rh), key(f"hotseat.opt_{name}"),
-                                        ui, c, object_id=ObjectID("#caption", tier))
+                                        ui, c, object_id=ts.oid("#caption", "body"))
             start = next(o for o in opts if isinstance(o, tuple) and o[1] == self.choice[name])
             menu = pygame_gui.elements.UIDropDownMenu(
                 opts, start, pygame.Rect(x + lw, y, dw, rh), ui, c,
-                object_id=ObjectID(f"#hs_{name}", tier))
+                object_id=ts.oid(f"#hs_{name}", "body"))
             self.menus[name] = menu
         # Seat rows.
         self.names: list[pygame_gui.elements.UITextEntryLine] = []
@@ -185,29 +184,29 @@ class HotseatSetupScene(Scene):
             y = y0 + i * row
             self.seat_labels.append(pygame_gui.elements.UILabel(
                 pygame.Rect(x0, y, int(110 * s), rh), key("hotseat.seat"), ui, c,
-                object_id=ObjectID("#caption", tier)))
+                object_id=ts.oid("#caption", "body")))
             self.seat_labels[-1].set_text(key("hotseat.seat"), text_kwargs={"n": str(i + 1)})
             entry = pygame_gui.elements.UITextEntryLine(
                 pygame.Rect(x0 + int(120 * s), y, int(300 * s), rh), ui, c,
-                object_id=ObjectID("#hs_name", tier), initial_text=self.seats[i].name)
+                object_id=ts.oid("#hs_name", "body"), initial_text=self.seats[i].name)
             entry.set_text_length_limit(MAX_NAME)
             self.names.append(entry)
             self.kinds.append(pygame_gui.elements.UIButton(
                 pygame.Rect(x0 + int(440 * s), y, int(230 * s), rh), key("hotseat.kind_human"),
-                ui, c, object_id=ObjectID("#plain", tier)))
+                ui, c, object_id=ts.oid("#plain", "body")))
             self._label_kind(i)
             self.stacks.append(pygame_gui.elements.UIButton(
                 pygame.Rect(x0 + int(690 * s), y, int(170 * s), rh), "", ui, c,
-                object_id=ObjectID("#plain", tier)))
+                object_id=ts.oid("#plain", "body")))
             self._label_stack(i)
         self._show_rows()
         bw, bh = int(220 * s), int(52 * s)
         self.start = pygame_gui.elements.UIButton(
             pygame.Rect(r.centerx + int(10 * s), r.bottom - bh - int(22 * s), bw, bh),
-            key("new_game.start"), ui, c, object_id=ObjectID("#primary", f"{tier}_b"))
+            key("new_game.start"), ui, c, object_id=ts.oid("#primary", "button"))
         self.back = pygame_gui.elements.UIButton(
             pygame.Rect(r.centerx - bw - int(10 * s), r.bottom - bh - int(22 * s), bw, bh),
-            key("common.back"), ui, c, object_id=ObjectID("#plain", f"{tier}_b"))
+            key("common.back"), ui, c, object_id=ts.oid("#plain", "button"))
 
     def _label_kind(self, i: int) -> None:
         kind = self.seats[i].kind
@@ -330,14 +329,15 @@ class HotseatSetupScene(Scene):
         from lieng.ui.core.felt_cache import framed_screen
 
         s = self.app.scale
+        ts = self.app.type_scale
         r = self._rect()
         framed_screen(surface, self.app.size, s, r, t("hotseat.setup_title"), 38)
         note = t("hotseat.stack_note", amount=chips(int(self.choice["bet"])))
         y = r.y + int(200 * s) + MAX_SEATS * int(48 * s) + 6 * s
-        text(surface, note, (r.centerx, y), int(15 * s))
+        text(surface, note, (r.centerx, y), ts.px("small"))
         # The picker is narrow: the chosen preset's rule is spelled out here.
         rule = f"{t('hotseat.opt_preset')}: {t('preset_pick.' + self.choice['preset'])}"
-        text(surface, rule, (r.centerx, y + 22 * s), int(15 * s), MUTED)
+        text(surface, rule, (r.centerx, y + 22 * s), ts.px("small"), MUTED)
         if self.error is not None:
-            text(surface, t(self.error), (r.centerx, y + 46 * s), int(17 * s), (240, 120, 100),
+            text(surface, t(self.error), (r.centerx, y + 46 * s), ts.px("body"), (240, 120, 100),
                  bold=True)

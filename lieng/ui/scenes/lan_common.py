@@ -21,6 +21,7 @@ import pygame
 from lieng.storage.settings import Settings
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import t
+from lieng.ui.core.typescale import TypeScale
 from lieng.ui.scenes.settings_rows import _local, stored
 
 if TYPE_CHECKING:
@@ -141,11 +142,12 @@ def draw_roster(surface: pygame.Surface, rect: pygame.Rect, roster: dict[str, An
                 me: int | None, scale: float) -> None:
     """The lobby: one row per seat — who sits there, a bot, or a free seat."""
     s = scale
+    ts = TypeScale(s)
     panel(surface, rect, (10, 18, 15, 225), GOLD, radius=int(12 * s))
-    text(surface, t("lan.lobby"), (rect.x + 18 * s, rect.y + 22 * s), int(18 * s), GOLD,
+    text(surface, t("lan.lobby"), (rect.x + 18 * s, rect.y + 22 * s), ts.px("heading"), GOLD,
          bold=True, anchor="midleft")
     if roster is None:
-        text(surface, t("lan.connecting"), rect.center, int(17 * s), MUTED)
+        text(surface, t("lan.connecting"), rect.center, ts.px("body"), MUTED)
         return
     names = roster.get("names") or []
     kinds = roster.get("kinds") or []
@@ -157,7 +159,7 @@ def draw_roster(surface: pygame.Surface, rect: pygame.Rect, roster: dict[str, An
         r = pygame.Rect(rect.x + int(12 * s), y + i * row, rect.w - int(24 * s), row - 4)
         fill = (40, 62, 50, 230) if i == me else (22, 32, 28, 200)
         panel(surface, r, fill, None, radius=int(8 * s))
-        text(surface, t("lan.seat", n=str(i + 1)), (r.x + 12 * s, r.centery), int(15 * s),
+        text(surface, t("lan.seat", n=str(i + 1)), (r.x + 12 * s, r.centery), ts.px("small"),
              MUTED, anchor="midleft", shadow=False)
         if kind == "bot" and not (i < len(connected) and connected[i]):
             who, colour = t("lan.seat_bot"), MUTED
@@ -167,10 +169,10 @@ def draw_roster(surface: pygame.Surface, rect: pygame.Rect, roster: dict[str, An
             who, colour = t("lan.seat_open"), MUTED
         if i == me:
             who = t("lan.seat_you", who=who)
-        text(surface, who, (r.x + 90 * s, r.centery), int(17 * s), colour, bold=bool(name),
+        text(surface, who, (r.x + 90 * s, r.centery), ts.px("body"), colour, bold=bool(name),
              anchor="midleft", shadow=False, max_width=r.w - int(220 * s))
         if kind == "human":
             on = i < len(connected) and bool(connected[i])
             state = t("lan.online") if on else t("lan.offline")
-            text(surface, state, (r.right - 12 * s, r.centery), int(14 * s),
+            text(surface, state, (r.right - 12 * s, r.centery), ts.px("small"),
                  (120, 210, 130) if on else (220, 120, 100), anchor="midright", shadow=False)

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from lieng.engine import TIEBREAKS
 from lieng.game import BOT_LEVELS as LEVELS
@@ -90,7 +89,7 @@ class LanHostScene(Scene):
     def _build_setup(self) -> None:
         s = self.app.scale
         r = self._rect()
-        ui, c, tier = self.app.ui, self.container, self.app.tier
+        ui, c, ts = self.app.ui, self.container, self.app.type_scale
         rh = int(40 * s)
         options: list[tuple[str, list[str | tuple[str, str]]]] = [
             ("seats", [(str(n), str(n)) for n in range(2, 7)]),
@@ -106,12 +105,12 @@ class LanHostScene(Scene):
             x = r.x + int(30 * s) + (i % 3) * col_w
             y = r.y + int(84 * s) + (i // 3) * (rh + int(16 * s))
             pygame_gui.elements.UILabel(pygame.Rect(x, y, lw, rh), key(f"lan.opt_{name}"),
-                                        ui, c, object_id=ObjectID("#caption", tier))
+                                        ui, c, object_id=ts.oid("#caption", "body"))
             start = next((o for o in opts if isinstance(o, tuple) and o[1] == self.choice[name]),
                          opts[0])
             self.menus[name] = pygame_gui.elements.UIDropDownMenu(
                 opts, start, pygame.Rect(x + lw, y, dw, rh), ui, c,
-                object_id=ObjectID(f"#lan_{name}", tier))
+                object_id=ts.oid(f"#lan_{name}", "body"))
         # Text fields, two columns.
         ew = (r.w - int(60 * s)) // 2
         fields = [("name", MAX_NAME), ("password", MAX_PASSWORD), ("port", 5),
@@ -121,10 +120,10 @@ class LanHostScene(Scene):
             y = r.y + int(214 * s) + (i // 2) * (rh + int(16 * s))
             pygame_gui.elements.UILabel(pygame.Rect(x, y, int(185 * s), rh),
                                         key(f"lan.field_{name}"), ui, c,
-                                        object_id=ObjectID("#caption", tier))
+                                        object_id=ts.oid("#caption", "body"))
             entry = pygame_gui.elements.UITextEntryLine(
                 pygame.Rect(x + int(190 * s), y, ew - int(210 * s), rh), ui, c,
-                object_id=ObjectID(f"#lan_{name}", tier), initial_text=self.fields[name])
+                object_id=ts.oid(f"#lan_{name}", "body"), initial_text=self.fields[name])
             entry.set_text_length_limit(limit)
             if name == "port":
                 entry.set_allowed_characters("numbers")
@@ -132,22 +131,22 @@ class LanHostScene(Scene):
         bw, bh = int(220 * s), int(52 * s)
         self.primary = pygame_gui.elements.UIButton(
             pygame.Rect(r.centerx + int(10 * s), r.bottom - bh - int(22 * s), bw, bh),
-            key("lan.open"), ui, c, object_id=ObjectID("#primary", f"{tier}_b"))
+            key("lan.open"), ui, c, object_id=ts.oid("#primary", "button"))
         self.back = pygame_gui.elements.UIButton(
             pygame.Rect(r.centerx - bw - int(10 * s), r.bottom - bh - int(22 * s), bw, bh),
-            key("common.back"), ui, c, object_id=ObjectID("#plain", f"{tier}_b"))
+            key("common.back"), ui, c, object_id=ts.oid("#plain", "button"))
 
     def _build_lobby(self) -> None:
         s = self.app.scale
         r = self._rect()
-        ui, c, tier = self.app.ui, self.container, self.app.tier
+        ui, c, ts = self.app.ui, self.container, self.app.type_scale
         bw, bh = int(220 * s), int(52 * s)
         self.primary = pygame_gui.elements.UIButton(
             pygame.Rect(r.centerx + int(10 * s), r.bottom - bh - int(22 * s), bw, bh),
-            key("lan.start"), ui, c, object_id=ObjectID("#primary", f"{tier}_b"))
+            key("lan.start"), ui, c, object_id=ts.oid("#primary", "button"))
         self.back = pygame_gui.elements.UIButton(
             pygame.Rect(r.centerx - bw - int(10 * s), r.bottom - bh - int(22 * s), bw, bh),
-            key("lan.close_table"), ui, c, object_id=ObjectID("#plain", f"{tier}_b"))
+            key("lan.close_table"), ui, c, object_id=ts.oid("#plain", "button"))
 
     def _read_fields(self) -> None:
         for name, entry in self.entries.items():
@@ -283,36 +282,38 @@ class LanHostScene(Scene):
         from lieng.ui.core.felt_cache import framed_screen
 
         s = self.app.scale
+        ts = self.app.type_scale
         r = self._rect()
         title = "lan.host_title" if self.phase == "setup" else "lan.lobby_title"
         framed_screen(surface, self.app.size, s, r, t(title))
         if self.phase == "setup":
             y = r.y + 334.0 * s
             for line in ("lan.host_note", "lan.host_note2", "lan.chips_note"):
-                text(surface, t(line), (r.centerx, y), int(16 * s), MUTED)
+                text(surface, t(line), (r.centerx, y), ts.px("body"), MUTED)
                 y += 26 * s
             # The picker is narrow: the chosen preset's rule is spelled out here.
             rule = f"{t('lan.opt_preset')}: {t('preset_pick.' + self.choice['preset'])}"
-            text(surface, rule, (r.centerx, y), int(16 * s), GOLD)
+            text(surface, rule, (r.centerx, y), ts.px("body"), GOLD)
         else:
             self._draw_lobby(surface, r)
         if self.error is not None:
             ey = r.y + (418 if self.phase == "setup" else 550) * s
-            text(surface, t(self.error), (r.centerx, ey), int(18 * s),
+            text(surface, t(self.error), (r.centerx, ey), ts.px("heading"),
                  ERROR_RED, bold=True, max_width=r.w - int(40 * s))
 
     def _draw_lobby(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         s = self.app.scale
+        ts = self.app.type_scale
         host = self.host
         left = pygame.Rect(r.x + int(30 * s), r.y + int(80 * s), int(430 * s), int(420 * s))
         panel(surface, left, (10, 18, 15, 225), GOLD, radius=int(12 * s))
-        text(surface, t("lan.tell_friends"), (left.x + 18 * s, left.y + 22 * s), int(18 * s),
+        text(surface, t("lan.tell_friends"), (left.x + 18 * s, left.y + 22 * s), ts.px("heading"),
              GOLD, bold=True, anchor="midleft")
         port = host.port if host is not None else 0
         y = left.y + 62 * s
         for addr in self.addresses[:5]:
             text(surface, t("lan.address_line", address=addr, port=str(port)),
-                 (left.x + 24 * s, y), int(20 * s), CREAM, bold=True, anchor="midleft",
+                 (left.x + 24 * s, y), ts.px("lead"), CREAM, bold=True, anchor="midleft",
                  max_width=left.w - int(40 * s))
             y += 34 * s
         cfg = host.config if host is not None else None
@@ -326,12 +327,12 @@ class LanHostScene(Scene):
                 t("lan.info_password") if cfg.password else t("lan.info_no_password"),
             ]
             for line in lines:
-                text(surface, line, (left.x + 24 * s, y), int(16 * s), MUTED,
+                text(surface, line, (left.x + 24 * s, y), ts.px("body"), MUTED,
                      anchor="midleft", max_width=left.w - int(40 * s))
                 y += 28 * s
         right = pygame.Rect(left.right + int(20 * s), left.y, r.right - int(30 * s)
                             - left.right - int(20 * s), left.h)
         draw_roster(surface, right, self.roster, 0, s)
         if self.error is None:
-            text(surface, t("lan.start_note"), (r.centerx, r.bottom - 100 * s), int(15 * s),
+            text(surface, t("lan.start_note"), (r.centerx, r.bottom - 100 * s), ts.px("small"),
                  MUTED, max_width=r.w - int(40 * s))

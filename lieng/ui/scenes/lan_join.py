@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from lieng.net.client import LanClient, LanError
 from lieng.net.discovery import TableFinder, TableInfo
@@ -102,7 +101,7 @@ class LanJoinScene(Scene):
     def build(self) -> None:
         s = self.app.scale
         r = self._rect()
-        ui, c, tier = self.app.ui, self.container, self.app.tier
+        ui, c, ts = self.app.ui, self.container, self.app.type_scale
         self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
         self.row_buttons = []
         self._signature = ()
@@ -110,7 +109,7 @@ class LanJoinScene(Scene):
         self.back = pygame_gui.elements.UIButton(
             pygame.Rect(r.x + int(30 * s), r.bottom - bh - int(22 * s), bw, bh),
             key("common.back" if self.phase == "choose" else "lan.leave_lobby"), ui, c,
-            object_id=ObjectID("#plain", f"{tier}_b"))
+            object_id=ts.oid("#plain", "button"))
         self.join: pygame_gui.elements.UIButton | None = None
         if self.phase != "choose":
             return
@@ -123,10 +122,10 @@ class LanJoinScene(Scene):
         for name, limit in fields:
             pygame_gui.elements.UILabel(pygame.Rect(x, y, w, int(26 * s)),
                                         key(f"lan.field_{name}"), ui, c,
-                                        object_id=ObjectID("#caption", tier))
+                                        object_id=ts.oid("#caption", "body"))
             entry = pygame_gui.elements.UITextEntryLine(
                 pygame.Rect(x, y + int(28 * s), w, rh), ui, c,
-                object_id=ObjectID(f"#lan_{name}", tier), initial_text=self.fields[name])
+                object_id=ts.oid(f"#lan_{name}", "body"), initial_text=self.fields[name])
             entry.set_text_length_limit(limit)
             if name == "port":
                 entry.set_allowed_characters("numbers")
@@ -134,7 +133,7 @@ class LanJoinScene(Scene):
             y += int(78 * s)
         self.join = pygame_gui.elements.UIButton(
             pygame.Rect(x, y + int(6 * s), w, bh), key("lan.join_address"), ui, c,
-            object_id=ObjectID("#primary", f"{tier}_b"))
+            object_id=ts.oid("#primary", "button"))
         self.refresh(force=True)
 
     def refresh(self, force: bool = False) -> None:
@@ -152,6 +151,7 @@ class LanJoinScene(Scene):
             kill(b)
         self.row_buttons = []
         s = self.app.scale
+        ts = self.app.type_scale
         lr = self._list_rect()
         row = int(58 * s)
         for i, info in enumerate(self.tables):
@@ -159,7 +159,7 @@ class LanJoinScene(Scene):
                                lr.w - int(28 * s), row - int(8 * s))
             button = pygame_gui.elements.UIButton(
                 rect, table_label(info), self.app.ui, self.container,
-                object_id=ObjectID("#plain", self.app.tier))
+                object_id=ts.oid("#plain", "body"))
             self._fit_row(button, info)
             self.row_buttons.append(button)
 
@@ -335,6 +335,7 @@ class LanJoinScene(Scene):
         from lieng.ui.core.felt_cache import framed_screen
 
         s = self.app.scale
+        ts = self.app.type_scale
         r = self._rect()
         framed_screen(surface, self.app.size, s, r, t("lan.join_title"))
         lr = self._list_rect()
@@ -344,21 +345,21 @@ class LanJoinScene(Scene):
             draw_roster(surface, lr, client.roster if client is not None else None, me, s)
             x = lr.right + int(24 * s)
             name = client.table_name if client is not None else ""
-            text(surface, t("lan.joined", who=name), (x, lr.y + 30 * s), int(20 * s), GOLD,
+            text(surface, t("lan.joined", who=name), (x, lr.y + 30 * s), ts.px("lead"), GOLD,
                  bold=True, anchor="midleft", max_width=r.right - x - int(30 * s))
-            text(surface, t("lan.waiting_start"), (x, lr.y + 70 * s), int(17 * s), CREAM,
+            text(surface, t("lan.waiting_start"), (x, lr.y + 70 * s), ts.px("body"), CREAM,
                  anchor="midleft", max_width=r.right - x - int(30 * s))
             return
         panel(surface, lr, (10, 18, 15, 225), GOLD, radius=int(12 * s))
-        text(surface, t("lan.found"), (lr.x + 18 * s, lr.y + 24 * s), int(18 * s), GOLD,
+        text(surface, t("lan.found"), (lr.x + 18 * s, lr.y + 24 * s), ts.px("heading"), GOLD,
              bold=True, anchor="midleft")
         if not self.tables:
             msg = t("lan.searching") if self.finder is not None else t("lan.finder_off")
-            text(surface, msg, (lr.centerx, lr.centery), int(17 * s), MUTED,
+            text(surface, msg, (lr.centerx, lr.centery), ts.px("body"), MUTED,
                  max_width=lr.w - int(40 * s))
-        text(surface, t("lan.manual_note"), (lr.centerx, lr.bottom - 22 * s), int(14 * s),
+        text(surface, t("lan.manual_note"), (lr.centerx, lr.bottom - 22 * s), ts.px("small"),
              MUTED, max_width=lr.w - int(30 * s))
-        text(surface, t("lan.chips_note"), (lr.centerx, lr.bottom - 44 * s), int(14 * s),
+        text(surface, t("lan.chips_note"), (lr.centerx, lr.bottom - 44 * s), ts.px("small"),
              MUTED, max_width=lr.w - int(30 * s))
         # Under the Join button: what is happening, or why joining failed, wrapped.
         x = lr.right + int(24 * s)
@@ -370,7 +371,7 @@ class LanJoinScene(Scene):
             message, colour = t(self.error), ERROR_RED
         else:
             return
-        for line in _wrap(message, int(17 * s), width):
-            text(surface, line, (x + width / 2, y), int(17 * s), colour, bold=True,
+        for line in _wrap(message, ts.px("body"), width):
+            text(surface, line, (x + width / 2, y), ts.px("body"), colour, bold=True,
                  max_width=width)
             y += 25 * s

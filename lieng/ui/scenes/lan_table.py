@@ -223,6 +223,7 @@ class LanTableScene(TableScene[RemoteTable]):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         s = self.layout.scale
+        ts = self.app.type_scale
         check = self.last_check
         if check is not None:
             hand = str(check.data.get("hand"))
@@ -233,7 +234,7 @@ class LanTableScene(TableScene[RemoteTable]):
                 label, colour = t("lan.check_hidden", hand=hand), MUTED
             else:
                 label, colour = t("lan.check_failed", hand=hand), CHECK_BAD
-            text(surface, label, (12 * s, 48 * s), int(15 * s), colour, bold=True,
+            text(surface, label, (12 * s, 48 * s), ts.px("small"), colour, bold=True,
                  anchor="midleft")
         if self._reconnect is not None or (self.watching and self.remote.closed is None):
             w, _h = self.layout.size
@@ -241,5 +242,5 @@ class LanTableScene(TableScene[RemoteTable]):
             r.center = (w // 2, int(self.layout.table.top + 56 * s))
             panel(surface, r, (14, 22, 19, 225), GOLD, radius=int(10 * s))
             label = t("lan.reconnecting") if self._reconnect is not None else t("lan.watching")
-            text(surface, label, r.center, int(17 * s), CREAM, bold=True,
+            text(surface, label, r.center, ts.px("body"), CREAM, bold=True,
                  max_width=r.w - int(20 * s))

@@ -7,7 +7,6 @@ import math
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from lieng import __version__
 from lieng.engine import Card
@@ -24,20 +23,25 @@ MENU_ITEMS = ("play_bots", "hotseat", "rules", "settings", "quit")
 MENU_FAN = Card.parse_many("AH AD AS")
 """The best hand in the game, fanned above the title."""
 
+BUTTON_H = 56
+"""Every menu button's height (design pixels): the centre column's and the side panels'
+alike, so no entry looks less important than another."""
+
 
 class MenuScene(Scene):
     def build(self) -> None:
         s = self.app.scale
         w, h = self.app.size
-        bw, bh, gap = int(320 * s), int(56 * s), int(14 * s)
+        bw, bh, gap = int(320 * s), int(BUTTON_H * s), int(14 * s)
+        self.button_h = bh
+        """The side panels' buttons are as tall (``LanMenu``, ``MenuExtras``)."""
         y = int(h * 0.47)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         for i, name in enumerate(MENU_ITEMS):
             self.buttons[name] = pygame_gui.elements.UIButton(
                 pygame.Rect(w // 2 - bw // 2, y + i * (bh + gap), bw, bh), key(f"menu.{name}"),
                 self.app.ui, self.container,
-                object_id=ObjectID(object_id="#primary" if i == 0 else "#plain",
-                                   class_id=f"{self.app.tier}_big"))
+                object_id=self.app.type_scale.oid("#primary" if i == 0 else "#plain", "button"))
         self.extras = MenuExtras(self)  # bankroll, refill, history, statistics
         self.lan = LanMenu(self)  # Mở bàn LAN · Vào bàn LAN
 
@@ -77,6 +81,7 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
+        ts = self.app.type_scale
         w, h = self.app.size
         surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
         shade(surface, 110)
@@ -88,9 +93,9 @@ class MenuScene(Scene):
             cy = h * 0.17 + abs(i - 1) * 8 * s
             self.app.cards.draw(surface, card, (cx, cy), int(78 * s), True,
                                 angle=-a + 2 * math.sin(i))
-        text(surface, "LIÊNG", (w / 2, h * 0.345), int(84 * s), GOLD, bold=True)
-        text(surface, t("menu.tagline"), (w / 2, h * 0.415), int(20 * s))
-        text(surface, f"v{__version__}", (w - 12 * s, h - 14 * s), int(13 * s), MUTED,
+        text(surface, "LIÊNG", (w / 2, h * 0.345), ts.px("display"), GOLD, bold=True)
+        text(surface, t("menu.tagline"), (w / 2, h * 0.415), ts.px("lead"))
+        text(surface, f"v{__version__}", (w - 12 * s, h - 14 * s), ts.px("fine"), MUTED,
              anchor="midright", shadow=False)
         self.extras.draw(surface)
         self.lan.draw(surface)

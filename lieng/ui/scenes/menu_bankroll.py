@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, chip_pile, panel, text
 from lieng.ui.core.gui import set_visible
@@ -37,17 +36,18 @@ class MenuExtras:
         if app.profile is None:
             return
         s = app.scale
+        ts = app.type_scale
         r = self.rect()
-        bw, bh = r.w, int(50 * s)
+        bw, bh = r.w, scene.button_h
         y = r.bottom + int(16 * s)
         for i, name in enumerate(("history", "stats")):
             self.buttons[name] = pygame_gui.elements.UIButton(
                 pygame.Rect(r.x, y + i * (bh + int(12 * s)), bw, bh), key(f"menu.{name}"),
-                app.ui, scene.container, object_id=ObjectID("#plain", f"{app.tier}_b"))
+                app.ui, scene.container, object_id=ts.oid("#plain", "button"))
         self.buttons["refill"] = pygame_gui.elements.UIButton(
             pygame.Rect(r.x + int(16 * s), r.bottom - int(50 * s), r.w - int(32 * s),
                         int(40 * s)), key("bank.claim"), app.ui, scene.container,
-            object_id=ObjectID("#primary", app.tier))
+            object_id=ts.oid("#primary", "button"))
         self.sync()
 
     def rect(self) -> pygame.Rect:
@@ -90,16 +90,17 @@ class MenuExtras:
             return
         self.sync()
         s = self.scene.app.scale
+        ts = self.scene.app.type_scale
         r = self.rect()
         panel(surface, r, (12, 20, 17, 225), GOLD, radius=int(14 * s))
-        text(surface, t("bank.title"), (r.x + 18 * s, r.y + 24 * s), int(16 * s), MUTED,
+        text(surface, t("bank.title"), (r.x + 18 * s, r.y + 24 * s), ts.px("body"), MUTED,
              anchor="midleft")
         bank = profile.bankroll
         chip_pile(surface, max(1, bank.total), (r.x + 34 * s, r.y + 66 * s), int(14 * s), 5)
-        text(surface, chips(bank.total), (r.x + 60 * s, r.y + 62 * s), int(32 * s), GOLD,
+        text(surface, chips(bank.total), (r.x + 60 * s, r.y + 62 * s), ts.px("title"), GOLD,
              bold=True, anchor="midleft", max_width=r.w - int(70 * s))
         text(surface, t("bank.hands", n=chips(bank.hands)), (r.x + 62 * s, r.y + 92 * s),
-             int(13 * s), MUTED, anchor="midleft", shadow=False)
+             ts.px("fine"), MUTED, anchor="midleft", shadow=False)
         status = profile.refill_status()
         if status.available:
             line = t("bank.refill_ready", amount=chips(status.amount))
@@ -110,8 +111,8 @@ class MenuExtras:
         else:
             line = t("bank.chips_note")
         if not status.available:
-            text(surface, line, (r.centerx, r.bottom - 30 * s), int(14 * s),
+            text(surface, line, (r.centerx, r.bottom - 30 * s), ts.px("small"),
                  GOLD if status.broke else CREAM, max_width=r.w - int(24 * s))
         else:
-            text(surface, line, (r.centerx, r.y + 108 * s), int(13 * s), CREAM,
+            text(surface, line, (r.centerx, r.y + 108 * s), ts.px("fine"), CREAM,
                  max_width=r.w - int(24 * s))

@@ -9,37 +9,36 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from lieng.ui.core.draw import GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import key, t
 
 if TYPE_CHECKING:
-    from lieng.ui.core.scene import Scene
+    from lieng.ui.scenes.menu import MenuScene
 
 LAN_ITEMS = ("lan_host", "lan_join")
 
 
 class LanMenu:
-    def __init__(self, scene: Scene) -> None:
+    def __init__(self, scene: MenuScene) -> None:
         self.scene = scene
         app = scene.app
         s = app.scale
         r = self.rect()
-        bh, gap = int(50 * s), int(12 * s)
+        bh, gap = scene.button_h, int(12 * s)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         y = r.y + int(56 * s)
         for i, name in enumerate(LAN_ITEMS):
             self.buttons[name] = pygame_gui.elements.UIButton(
                 pygame.Rect(r.x + int(16 * s), y + i * (bh + gap), r.w - int(32 * s), bh),
                 key(f"menu.{name}"), app.ui, scene.container,
-                object_id=ObjectID("#plain", f"{app.tier}_b"))
+                object_id=app.type_scale.oid("#plain", "button"))
 
     def rect(self) -> pygame.Rect:
         s = self.scene.app.scale
         w, h = self.scene.app.size
         return pygame.Rect(w - int(48 * s) - int(290 * s), int(h * 0.47), int(290 * s),
-                           int(200 * s))
+                           int(212 * s))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
@@ -63,9 +62,10 @@ class LanMenu:
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scene.app.scale
+        ts = self.scene.app.type_scale
         r = self.rect()
         panel(surface, r, (10, 18, 15, 200), (142, 122, 60), radius=int(14 * s))
         text(surface, t("menu.lan_caption").upper(), (r.x + 18 * s, r.y + 26 * s),
-             int(16 * s), GOLD, anchor="midleft", shadow=False)
-        text(surface, t("menu.lan_note"), (r.centerx, r.bottom - 20 * s), int(13 * s), MUTED,
+             ts.px("body"), GOLD, anchor="midleft", shadow=False)
+        text(surface, t("menu.lan_note"), (r.centerx, r.bottom - 20 * s), ts.px("fine"), MUTED,
              shadow=False, max_width=r.w - int(24 * s))

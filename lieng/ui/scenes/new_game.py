@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from lieng.engine import TIEBREAKS
 from lieng.game import BOT_LEVELS, STARTING_BETS, TABLE_BETS, TableConfig, build_table
@@ -52,7 +51,7 @@ class NewGameScene(Scene):
     def build(self) -> None:
         s = self.app.scale
         r = self._rect()
-        ui, c, tier = self.app.ui, self.container, self.app.tier
+        ui, c, ts = self.app.ui, self.container, self.app.type_scale
         # The drop-downs are wide enough for the longest buy-in, "50.000 · 500 lần cược".
         lw, dw, rh = int(190 * s), int(350 * s), int(44 * s)
         x0 = r.x + int(40 * s)
@@ -72,19 +71,19 @@ class NewGameScene(Scene):
         for name, options in rows:
             self.labels.append(pygame_gui.elements.UILabel(
                 pygame.Rect(x0, y, lw, rh), key(f"new_game.{name}"), ui, c,
-                object_id=ObjectID(object_id="#caption", class_id=tier)))
+                object_id=ts.oid("#caption", "body")))
             start = next(o for o in options if o[1] == self.choice[name])
             self.menus[name] = pygame_gui.elements.UIDropDownMenu(
                 options, start, pygame.Rect(x0 + lw, y, dw, rh), ui, c,
-                object_id=ObjectID(object_id=f"#ng_{name}", class_id=tier))
+                object_id=ts.oid(f"#ng_{name}", "body"))
             y += rh + int(22 * s)
         bw, bh = int(220 * s), int(52 * s)
         self.start = pygame_gui.elements.UIButton(
             pygame.Rect(r.centerx + int(10 * s), r.bottom - bh - int(26 * s), bw, bh),
-            key("new_game.start"), ui, c, object_id=ObjectID("#primary", f"{tier}_b"))
+            key("new_game.start"), ui, c, object_id=ts.oid("#primary", "button"))
         self.back = pygame_gui.elements.UIButton(
             pygame.Rect(r.centerx - bw - int(10 * s), r.bottom - bh - int(26 * s), bw, bh),
-            key("common.back"), ui, c, object_id=ObjectID("#plain", f"{tier}_b"))
+            key("common.back"), ui, c, object_id=ts.oid("#plain", "button"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -156,4 +155,4 @@ class NewGameScene(Scene):
             return
         text(surface, t("new_game.stack_note", amount=chips(STARTING_BETS *
                                                             int(self.choice["bet"]))),
-             (r.centerx, r.bottom - 104 * s), int(15 * s))
+             (r.centerx, r.bottom - 104 * s), self.app.type_scale.px("small"))

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from lieng.storage.history import HandRecord
 from lieng.ui.core.draw import CREAM, GOLD, panel, text
@@ -51,6 +50,7 @@ class ReplayScene(Scene):
         app = self.app
         assert self.container is not None
         s = app.scale
+        ts = app.type_scale
         self.layout = layout_mod.compute(app.size, len(self.record.seats))
         bar = self.layout.bar
         bh = int(48 * s)
@@ -62,7 +62,7 @@ class ReplayScene(Scene):
             label = "replay.pause" if name == "play" and self.playing else f"replay.{name}"
             self.buttons[name] = pygame_gui.elements.UIButton(
                 pygame.Rect(int(x), y, int(w * s), bh), key(label), app.ui, self.container,
-                object_id=ObjectID("#primary" if name == "play" else "#plain", f"{app.tier}_b"))
+                object_id=ts.oid("#primary" if name == "play" else "#plain", "button"))
             x += w * s + 12 * s
         # Left of the step tag (drawn at the top right, 250 wide).
         self.buttons["log"] = self.log_panel.make_button(
@@ -137,12 +137,13 @@ class ReplayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.layout
         s = lay.scale
+        ts = self.app.type_scale
         board = self.replay.board
         self.drawer.draw(surface, board, lay, self.order, None, 0.0)
         rules = self.record.rules
         info = t("replay.info", when=when_text(self.record), bet=chips(rules.table_bet),
                  preset=t(f"preset.{rules.tiebreak}"))
-        text(surface, info, (12 * s, 23 * s), int(16 * s), CREAM, anchor="midleft",
+        text(surface, info, (12 * s, 23 * s), ts.px("body"), CREAM, anchor="midleft",
              max_width=max(40, self.buttons["log"].rect.x - int(24 * s))
              if "log" in self.buttons else None)
         self.log_panel.draw(surface, lay)
@@ -151,11 +152,11 @@ class ReplayScene(Scene):
         tag = pygame.Rect(0, 0, int(250 * s), int(34 * s))
         tag.topright = (lay.size[0] - int(12 * s), int(6 * s))
         panel(surface, tag, (40, 14, 14, 230), GOLD, radius=int(10 * s))
-        text(surface, label, tag.center, int(16 * s), GOLD, bold=True)
+        text(surface, label, tag.center, ts.px("body"), GOLD, bold=True)
         net = board.seats[r.me].net
         if self.record.left is not None and r.at_end and not board.busy:
             text(surface, t("replay.left", amount=chips(self.record.left)),
-                 (lay.pot[0], lay.pot[1] + 84 * s), int(24 * s), CREAM, bold=True)
+                 (lay.pot[0], lay.pot[1] + 84 * s), ts.px("large"), CREAM, bold=True)
         elif board.hand_over and not board.busy and net is not None and self.record.dealt_in:
             if net > 0:
                 msg = t("table.result_win", amount=chips(net))
@@ -163,5 +164,5 @@ class ReplayScene(Scene):
                 msg = t("table.result_loss", amount=chips(-net))
             else:
                 msg = t("table.result_even")
-            text(surface, msg, (lay.pot[0], lay.pot[1] + 84 * s), int(24 * s),
+            text(surface, msg, (lay.pot[0], lay.pot[1] + 84 * s), ts.px("large"),
                  GOLD if net > 0 else CREAM, bold=True)

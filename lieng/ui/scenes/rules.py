@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from lieng.engine import PRESETS, Card, RuleSet, evaluate
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
@@ -71,7 +70,7 @@ class RulesScene(Scene):
     def build(self) -> None:
         s = self.app.scale
         w, h = self.app.size
-        tier = self.app.tier
+        ts = self.app.type_scale
         box = pygame.Rect(int(w * 0.48), int(86 * s), int(w * 0.5), h - int(170 * s))
         settings = "".join(f"• {label}: <b>{value}</b><br>"
                            for label, value in settings_lines(self.rules))
@@ -88,11 +87,11 @@ class RulesScene(Scene):
                 f"<b>{t('rules.settings_title')}</b><br>{settings}")
         self.box = pygame_gui.elements.UITextBox(
             html, box, self.app.ui, container=self.container,
-            object_id=ObjectID(object_id="#rules_text", class_id=tier))
+            object_id=ts.oid("#rules_text", "body"))
         bw, bh = int(200 * s), int(48 * s)
         self.back = pygame_gui.elements.UIButton(
             pygame.Rect(w - bw - int(24 * s), h - bh - int(18 * s), bw, bh), key("common.back"),
-            self.app.ui, self.container, object_id=ObjectID("#primary", f"{tier}_b"))
+            self.app.ui, self.container, object_id=ts.oid("#primary", "button"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
@@ -105,12 +104,13 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
+        ts = self.app.type_scale
         w, h = self.app.size
         surface.fill((16, 22, 20))
-        text(surface, t("rules.title"), (w / 2, 40 * s), int(32 * s), GOLD, bold=True)
+        text(surface, t("rules.title"), (w / 2, 40 * s), ts.px("title"), GOLD, bold=True)
         left = pygame.Rect(int(w * 0.02), int(86 * s), int(w * 0.44), h - int(170 * s))
         panel(surface, left, (12, 30, 22, 255), (142, 122, 60), radius=int(14 * s))
-        text(surface, t("rules.ranking_title"), (left.centerx, left.y + 22 * s), int(18 * s),
+        text(surface, t("rules.ranking_title"), (left.centerx, left.y + 22 * s), ts.px("heading"),
              GOLD, bold=True)
         row_h = (left.h - 50 * s) / len(KINDS)
         cw = int(min(34 * s, row_h * 0.36))
@@ -120,8 +120,8 @@ class RulesScene(Scene):
             top = left.y + 44 * s + row_h * i
             tx = left.x + 18 * s
             text(surface, f"{i + 1}. {t(f'rules.kind.{kind}')}", (tx, top + 16 * s),
-                 int(17 * s), CREAM, bold=True, anchor="midleft", max_width=text_w)
-            size = max(11, int(13 * s))
+                 ts.px("body"), CREAM, bold=True, anchor="midleft", max_width=text_w)
+            size = ts.px("fine")
             for j, line in enumerate(wrap(t(f"rules.kind_note.{kind}"), size, False,
                                           text_w)[:3]):
                 text(surface, line, (tx, top + 38 * s + size * 1.3 * j), size, MUTED,
@@ -135,5 +135,5 @@ class RulesScene(Scene):
                                         True)
                 value = evaluate(cards, self.rules)
                 text(surface, value.name(language()), (gx + group_w / 2, cy + cw * 0.95),
-                     int(12 * s), GOLD, anchor="center", shadow=False,
+                     ts.px("fine"), GOLD, anchor="center", shadow=False,
                      max_width=int(group_w + 12 * s))

@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from lieng.storage.history import GameResult, Standing
 from lieng.table import Seat, Table
-from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, shade, text
+from lieng.ui.core.draw import CREAM, DIALOG_FILL, GOLD, MUTED, panel, shade, text
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.scene import Scene
 
@@ -81,7 +80,7 @@ class ScoreboardScene(Scene):
         self.close = pygame_gui.elements.UIButton(
             pygame.Rect(r.centerx - bw // 2, r.bottom - bh - int(20 * s), bw, bh), key(label),
             self.app.ui, self.container,
-            object_id=ObjectID(object_id="#primary", class_id=f"{self.app.tier}_b"))
+            object_id=self.app.type_scale.oid("#primary", "button"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.close:
@@ -95,6 +94,7 @@ class ScoreboardScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
+        ts = self.app.type_scale
         if self.final:
             from lieng.ui.core.felt_cache import felt_for
             from lieng.ui.tabletop.layout import compute
@@ -102,10 +102,10 @@ class ScoreboardScene(Scene):
             surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
         shade(surface, 150)
         r = self._rect()
-        panel(surface, r, (16, 26, 22, 245), GOLD, radius=int(18 * s), width=max(2, int(2 * s)))
+        panel(surface, r, DIALOG_FILL, GOLD, radius=int(18 * s), width=max(2, int(2 * s)))
         title = t("hotseat.final_title" if self.final else "hotseat.scores_title",
                   hands=str(completed_hands(self.table)))
-        text(surface, title, (r.centerx, r.top + 38 * s), int(28 * s), GOLD, bold=True,
+        text(surface, title, (r.centerx, r.top + 38 * s), ts.px("title"), GOLD, bold=True,
              max_width=r.w - int(40 * s))
         cols = [(0.05, "hotseat.col_place", "midleft"), (0.12, "hotseat.col_name", "midleft"),
                 (0.38, "hotseat.col_kind", "midleft"), (0.64, "hotseat.col_chips", "midright"),
@@ -116,11 +116,11 @@ class ScoreboardScene(Scene):
             best = [seat for place, seat, _i in order if place == 1]
             if len(best) == 1 and best[0].net > 0:
                 text(surface, t("hotseat.champion", who=best[0].name, amount=chips(best[0].net)),
-                     (r.centerx, r.top + 76 * s), int(19 * s), CREAM,
+                     (r.centerx, r.top + 76 * s), ts.px("lead"), CREAM,
                      max_width=r.w - int(40 * s))
             y += 28 * s
         for x, col, anchor in cols:
-            text(surface, t(col), (r.x + r.w * x, y), int(15 * s), MUTED, anchor=anchor,
+            text(surface, t(col), (r.x + r.w * x, y), ts.px("small"), MUTED, anchor=anchor,
                  shadow=False)
         y += 36 * s
         for place, seat, _i in order:
@@ -135,7 +135,7 @@ class ScoreboardScene(Scene):
                      (chips(seat.stack), CREAM), (str(seat.buy_ins - 1), CREAM),
                      (signed(seat.net), net_colour)]
             for (x, _col, anchor), (value, c) in zip(cols, cells, strict=True):
-                size = int(19 * s)
+                size = ts.px("heading")
                 text(surface, value, (r.x + r.w * x, y), size, c,
                      bold=anchor != "midleft" or x < 0.3, anchor=anchor,
                      max_width=int(r.w * 0.28))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from lieng.ui.core.draw import GOLD, panel, shade, text
 from lieng.ui.core.i18n import key, t
@@ -20,7 +19,7 @@ class SettingsScene(Scene):
     def build(self) -> None:
         s = self.app.scale
         r = self._rect()
-        ui, c, tier = self.app.ui, self.container, self.app.tier
+        ui, c, ts = self.app.ui, self.container, self.app.type_scale
         lw, dw, rh = int(210 * s), int(250 * s), int(44 * s)
         self.menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
         # Every persisted setting, in two columns: the window's, then the table's.
@@ -34,16 +33,16 @@ class SettingsScene(Scene):
                     (int(210 * s), int(250 * s))
                 pygame_gui.elements.UILabel(pygame.Rect(x0, y, lw, rh),
                                             key(f"settings.{name}"), ui, c,
-                                            object_id=ObjectID("#caption", tier))
+                                            object_id=ts.oid("#caption", "body"))
                 start = next(o for o in options if o[1] == current)
                 self.menus[name] = pygame_gui.elements.UIDropDownMenu(
                     list(options), start, pygame.Rect(x0 + lw, y, dw, rh), ui, c,
-                    object_id=ObjectID(f"#set_{name}", tier))
+                    object_id=ts.oid(f"#set_{name}", "body"))
                 y += rh + int(12 * s)
         bw, bh = int(200 * s), int(50 * s)
         self.back = pygame_gui.elements.UIButton(
             pygame.Rect(r.centerx - bw // 2, r.bottom - bh - int(24 * s), bw, bh),
-            key("common.back"), ui, c, object_id=ObjectID("#primary", f"{tier}_b"))
+            key("common.back"), ui, c, object_id=ts.oid("#primary", "button"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -66,16 +65,17 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
+        ts = self.app.type_scale
         if len(self.app.stack.scenes) == 1 or self.app.stack.scenes[0] is self:
             surface.fill((16, 22, 20))
         shade(surface, 150)
         r = self._rect()
         panel(surface, r, (14, 22, 19, 255), GOLD, radius=int(18 * s))
-        text(surface, t("settings.title"), (r.centerx, r.y + 44 * s), int(30 * s), GOLD,
+        text(surface, t("settings.title"), (r.centerx, r.y + 44 * s), ts.px("title"), GOLD,
              bold=True)
         for col, name in enumerate(("column_window", "column_table")):
             x = r.x + int(36 * s) + col * int(520 * s)
-            text(surface, t(f"settings.{name}").upper(), (x, r.y + 98 * s), int(14 * s), GOLD,
+            text(surface, t(f"settings.{name}").upper(), (x, r.y + 98 * s), ts.px("small"), GOLD,
                  anchor="midleft", shadow=False)
             pygame.draw.line(surface, (90, 80, 44), (x, int(r.y + 110 * s)),
                              (x + int(460 * s), int(r.y + 110 * s)), max(1, int(s)))

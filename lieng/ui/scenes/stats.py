@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from lieng.storage.documents import Notice
 from lieng.storage.history import History, read_failed
@@ -72,16 +71,17 @@ class StatsScene(Scene):
 
     def build(self) -> None:
         s = self.app.scale
+        ts = self.app.type_scale
         r = self._rect()
         bw, bh = int(200 * s), int(48 * s)
         self.back = pygame_gui.elements.UIButton(
             pygame.Rect(r.centerx - bw // 2, r.bottom - bh - int(22 * s), bw, bh),
             key("common.back"), self.app.ui, self.container,
-            object_id=ObjectID("#primary", f"{self.app.tier}_b"))
+            object_id=ts.oid("#primary", "button"))
         self.games_btn = pygame_gui.elements.UIButton(
             pygame.Rect(r.right - int(330 * s), r.bottom - bh - int(22 * s), int(300 * s), bh),
             key("stats.games_button"), self.app.ui, self.container,
-            object_id=ObjectID("#plain", f"{self.app.tier}_b"))
+            object_id=ts.oid("#plain", "button"))
         self._label_page_button()
 
     def _label_page_button(self) -> None:
@@ -120,50 +120,51 @@ class StatsScene(Scene):
         from lieng.ui.core.felt_cache import framed_screen
 
         s = self.app.scale
+        ts = self.app.type_scale
         r = self._rect()
         framed_screen(surface, self.app.size, s, r, t("stats.title"), 42, fill=(14, 22, 19, 245))
         st = self.stats
         if not self.loaded:
-            text(surface, t("history.loading"), (r.centerx, r.centery), int(20 * s), CREAM)
+            text(surface, t("history.loading"), (r.centerx, r.centery), ts.px("lead"), CREAM)
             return
         if self.page == "games":
             self.draw_games(surface, r)
             return
         if st.hands_played == 0:
-            text(surface, t("stats.empty"), (r.centerx, r.centery), int(20 * s), CREAM)
+            text(surface, t("stats.empty"), (r.centerx, r.centery), ts.px("lead"), CREAM)
             return
         # Left: the headline figures and the best hand.
         left = pygame.Rect(r.x + int(30 * s), r.y + int(84 * s), int(470 * s), int(300 * s))
         panel(surface, left, (22, 34, 29, 220), (70, 80, 66), radius=int(12 * s))
         y = left.y + 30 * s
         for label, value in self.figures():
-            text(surface, t(label), (left.x + 20 * s, y), int(18 * s), CREAM, anchor="midleft",
+            text(surface, t(label), (left.x + 20 * s, y), ts.px("heading"), CREAM, anchor="midleft",
                  shadow=False)
-            text(surface, value, (left.right - 20 * s, y), int(20 * s), GOLD, bold=True,
+            text(surface, value, (left.right - 20 * s, y), ts.px("lead"), GOLD, bold=True,
                  anchor="midright", shadow=False)
             y += 40 * s
         best = st.best_hand
-        text(surface, t("stats.best_hand"), (left.x + 20 * s, y + 14 * s), int(18 * s), CREAM,
+        text(surface, t("stats.best_hand"), (left.x + 20 * s, y + 14 * s), ts.px("heading"), CREAM,
              anchor="midleft", shadow=False)
         if best is not None:
             cw = int(40 * s)
             for k, card in enumerate(best.cards):
                 self.app.cards.draw(surface, card, (left.x + 200 * s + k * (cw + 6 * s),
                                                     y + 14 * s), cw, True)
-            text(surface, best.name(language()), (left.right - 20 * s, y + 14 * s), int(17 * s),
+            text(surface, best.name(language()), (left.right - 20 * s, y + 14 * s), ts.px("body"),
                  GOLD, bold=True, anchor="midright", shadow=False, max_width=int(120 * s))
         # Right: how the player acts.
         right = pygame.Rect(left.right + int(20 * s), left.y, r.right - left.right - int(50 * s),
                             left.h)
         panel(surface, right, (22, 34, 29, 220), (70, 80, 66), radius=int(12 * s))
-        text(surface, t("stats.actions_title"), (right.x + 20 * s, right.y + 28 * s), int(18 * s),
-             GOLD, bold=True, anchor="midleft", shadow=False)
+        text(surface, t("stats.actions_title"), (right.x + 20 * s, right.y + 28 * s),
+             ts.px("heading"), GOLD, bold=True, anchor="midleft", shadow=False)
         total = sum(st.actions.values())
         y = right.y + 74 * s
         bar_w = right.w - int(250 * s)
         for kind in ACTION_KINDS:
             share = st.rate(kind)
-            text(surface, t(f"stats.{kind}"), (right.x + 20 * s, y), int(17 * s), CREAM,
+            text(surface, t(f"stats.{kind}"), (right.x + 20 * s, y), ts.px("body"), CREAM,
                  anchor="midleft", shadow=False)
             track = pygame.Rect(int(right.x + 130 * s), int(y - 9 * s), bar_w, int(18 * s))
             pygame.draw.rect(surface, (40, 50, 44), track, border_radius=int(6 * s))
@@ -172,10 +173,10 @@ class StatsScene(Scene):
             if fill.w:
                 pygame.draw.rect(surface, BAR_COLOURS[kind], fill, border_radius=int(6 * s))
             text(surface, f"{pct(share)} · {st.actions[kind]}", (right.right - 20 * s, y),
-                 int(16 * s), CREAM, anchor="midright", shadow=False)
+                 ts.px("body"), CREAM, anchor="midright", shadow=False)
             y += 50 * s
         text(surface, t("stats.actions_total", n=chips(total)),
-             (right.centerx, right.bottom - 24 * s), int(14 * s), MUTED, shadow=False)
+             (right.centerx, right.bottom - 24 * s), ts.px("small"), MUTED, shadow=False)
         # Bottom: per level of opponent.
         table = pygame.Rect(left.x, left.bottom + int(16 * s), r.w - int(60 * s), int(150 * s))
         panel(surface, table, (22, 34, 29, 220), (70, 80, 66), radius=int(12 * s))
@@ -185,7 +186,7 @@ class StatsScene(Scene):
                  "stats.col_net"]
         y = table.y + 24 * s
         for i, (x, h) in enumerate(zip(cols, heads, strict=True)):
-            text(surface, t(h), (x, y), int(15 * s), MUTED, shadow=False,
+            text(surface, t(h), (x, y), ts.px("small"), MUTED, shadow=False,
                  anchor="midleft" if i == 0 else "midright")
         y += 30 * s
         rows = [lv for lv in LEVEL_ORDER if lv in st.per_level]
@@ -196,7 +197,7 @@ class StatsScene(Scene):
             values = [t(f"stats.level_{lv}"), chips(row.hands), chips(row.won),
                       pct(row.win_rate), signed(row.net)]
             for i, (x, v) in enumerate(zip(cols, values, strict=True)):
-                text(surface, v, (x, y), int(17 * s), GOLD if i == 4 else CREAM, shadow=False,
+                text(surface, v, (x, y), ts.px("body"), GOLD if i == 4 else CREAM, shadow=False,
                      anchor="midleft" if i == 0 else "midright")
             y += pitch
 
@@ -215,19 +216,20 @@ class StatsScene(Scene):
 
     def draw_games(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         s = self.app.scale
+        ts = self.app.type_scale
         box = pygame.Rect(r.x + int(30 * s), r.y + int(84 * s), r.w - int(60 * s),
                           r.h - int(180 * s))
         panel(surface, box, (22, 34, 29, 220), (70, 80, 66), radius=int(12 * s))
-        text(surface, t("stats.games_title"), (box.x + 20 * s, box.y + 26 * s), int(18 * s),
+        text(surface, t("stats.games_title"), (box.x + 20 * s, box.y + 26 * s), ts.px("heading"),
              GOLD, bold=True, anchor="midleft", shadow=False)
         lines = self.game_lines()
         if not lines:
-            text(surface, t("stats.games_empty"), box.center, int(18 * s), CREAM, shadow=False)
+            text(surface, t("stats.games_empty"), box.center, ts.px("heading"), CREAM, shadow=False)
             return
         y = box.y + 66 * s
         for heading, standings in lines:
-            text(surface, heading, (box.x + 20 * s, y), int(16 * s), MUTED, anchor="midleft",
+            text(surface, heading, (box.x + 20 * s, y), ts.px("body"), MUTED, anchor="midleft",
                  shadow=False)
-            text(surface, standings, (box.x + 20 * s, y + 24 * s), int(17 * s), CREAM,
+            text(surface, standings, (box.x + 20 * s, y + 24 * s), ts.px("body"), CREAM,
                  anchor="midleft", shadow=False, max_width=box.w - int(40 * s))
             y += 62 * s

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Generic, Protocol
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from lieng.engine import (
     Action,
@@ -115,8 +114,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         app = self.app
         assert self.container is not None
         s = app.scale
+        ts = app.type_scale
         self.layout = layout_mod.compute(app.size, self.table.n_seats)
-        self.bar = ActionBar(app.ui, self.container, self.layout.bar, s, app.tier)
+        self.bar = ActionBar(app.ui, self.container, self.layout.bar, s, app.type_scale)
         self._legal_shown = False
         bw, bh = int(128 * s), int(34 * s)
         x = app.size[0] - int(10 * s)
@@ -127,7 +127,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             label = name if name != "mute" else ("unmute" if app.settings.muted else "mute")
             self.top_buttons[name] = pygame_gui.elements.UIButton(
                 pygame.Rect(x, int(6 * s), w, bh), key(f"table.{label}"), app.ui,
-                self.container, object_id=ObjectID(object_id="#plain", class_id=app.tier))
+                self.container, object_id=ts.oid("#plain", "body"))
             x -= int(8 * s)
         self.top_buttons["log"] = self.log_panel.make_button(self.container, x)
         me_spot = self.layout.me()
@@ -136,7 +136,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             pygame.Rect(int(me_spot.cards[0] + me_spot.card_gap * 1.6 + 44 * s),
                         int(me_spot.cards[1] - 17 * s), rw, bh),
             key("table.reveal"), app.ui, self.container,
-            object_id=ObjectID(object_id="#plain", class_id=app.tier))
+            object_id=ts.oid("#plain", "body"))
         set_visible(self.reveal_button, False)
         self.summary.build(self.container, self.layout)
 
@@ -396,6 +396,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.layout
         s = lay.scale
+        ts = self.app.type_scale
         rem = self.remaining()
         total = float(self.table.rules.turn_seconds)
         # The acting seat's ring: the player's real deadline, or the bot's (pulsing) turn.
@@ -416,7 +417,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         info = t(info_key, hand=str(self.table.hand_no), bet=chips(rules.table_bet),
                  round=str(max(1, self.board.round)), rounds=str(rules.max_rounds),
                  preset=t(f"preset.{rules.tiebreak}"))
-        text(surface, info, (12 * s, 23 * s), int(16 * s), CREAM, anchor="midleft",
+        text(surface, info, (12 * s, 23 * s), ts.px("body"), CREAM, anchor="midleft",
              max_width=max(40, self.top_left() - int(24 * s)))
         if rem is not None and total > 0 and self.turn_shown():
             draw_timer_bar(surface, lay, rem / total, self.turn_label(str(int(rem + 0.999))))

@@ -17,27 +17,29 @@ from pygame_gui.core import ObjectID
 from lieng.engine import Action, Legal
 from lieng.ui.core.gui import kill, set_enabled
 from lieng.ui.core.i18n import chips, key
+from lieng.ui.core.typescale import TypeScale
 
 
 class ActionBar:
     def __init__(self, manager: pygame_gui.UIManager, container: pygame_gui.core.UIContainer,
-                 rect: pygame.Rect, scale: float, tier: str) -> None:
+                 rect: pygame.Rect, scale: float, ts: TypeScale) -> None:
         self.manager = manager
         self.container = container
         self.scale = s = scale
-        self.tier = tier
+        self.ts = ts
+        """Every element of the bar is one row: the ``button`` role's size."""
         self.legal: Legal | None = None
         h = int(48 * s)
         y = rect.y + (rect.h - h) // 2
         gap = int(10 * s)
         x = rect.x + int(16 * s)
 
-        def oid(name: str, big: bool = True) -> ObjectID:
-            return ObjectID(object_id=name, class_id=f"{tier}_b" if big else tier)
+        def oid(name: str) -> ObjectID:
+            return ts.oid(name, "button")
 
         self.hand_label = pygame_gui.elements.UILabel(
             pygame.Rect(x, y, int(236 * s), h), "", manager, container,
-            object_id=ObjectID(object_id="#hand_name", class_id=f"{tier}_b"))
+            object_id=ts.oid("#hand_name", "button"))
         x += int(236 * s) + gap
         widths = {"fold": 136, "call": 192, "slider": 188, "raise": 196, "allin": 190}
         self.fold = pygame_gui.elements.UIButton(
@@ -74,7 +76,7 @@ class ActionBar:
         top = hi if hi > lo else lo + 1
         self.slider = pygame_gui.elements.UIHorizontalSlider(
             self.slider_rect, value, (lo, top), self.manager, self.container,
-            object_id=ObjectID(object_id="#raise_slider", class_id=self.tier),
+            object_id=self.ts.oid("#raise_slider", "body"),
             click_increment=1)
         self._slider_range = (lo, hi)
         if not enabled or hi <= lo:

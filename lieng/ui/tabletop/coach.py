@@ -57,8 +57,9 @@ def draw_coach(surface: pygame.Surface, scene: TableScene[TableLike]) -> None:
     if not line:
         return
     s = scene.layout.scale
+    ts = scene.app.type_scale
     bar = scene.layout.bar
     r = pygame.Rect(0, 0, int(296 * s), int(30 * s))
     r.bottomleft = (bar.x + int(12 * s), bar.top - int(6 * s))
     panel(surface, r, (10, 18, 15, 220), GOLD, radius=int(9 * s))
-    text(surface, line, r.center, int(15 * s), GOLD, bold=True, max_width=r.w - int(14 * s))
+    text(surface, line, r.center, ts.px("small"), GOLD, bold=True, max_width=r.w - int(14 * s))

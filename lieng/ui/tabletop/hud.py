@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from lieng.ui.core.draw import CREAM, GOLD, panel, text
+from lieng.ui.core.typescale import TypeScale
 from lieng.ui.tabletop.layout import TableLayout as Layout
 
 
@@ -25,6 +26,7 @@ class Toast:
 def draw_timer_bar(surface: pygame.Surface, lay: Layout, frac: float, label: str) -> None:
     """The player's turn timer (RULES.md step 6): green, then amber, then red."""
     s = lay.scale
+    ts = TypeScale(s)
     bar = pygame.Rect(0, 0, int(lay.size[0] * 0.5), max(4, int(7 * s)))
     bar.midbottom = (lay.size[0] // 2, lay.bar.top - int(4 * s))
     pygame.draw.rect(surface, (30, 30, 30), bar, border_radius=4)
@@ -33,17 +35,18 @@ def draw_timer_bar(surface: pygame.Surface, lay: Layout, frac: float, label: str
     colour = (90, 200, 110) if frac > 0.5 else (230, 190, 60) if frac > 0.25 \
         else (220, 70, 60)
     pygame.draw.rect(surface, colour, fill, border_radius=4)
-    text(surface, label, (bar.centerx, bar.top - 14 * s), int(16 * s), GOLD, bold=True)
+    text(surface, label, (bar.centerx, bar.top - 14 * s), ts.px("body"), GOLD, bold=True)
 
 
 def draw_toasts(surface: pygame.Surface, lay: Layout, labels: Sequence[str]) -> None:
     """One framed line per toast, stacked under the top of the table."""
     s = lay.scale
+    ts = TypeScale(s)
     y = lay.table.top + 100 * s
     for label in labels:
         w = int(min(lay.size[0] * 0.6, (len(label) * 11 + 60) * s))
         r = pygame.Rect(0, 0, w, int(44 * s))
         r.center = (lay.size[0] // 2, int(y))
         panel(surface, r, (40, 14, 14, 230), GOLD, radius=int(12 * s))
-        text(surface, label, r.center, int(19 * s), CREAM, bold=True, max_width=w - 20)
+        text(surface, label, r.center, ts.px("lead"), CREAM, bold=True, max_width=w - 20)
         y += 52 * s

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from lieng.ui.core.assets import font
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
@@ -79,11 +78,12 @@ class LogPanel:
                     ) -> pygame_gui.elements.UIButton:
         """The top-bar button, its right edge at ``right``."""
         s = self.app.scale
+        ts = self.app.type_scale
         w, h = int(118 * s), int(34 * s)
         return pygame_gui.elements.UIButton(
             pygame.Rect(right - w, int(6 * s), w, h), key("log.button"), self.app.ui,
             container, tool_tip_text=key("log.tip"),
-            object_id=ObjectID(object_id="#plain", class_id=self.app.tier))
+            object_id=ts.oid("#plain", "body"))
 
     def rect(self, lay: TableLayout) -> pygame.Rect:
         s = lay.scale

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.gui import set_visible
@@ -72,12 +71,13 @@ class SummaryPanel:
 
     def build(self, container: pygame_gui.core.UIContainer, lay: TableLayout) -> None:
         s = lay.scale
+        ts = self.app.type_scale
         w, h = int(200 * s), int(44 * s)
         r = self.rect(lay)
         self.button = pygame_gui.elements.UIButton(
             pygame.Rect(r.centerx - w // 2, r.bottom - h - int(14 * s), w, h),
             key("summary.next"), self.app.ui, container,
-            object_id=ObjectID("#primary", f"{self.app.tier}_b"))
+            object_id=ts.oid("#primary", "button"))
         set_visible(self.button, self._visible)
 
     @property
