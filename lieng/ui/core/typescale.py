@@ -69,6 +69,10 @@ DROP_DOWN_PARTS = ("button", "selection_list.button")
 class (its selected-option and arrow buttons; the buttons of its open list)."""
 
 
+ARROW_WIDTH = 1.25
+"""A drop-down's open/close button width, in multiples of its text size."""
+
+
 def factor(size: tuple[int, int]) -> float:
     """The window's scale: its height over 720, limited by its width over 1280."""
     w, h = size
@@ -104,12 +108,16 @@ class TypeScale:
         """The theme blocks of every GUI role at this window's size."""
         blocks: dict[str, Any] = {}
         for role in GUI_ROLES:
-            block = {"font": {"name": FONT_NAME, "size": str(self.px(role)),
-                              "bold": "1" if ROLES[role].bold else "0"}}
+            px = self.px(role)
+            fnt = {"font": {"name": FONT_NAME, "size": str(px),
+                            "bold": "1" if ROLES[role].bold else "0"}}
             name = self.cls(role)
-            blocks[name] = block
+            # A drop-down's ▼ button grows with its glyph (pygame_gui's 20 px fits 16 px).
+            arrow = str(int(px * ARROW_WIDTH + 0.5))
+            blocks[name] = fnt | {"misc": {"open_button_width": arrow,
+                                           "close_button_width": arrow}}
             for part in DROP_DOWN_PARTS:
-                blocks[f"{name}.{part}"] = block
+                blocks[f"{name}.{part}"] = fnt
         return blocks
 
 

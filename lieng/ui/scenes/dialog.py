@@ -100,3 +100,17 @@ def _wrap(s: str, size: int, width: int) -> list[str]:
                 cur = word
         lines.append(cur)
     return lines
+
+
+def balanced_wrap(s: str, size: int, width: int) -> list[str]:
+    """``_wrap``'s lines, as even as the same number of lines allows (no lone last
+    word): the narrowest width that still needs no more lines."""
+    lines = _wrap(s, size, width)
+    lo, hi = width // max(1, len(lines)), width
+    while len(lines) > 1 and lo < hi:
+        mid = (lo + hi) // 2
+        if len(_wrap(s, size, mid)) <= len(lines):
+            hi = mid
+        else:
+            lo = mid + 1
+    return _wrap(s, size, hi)

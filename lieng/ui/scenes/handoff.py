@@ -5,7 +5,7 @@ button (or Enter / Space) confirms; keys are ignored for the first ``ARM_SECONDS
 the previous player was still pressing can't open the next player's cards. After
 ``limit`` seconds with nobody confirming, ``on_timeout`` folds the absent player — seconds
 with the panel on top: while a dialog covers it (Esc's "end the game?") the countdown
-waits, and the dialog's opaque panel hides the panel's own lines.
+waits, and only the darkened felt is drawn under the dialog.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from lieng.names import avatar_letter
 from lieng.ui.core.draw import CREAM, DIALOG_FILL, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import key, t
 from lieng.ui.core.scene import Scene
+from lieng.ui.scenes.dialog import balanced_wrap
 from lieng.ui.tabletop.drawing import avatar_colour
 
 if TYPE_CHECKING:
@@ -106,6 +107,8 @@ class HandoffScene(Scene):
             shade.fill((0, 0, 0, 150))
             self._backdrop.blit(shade, (0, 0))
         surface.blit(self._backdrop, (0, 0))
+        if self.covered:
+            return  # under a dialog: none of the panel (the stopped countdown) around its edges
         r = self._rect()
         panel(surface, r, DIALOG_FILL, GOLD, radius=int(20 * s), width=max(2, int(3 * s)))
         # The player's avatar, as on their seat.
@@ -116,8 +119,12 @@ class HandoffScene(Scene):
         title = t("hotseat.hand_to" if self.handing else "hotseat.turn_of", who=self.name)
         text(surface, title, (r.centerx, r.top + 146 * s), ts.px("headline"), GOLD, bold=True,
              max_width=r.w - int(40 * s))
-        text(surface, t("hotseat.look_away"), (r.centerx, r.top + 202 * s), ts.px("heading"), CREAM,
-             max_width=r.w - int(50 * s))
+        # The warning wraps rather than shrinks: at 960×540 one line of it would be tiny.
+        size = ts.px("body")
+        lines = balanced_wrap(t("hotseat.look_away"), size, r.w - int(60 * s))
+        for i, line in enumerate(lines):
+            dy = (i - (len(lines) - 1) / 2) * size * 1.35
+            text(surface, line, (r.centerx, r.top + 202 * s + dy), size, CREAM)
         text(surface, t("hotseat.keys"), (r.centerx, r.bottom - 64 * s), ts.px("body"), MUTED,
              max_width=r.w - int(40 * s))
         rem = self.remaining()
