@@ -69,6 +69,14 @@ class LanTableScene(TableScene[RemoteTable]):
         if host is not None:
             atexit.register(host.stop)  # closing the window still tells the others
 
+    timers_wait_when_covered = False
+    """The host is authoritative: its turn timer runs on whatever this window shows, and
+    a client can't pause it — a dialog here (leaving, the rules) stops nothing at the
+    host. So the local clock runs on under a dialog too, and the messages from the host
+    are still taken every frame: when the dialog closes, the countdown is the host's,
+    not seconds the host never granted (a frozen local clock would show 15 s left just
+    as the host folds the seat)."""
+
     def make_flow(self) -> BetweenHands:
         """The host settles broke seats (its rebuy rule) and says when the table closes;
         this screen decides nothing between hands (``lieng.game.flow``)."""

@@ -62,6 +62,13 @@ TIMER_WARNING = 5.0
 
 
 class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
+    timers_wait_when_covered = True
+    """While a dialog (the leave question, a rebuy), the rules or the settings cover the
+    table, the player's turn timer and the result's auto-continue delay stand still: the
+    player can't see them or act. The bots' turns go on (they are not waiting for
+    anyone). ``LanTableScene`` turns the turn timer's wait off: the host keeps that
+    table's time (its result waits too: the next deal is the host's anyway)."""
+
     def __init__(self, app: GameApp, table: TableT, me: int = 0,
                  on_leave: Callable[[], None] | None = None, rebuy: int | None = None) -> None:
         super().__init__(app)
@@ -340,16 +347,18 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         app = self.app
         self.table.timing.scale = app.settings.speed_factor
         self.board.update(dt)
-        covered = app.stack.top is not self
+        covered = self.covered
+        waits = covered and self.timers_wait_when_covered
         hand = self.table.hand
         my_turn = hand is not None and not hand.is_over and hand.to_act == self.me
-        # The table's clock stands still while the board animates, while the rules or
-        # the settings cover the table on the player's turn (their timer waits), and
-        # while the player's own cards are still on their way (no blind turn).
-        if not self.board.busy and not (covered and my_turn) \
+        # The table's clock stands still while the board animates, while a dialog, the
+        # rules or the settings cover the table on the player's turn (their timer
+        # waits), and while the player's own cards are still on their way (no blind
+        # turn).
+        if not self.board.busy and not (waits and my_turn) \
                 and not (my_turn and not self.cards_ready()):
             self.clock += dt
-        if not covered or self.table.in_hand:
+        if not waits or self.table.in_hand:
             self.table.tick(self.clock)
         # Buttons follow legal() — not the animation.
         legal = self._sync_bar()

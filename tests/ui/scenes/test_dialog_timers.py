@@ -1,0 +1,147 @@
+"""Dialogs stop the clocks the player is being timed by — the turn timer, the result's
+auto-continue delay, the hot-seat hand-off's countdown — and hide what is under their
+panel (``Scene.covered``, ``TableScene.timers_wait_when_covered``, ``draw.DIALOG_FILL``).
+The LAN table, whose time the host keeps, is in ``test_lan.py``."""
+
+from __future__ import annotations
+
+import pygame
+
+from lieng.engine import Action, ActionKind
+from lieng.ui.core.scene import Scene
+from lieng.ui.scenes.dialog import Dialog
+from lieng.ui.scenes.handoff import HandoffScene
+from lieng.ui.scenes.hotseat import HotseatScene
+from lieng.ui.scenes.hotseat_setup import SeatChoice, make_hotseat_table
+from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.scenes.new_game import make_table
+from lieng.ui.scenes.table import TableScene
+
+from ..helpers import DT, click, key, open_table, run_until, step
+from .test_hand_result import _table, _to_result
+from .test_table import my_actions
+
+
+def _leave_dialog(app, scene: TableScene) -> Dialog:  # type: ignore[no-untyped-def]
+    key(app, pygame.K_ESCAPE)
+    dialog = app.stack.top
+    assert isinstance(dialog, Dialog) and dialog.title in ("msg.leave_title",
+                                                           "hotseat.end_title")
+    assert scene.covered
+    return dialog
+
+
+def test_the_leave_question_stops_the_turn_timer(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="fast")
+    table = make_table(2, "normal", 10, "classic", "Bạn", seed=5)
+    scene = open_table(app, table)
+    run_until(app, lambda: scene.my_legal() is not None)
+    before = scene.remaining()
+    assert before is not None and before > 15
+    dialog = _leave_dialog(app, scene)
+    step(app, 160, dt=0.25)  # 40 s with the question open: twice the turn
+    assert my_actions(table) == [] and scene.remaining() == before
+    click(app, dialog.buttons[1])  # Ở lại
+    assert app.stack.top is scene
+    step(app, 20, dt=0.25)
+    rem = scene.remaining()
+    assert rem is not None and rem < before  # running again
+    run_until(app, lambda: bool(my_actions(table)), limit=400, dt=0.25)
+    assert my_actions(table)[-1].kind is ActionKind.TIMEOUT
+
+
+def test_the_result_waits_under_a_dialog_then_moves_on(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((1280, 720), speed="fast", next_hand_delay=3)
+    table = _table([Action.call()] * 4)
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    app.push(scene)
+    _to_result(app, scene, table)
+    step(app, int(1.0 / DT))
+    shown = scene.summary.shown_for
+    dialog = _leave_dialog(app, scene)
+    step(app, int(10 / DT))  # far past the 3 s delay
+    assert table.hand_no == 1 and scene.summary.shown_for == shown
+    click(app, dialog.buttons[1])
+    step(app, int(1.5 / DT))
+    assert table.hand_no == 1  # 2.5 s of the 3 on screen
+    step(app, int(0.8 / DT))
+    assert table.hand_no == 2
+
+
+def _hotseat(app) -> tuple[HotseatScene, HandoffScene]:  # type: ignore[no-untyped-def]
+    table = make_hotseat_table([SeatChoice("Lan"), SeatChoice("Minh"),
+                                SeatChoice("Tuấn", "easy")], 10, "classic", 100, 20, seed=2)
+    app.push(MenuScene(app))
+    scene = HotseatScene(app, table, handoff_limit=30.0)
+    app.push(scene)
+    run_until(app, lambda: isinstance(app.stack.top, HandoffScene))
+    panel = app.stack.top
+    assert isinstance(panel, HandoffScene)
+    return scene, panel
+
+
+def test_the_hand_off_countdown_waits_under_the_end_the_game_question(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="instant")
+    scene, panel = _hotseat(app)
+    step(app, int(5 / DT))
+    left = panel.remaining()
+    assert left is not None and 24 < left < 26
+    dialog = _leave_dialog(app, scene)
+    step(app, 200, dt=0.25)  # 50 s: longer than the whole countdown
+    assert panel.remaining() == left and not panel.done
+    assert scene.handoff_timeouts == 0 and scene.table.in_hand
+    click(app, dialog.buttons[1])  # Ở lại: the panel is back, counting down again
+    assert app.stack.top is panel
+    step(app, int(2 / DT))
+    now = panel.remaining()
+    assert now is not None and now < left
+    run_until(app, lambda: scene.handoff_timeouts == 1, limit=int(30 / DT))
+
+
+def test_a_person_s_turn_timer_waits_under_a_dialog(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="instant")
+    scene, panel = _hotseat(app)
+    click(app, panel.button)
+    assert app.stack.top is scene and scene.viewer is not None
+    run_until(app, lambda: scene.my_legal() is not None)
+    before = scene.remaining()
+    assert before is not None
+    seat = scene.viewer
+    dialog = _leave_dialog(app, scene)
+    step(app, 160, dt=0.25)
+    assert scene.remaining() == before and scene.viewer == seat
+    assert not any(a.seat == seat for a in scene.table.hand.actions)  # type: ignore[union-attr]
+    click(app, dialog.buttons[1])
+    step(app, 4, dt=0.25)
+    rem = scene.remaining()
+    assert rem is not None and rem < before
+
+
+def _dialog_pixels(app, dialog: Dialog) -> list[tuple[int, int, int, int]]:  # type: ignore[no-untyped-def]
+    """The dialog panel's inside (clear of its rounded corners), every 3rd pixel."""
+    r = dialog._rect().inflate(-int(40 * app.scale), -int(40 * app.scale))
+    return [tuple(app.screen.get_at((x, y))) for y in range(r.top, r.bottom, 3)
+            for x in range(r.left, r.right, 3)]
+
+
+def test_a_dialog_hides_what_is_under_its_panel(make_app) -> None:  # type: ignore[no-untyped-def]
+    """The same question over the hand-off panel (its avatar, name and countdown right
+    under the dialog) and over an empty screen looks the same inside its panel."""
+    app = make_app((960, 600), speed="instant")
+    scene, panel = _hotseat(app)
+    dialog = _leave_dialog(app, scene)
+    step(app, 3)
+    over_panel = _dialog_pixels(app, dialog)
+    # The same dialog with nothing under it but a black screen.
+    app.stack.clear()
+    app.push(Blank(app))
+    alone = Dialog(app, dialog.title, dialog.body, dialog.choices, dialog.args)
+    app.push(alone)
+    step(app, 3)
+    assert _dialog_pixels(app, alone) == over_panel
+
+
+class Blank(Scene):
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((0, 0, 0))
