@@ -129,7 +129,7 @@ def test_a_dialog_hides_what_is_under_its_panel(make_app) -> None:  # type: igno
     """The same question over the hand-off panel (its avatar, name and countdown right
     under the dialog) and over an empty screen looks the same inside its panel."""
     app = make_app((960, 600), speed="instant")
-    scene, panel = _hotseat(app)
+    scene, _panel = _hotseat(app)
     dialog = _leave_dialog(app, scene)
     step(app, 3)
     over_panel = _dialog_pixels(app, dialog)
