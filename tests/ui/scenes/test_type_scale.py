@@ -39,6 +39,9 @@ from lieng.ui.scenes.table import TableScene
 from ..helpers import LOOPBACK, step
 
 SIZES = [(960, 540), (960, 600), (1280, 720), (2200, 1300)]
+WINDOWS = [(size, "vi") for size in [*SIZES, (1280, 800), (2560, 1440)]] + \
+    [((960, 540), "en"), ((2200, 1300), "en")]
+"""Window and language: English labels are often the longer ones."""
 
 DROP_DOWN_PARTS = ("#selected_option", "#expand_button", "#drop_down_options_list")
 """Object ids of a drop-down's own children (measured through the drop-down)."""
@@ -48,8 +51,10 @@ GLYPH_PARTS = ("vertical_scroll_bar", "horizontal_slider")
 
 @pytest.fixture
 def app(request: pytest.FixtureRequest) -> Iterator[GameApp]:
-    """The real app (bankroll, history: the menu's side panels) at the test's size."""
-    a = open_app(request.param, fps=0)
+    """The real app (bankroll, history: the menu's side panels) at the test's size (and
+    language)."""
+    size, lang = request.param if isinstance(request.param[1], str) else (request.param, None)
+    a = open_app(size, lang, fps=0)
     a.push(MenuScene(a))
     step(a, 2)
     yield a
@@ -126,7 +131,8 @@ def _rows(buttons: list[Any]) -> list[list[Any]]:
     return [r for r in rows if len(r) > 1]
 
 
-@pytest.mark.parametrize("app", SIZES, indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("app", WINDOWS, indirect=True,
+                         ids=lambda w: f"{w[0][0]}x{w[0][1]}-{w[1]}")
 def test_every_screen_s_elements_are_on_the_type_scale(app: GameApp) -> None:
     ts = app.type_scale
     gui_sizes = {ts.px(role) for role in GUI_ROLES}
