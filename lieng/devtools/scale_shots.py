@@ -85,6 +85,7 @@ def main(argv: list[str] | None = None) -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["XDG_DATA_HOME"] = tmp
+        os.environ["LIENG_DATA_DIR"] = os.path.join(tmp, "lieng")  # never the player's
         for spec in args.sizes:
             w, h = (int(x) for x in spec.split("x"))
             for path in take(args.out, (w, h), args.lang):
