@@ -63,11 +63,8 @@ TIMER_WARNING = 5.0
 
 class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
     timers_wait_when_covered = True
-    """While a dialog (the leave question, a rebuy), the rules or the settings cover the
-    table, the player's turn timer and the result's auto-continue delay stand still: the
-    player can't see them or act. The bots' turns go on (they are not waiting for
-    anyone). ``LanTableScene`` turns the turn timer's wait off: the host keeps that
-    table's time (its result waits too: the next deal is the host's anyway)."""
+    """Under a dialog, the rules or the settings the player's turn timer stands still
+    (bots play on); ``LanTableScene`` turns it off: the host keeps that table's time."""
 
     def __init__(self, app: GameApp, table: TableT, me: int = 0,
                  on_leave: Callable[[], None] | None = None, rebuy: int | None = None) -> None:
@@ -351,10 +348,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         waits = covered and self.timers_wait_when_covered
         hand = self.table.hand
         my_turn = hand is not None and not hand.is_over and hand.to_act == self.me
-        # The table's clock stands still while the board animates, while a dialog, the
-        # rules or the settings cover the table on the player's turn (their timer
-        # waits), and while the player's own cards are still on their way (no blind
-        # turn).
+        # The table's clock stands still while the board animates, while a scene covers
+        # the table on the player's turn (their timer waits; the result's delay waits
+        # under any cover, below), and while the player's cards are on their way.
         if not self.board.busy and not (waits and my_turn) \
                 and not (my_turn and not self.cards_ready()):
             self.clock += dt

@@ -1,7 +1,7 @@
 """Dialogs stop the clocks the player is being timed by — the turn timer, the result's
 auto-continue delay, the hot-seat hand-off's countdown — and hide what is under their
 panel (``Scene.covered``, ``TableScene.timers_wait_when_covered``, ``draw.DIALOG_FILL``).
-The LAN table, whose time the host keeps, is in ``test_lan.py``."""
+The LAN table, whose time the host keeps, is in ``test_lan_dialog.py``."""
 
 from __future__ import annotations
 
