@@ -46,8 +46,13 @@ from .personality import PERSONALITIES
 from .strength import hand_index, strength_row, win_probability
 
 WARMUP = 150
+"""Hands each arm plays, alternately, before ``_pick_arm`` compares them."""
 FOLDER = 0.68
 EXPLORE = 0.1
+SURE = 1.0
+"""Standard errors by which ``hard``'s engine must have out-earned the equilibrium before
+it takes over (``_pick_arm``): per-hand results swing by ten table bets, so a plain "who
+won more" comparison picks the wrong arm against a close opponent about half the time."""
 MIN_EVIDENCE = 12
 """Bets an opponent must have faced before ``expert`` departs from the equilibrium."""
 STEAL_FOLD = 0.6
@@ -80,16 +85,57 @@ def _raised_showdowns(st: SeatStats) -> tuple[float, float]:
     return n, total / n if n else 0.5
 
 
+AGGRESSOR = 0.35
+"""Raise rate from which a player who does not raise with anything gets the equilibrium."""
+AIMLESS_SHOWN = 0.6
+"""Mean strength of hands shown after raising at most which raises are aimless (random,
+maniac, shover: about 0.5); a stealer that also raises its good hands shows more."""
+LUCK_BINS = 20
+"""Strength bins of the control variate that takes the cards' luck out of the arms'
+results (``observe``)."""
+LOOSE_FOLD = 0.3
+"""Fold rate to bets at most which value raises are sized for a player who calls them."""
+
+
+def _habit(st: SeatStats) -> str | None:
+    """The habit the model sees in a player, if any: ``"folder"`` (folds to bets at least
+    ``STEAL_FOLD``), ``"caller"`` (at most ``LOOSE_FOLD``), ``"wild"`` or ``"tight"`` (the
+    hands it showed after raising average at most ``WILD_SHOWN`` or at least
+    ``TIGHT_SHOWN``), else None: a balanced player, against whom ``expert`` keeps the
+    equilibrium — a deviation made for a habit that is not there is exactly what a
+    strong opponent punishes (measured against ``hard``, docs/BOTS.md)."""
+    if st.faced >= MIN_EVIDENCE:
+        fold = st.fold_rate()
+        if fold >= STEAL_FOLD:
+            return "folder"
+        if fold <= LOOSE_FOLD:
+            return "caller"
+    n, mean = _raised_showdowns(st)
+    if n >= MIN_SHOWN:
+        if mean <= WILD_SHOWN:
+            return "wild"
+        if mean >= TIGHT_SHOWN:
+            return "tight"
+    return None
+
+
+def _aggressor(st: SeatStats) -> bool:
+    """A thinking aggressor: raises at least ``AGGRESSOR`` of its decisions, and the
+    hands it showed after raising are not just anything (``AIMLESS_SHOWN``)."""
+    n, mean = _raised_showdowns(st)
+    return st.raise_rate() >= AGGRESSOR and (n < MIN_SHOWN or mean > AIMLESS_SHOWN)
+
+
 class ExpertBot(BaseBot):
     """Plays the shipped equilibrium strategy; see the module docstring."""
 
     exploit: bool = True
+    """Tilt the equilibrium against habits the opponent model has seen (``_tilt``)."""
     field_core: bool = False
     """At 3–6 seats, play the heads-up core against "the field" instead of ``hard``'s
     engine — measured weaker (docs/BOTS.md), kept so the measurement can be repeated."""
     arms: bool = True
     """Choose between the equilibrium and ``hard``'s engine by results (``_pick_arm``)."""
-    """Tilt the equilibrium against habits the opponent model has seen (``_tilt``)."""
 
     def __init__(self, rng: random.Random, name: str = "Cao thủ",
                  personality: str | None = None) -> None:
@@ -98,10 +144,14 @@ class ExpertBot(BaseBot):
         self._arm: int | None = None
         self._seat: int | None = None
         self._bet = 1
-        self._results: list[list[float]] = [[0.0, 0.0], [0.0, 0.0]]
-        """Per arm: chips won (× B) and hands played."""
+        self._results: list[list[float]] = [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
+        """Per arm: chips won (× B) beyond what our hand's strength usually wins, their sum
+        of squares, and hands played."""
+        self._by_strength = [[0.0, 0.0] for _ in range(LUCK_BINS)]
+        """Per strength bin: chips won (× B) and hands, whichever arm played them."""
+        self._bin = 0
         # Reads ranges from the model exactly as ``hard`` does (same model object).
-        self._reader = HeuristicBot("hard", rng, PERSONALITIES["calm"], name)
+        self._reader = HeuristicBot("expert", rng, PERSONALITIES["calm"], name)
         self._reader.model = self.model
 
     def observe(self, event: Event) -> None:
@@ -110,29 +160,62 @@ class ExpertBot(BaseBot):
         self.model.observe(event)
         if isinstance(event, HandEnded) and self._arm is not None and self._seat is not None \
                 and self._seat < len(event.net):
-            self._results[self._arm][0] += event.net[self._seat] / self._bet
-            self._results[self._arm][1] += 1
+            won = event.net[self._seat] / self._bet
+            luck = self._by_strength[self._bin]
+            # The hand's own strength explains much of its result; what is left compares
+            # the arms with less noise (a control variate; the arm was chosen before, and
+            # independently of, the cards' strength).
+            usual = luck[0] / luck[1] if luck[1] else 0.0
+            luck[0] += won
+            luck[1] += 1
+            won -= usual
+            arm = self._results[self._arm]
+            arm[0] += won
+            arm[1] += won * won
+            arm[2] += 1
             self._arm = None
 
     def _pick_arm(self, opps: list[int]) -> int:
         """Heads-up, each hand is played by one of two arms: 0 the equilibrium (with its
-        tilts), 1 ``hard``'s engine on the same opponent model, which exploits a known
-        habit harder but can itself be exploited. The first ``WARMUP`` hands of each are
-        alternated; then the arm that has won more against this table is played, with
-        ``EXPLORE`` of the hands left to the other so a change of opponent is noticed.
+        tilts), 1 the model's engine (``hard``'s, sharpened: ``LEVEL_PARAMS["expert"]``),
+        which takes more from players with habits but can itself be exploited.
 
+        Which one leans in: against a *thinking aggressor* — a player who raises often
+        (``AGGRESSOR`` of its decisions) yet not with anything (the hands it showed after
+        raising average more than ``AIMLESS_SHOWN``) — the equilibrium, because such a
+        player's raises are made to push a reader off its hands, and the engine reads
+        raises; against everyone else the engine. Measured (docs/BOTS.md): the
+        equilibrium beats ``hard`` where the engine breaks even, the engine beats
+        ``normal``, ``easy`` and the fixed habits by far more than the equilibrium.
+
+        Until ``MIN_EVIDENCE`` × 3 decisions are seen the arms alternate. Results can
+        overrule the lean: once each arm has played ``WARMUP`` hands, the other arm takes
+        over if it has out-earned the lean by ``SURE`` standard errors (luck of the cards
+        taken out, ``observe``). While the engine plays, ``EXPLORE`` of the hands go to
+        the equilibrium so the comparison stays current; the equilibrium needs no such
+        watch (it cannot lose much, and the lean follows the model, whose old evidence
+        fades) — and engine hands mixed in cost a bet each against ``hard``, which steals
+        from the equilibrium's folds and finds the engine folding to its steals.
         Against a known folder (fold rate at least ``FOLDER`` over ``MIN_EVIDENCE`` faced
-        bets) the model's engine plays at once: its steals were measured to earn about
-        twice the tilted equilibrium's against the tight player (docs/BOTS.md)."""
+        bets) the engine plays at once."""
         stats = [self.model.stats(o) for o in opps]
         if stats and min(st.faced for st in stats) >= MIN_EVIDENCE \
                 and min(st.fold_rate() for st in stats) >= FOLDER:
             return 1
-        (s0, n0), (s1, n1) = self._results
-        if min(n0, n1) < WARMUP:
+        (s0, q0, n0), (s1, q1, n1) = self._results
+        if not stats or min(st.decisions for st in stats) < 3 * MIN_EVIDENCE:
             return 0 if n0 <= n1 else 1
-        best = 0 if s0 / n0 >= s1 / n1 else 1
-        return best if self.rng.random() >= EXPLORE else 1 - best
+        lean = 0 if all(_aggressor(st) for st in stats) else 1
+        best = lean
+        if min(n0, n1) >= WARMUP:
+            m0, m1 = s0 / n0, s1 / n1
+            var = max(0.0, q0 / n0 - m0 * m0) / n0 + max(0.0, q1 / n1 - m1 * m1) / n1
+            gain = m1 - m0 if lean == 0 else m0 - m1
+            if gain > SURE * var ** 0.5:
+                best = 1 - lean
+        if best == 0:
+            return 0  # the equilibrium needs no watching: the lean follows the model
+        return 1 if self.rng.random() >= EXPLORE else 0
 
     def reseat(self, moves: dict[int, int]) -> None:
         """Players changed seats between hands: the model follows the players."""
@@ -154,6 +237,8 @@ class ExpertBot(BaseBot):
             self._arm = self._pick_arm(opps) if self.arms else 0
             self._seat = me
             self._bet = rules.table_bet
+            strength = strength_row(rules)[hand_index(view.my_cards)]
+            self._bin = min(LUCK_BINS - 1, int(strength * LUCK_BINS))
         if self._arm == 1:
             return self._reader.decide(view)
         B = rules.table_bet
@@ -271,6 +356,8 @@ class ExpertBot(BaseBot):
             return None
         with_chips = [o for o in opps if view.stacks[o] > 0]
         if not with_chips or min(self.model.stats(o).faced for o in with_chips) < MIN_EVIDENCE:
+            return None
+        if not all(_habit(self.model.stats(o)) for o in with_chips):
             return None
         reader = self._reader
         ranges = reader._ranges(view, opps)
