@@ -1,0 +1,109 @@
+"""How ``expert`` chooses, heads-up, between the equilibrium and the model's engine."""
+
+from __future__ import annotations
+
+import random
+
+from lieng.bots import make_bot
+from lieng.bots.expert import (
+    AGGRESSOR,
+    MIN_EVIDENCE,
+    WARMUP,
+    ExpertBot,
+    _aggressor,
+    _habit,
+)
+from lieng.bots.opponents import SeatStats
+from lieng.engine import PRESETS, Hand
+
+
+def _stats(decisions: int, raises: int, faced: int = 0, folded: int = 0,
+           shown_bin: int | None = None, shown: int = 0) -> SeatStats:
+    st = SeatStats(decisions=decisions, raises=raises, faced=faced, folded_faced=folded)
+    if shown_bin is not None:
+        st.shown[2][shown_bin] = shown
+    return st
+
+
+def test_habits_are_read_from_folds_and_from_hands_shown_after_raising() -> None:
+    assert _habit(_stats(100, 5, faced=50, folded=45)) == "folder"
+    assert _habit(_stats(100, 5, faced=50, folded=2)) == "caller"
+    top, bottom = len(SeatStats().shown[2]) - 1, 0
+    assert _habit(_stats(100, 60, faced=50, folded=20, shown_bin=bottom, shown=10)) == "wild"
+    assert _habit(_stats(100, 10, faced=50, folded=20, shown_bin=top, shown=10)) == "tight"
+    # Folds to half the bets and shows middling hands: balanced, no habit to exploit.
+    middle = len(SeatStats().shown[2]) * 2 // 3
+    assert _habit(_stats(100, 30, faced=50, folded=25, shown_bin=middle, shown=10)) is None
+    # Too little evidence is no habit either.
+    assert _habit(_stats(5, 1, faced=MIN_EVIDENCE - 1, folded=MIN_EVIDENCE - 1)) is None
+
+
+def test_a_thinking_aggressor_raises_often_but_not_with_anything() -> None:
+    middle = len(SeatStats().shown[2]) * 2 // 3
+    assert _aggressor(_stats(200, 100, shown_bin=middle, shown=20))
+    assert not _aggressor(_stats(200, 100, shown_bin=0, shown=20))  # maniac, random
+    assert not _aggressor(_stats(200, int(200 * AGGRESSOR) - 20))  # raises seldom
+
+
+def _bot_with(st: SeatStats, results: list[list[float]] | None = None) -> ExpertBot:
+    bot = ExpertBot(random.Random(3))
+    bot.model.seats[0] = st
+    if results is not None:
+        bot._results = results
+    return bot
+
+
+def test_the_equilibrium_plays_every_hand_against_a_thinking_aggressor() -> None:
+    middle = len(SeatStats().shown[2]) * 2 // 3
+    bot = _bot_with(_stats(200, 100, faced=60, folded=30, shown_bin=middle, shown=20))
+    assert {bot._pick_arm([0]) for _ in range(300)} == {0}
+
+
+def test_the_engine_plays_against_a_passive_player_with_a_look_at_the_equilibrium() -> None:
+    bot = _bot_with(_stats(200, 20, faced=60, folded=25))
+    arms = [bot._pick_arm([0]) for _ in range(1000)]
+    assert 0.8 <= sum(arms) / len(arms) <= 0.97
+
+
+def test_results_overrule_the_lean_only_when_clearly_better() -> None:
+    n = float(WARMUP)
+    passive = _stats(200, 20, faced=60, folded=25)
+    # Each arm's results: (sum, sum of squares, hands); per-hand sd 10 × B.
+    close = [[0.2 * n, (100 + 0.04) * n, n], [0.0, 100 * n, n]]
+    clear = [[3.0 * n, (100 + 9) * n, n], [0.0, 100 * n, n]]
+    assert sum(_bot_with(passive, close)._pick_arm([0]) for _ in range(200)) > 150
+    assert sum(_bot_with(passive, clear)._pick_arm([0]) for _ in range(200)) == 0
+
+
+def test_arms_alternate_until_the_model_has_seen_enough() -> None:
+    bot = _bot_with(_stats(10, 2))
+    assert bot._pick_arm([0]) == 0
+    bot._results[0][2] = 1
+    assert bot._pick_arm([0]) == 1
+
+
+def test_luck_of_the_cards_is_taken_out_of_the_arms_results() -> None:
+    """Hands are credited net of what their strength usually wins: over many hands the
+    arm's adjusted results average near zero against a player it neither beats nor
+    loses to by much, while the raw results swing with the cards."""
+    expert = make_bot("expert", random.Random(8))
+    assert isinstance(expert, ExpertBot)
+    opp = make_bot("call", random.Random(9))
+    deal = random.Random(10)
+    raw = 0.0
+    for h in range(400):
+        bots = [expert, opp] if h % 2 == 0 else [opp, expert]
+        hand = Hand(PRESETS["classic"], [1000, 1000], 0, rng=deal)
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            hand.act(seat, bots[seat].decide(hand.view_for(seat)))
+        me = bots.index(expert)
+        raw += (hand.stacks[me] - 1000) ** 2 / 100
+        for s, bot in enumerate(bots):
+            for event in hand.events_for(s):
+                bot.observe(event)
+    adjusted = sum(arm[1] for arm in expert._results)
+    assert sum(arm[2] for arm in expert._results) == 400
+    # The control variate removes a good part of the variance the cards bring.
+    assert adjusted < 0.9 * raw
