@@ -187,13 +187,18 @@ def chips_for(amount: int, max_chips: int = 8) -> list[tuple[int, int, int]]:
 
 
 def chip_pile(target: pygame.Surface, amount: int, center: tuple[float, float], radius: int,
-              max_chips: int = 8) -> None:
-    """A short stack of chips for ``amount``, bottom at ``center``."""
+              max_chips: int = 8) -> pygame.Rect:
+    """A short stack of chips for ``amount``, bottom at ``center``; returns what it
+    covers."""
     colours = chips_for(amount, max_chips)
     step = max(2, radius // 3)
+    covered = pygame.Rect(int(center[0]), int(center[1]), 0, 0)
     for i, colour in enumerate(reversed(colours)):
         s = chip(radius, colour)
-        target.blit(s, s.get_rect(center=(int(center[0]), int(center[1] - i * step))))
+        r = s.get_rect(center=(int(center[0]), int(center[1] - i * step)))
+        target.blit(s, r)
+        covered = r if i == 0 else covered.union(r)
+    return covered
 
 
 def felt(size: tuple[int, int], scale: float, rect: pygame.Rect | None = None) -> pygame.Surface:

@@ -13,7 +13,8 @@ _cache: dict[tuple[tuple[int, int], tuple[int, int, int, int]], pygame.Surface] 
 def felt_for(layout: TableLayout) -> pygame.Surface:
     """The felt for ``layout``'s window and table oval (which moves left while the action
     log's drawer is open: both are kept, so opening and closing it draws nothing new)."""
-    key = (layout.size, tuple(layout.table))
+    t = layout.table
+    key = (layout.size, (t.x, t.y, t.w, t.h))
     surf = _cache.get(key)
     if surf is None:
         if len(_cache) >= 2:

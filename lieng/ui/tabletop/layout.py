@@ -320,7 +320,7 @@ def _compute(size: tuple[int, int], n: int, drawer: bool, dims: Dims) -> TableLa
     others = [_seat(i, n, area, table, s, dims) for i in range(1, n)]
     seat_boxes = [b for spot in [me] + [o[0] for o in others]
                   for b in (spot.glow, spot.plate, spot.cards_box, spot.status_box)]
-    taken = seat_boxes + [me.bet_box, reveal]
+    taken = [*seat_boxes, me.bet_box, reveal]
     # Bets first: beyond each seat's cards, or under (over) them when that is the room.
     spots = [me]
     for spot, ux, uy in others:
@@ -375,7 +375,7 @@ def _compute(size: tuple[int, int], n: int, drawer: bool, dims: Dims) -> TableLa
     side_pots = tuple((float(r.x + r_side + 1), float(r.bottom - r_side - 3))
                       for r in side_boxes)
     # The result panel: between hands nothing is in the middle but the seats.
-    summary = roomiest(seat_boxes + [reveal], cx, table.top, me.cards_box.top, g,
+    summary = roomiest([*seat_boxes, reveal], cx, table.top, me.cards_box.top, g,
                        int(SUMMARY_MAX[0] * s), int(SUMMARY_MAX[1] * s))
     return TableLayout(size, s, area, table, tuple(spots), pot, pot_box, pot_label,
                        pot_total, side_pots, tuple(side_boxes), deck, deck_box, banner,

@@ -1,0 +1,101 @@
+"""What a table frame actually drew, rectangle by rectangle, and the check that nothing
+covers what it must not (the layout rule, docs/UI.md).
+
+The drawing code calls ``mark(kind, owner, rect)`` with the rectangle of every thing it
+blits on the table — a plate, a card, a status line, a bet, the pot, a chip in flight, the
+result panel... ``mark`` does nothing unless a test (or a screenshot maker) opened a
+``capture()``, so a frame costs one global read per mark. ``problems`` then says what
+broke the rule in that frame.
+
+Owners: a seat's things carry the seat's number (the board's, not the display slot), a
+pot layer's its layer, the rest -1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import pygame
+
+SEAT_KINDS = frozenset({"glow", "plate", "card", "status", "bet"})
+"""A seat's own things (its glow lies under the other four)."""
+FLIGHTS = frozenset({"drop", "sweep", "payout"})
+"""Chips in the air: put down in front of a seat, swept to the pot, paid to a winner."""
+EXEMPT = frozenset({"deal"})
+"""Cards flying from the deck to a seat may pass over anything."""
+OVERLAYS = frozenset({"summary", "drawer", "toast", "timer", "coach"})
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    kind: str
+    owner: int
+    rect: pygame.Rect
+
+
+_frame: list[Drawn] | None = None
+
+
+def mark(kind: str, owner: int, rect: pygame.Rect) -> None:
+    """Note one drawn thing (a no-op outside ``capture``)."""
+    if _frame is not None:
+        _frame.append(Drawn(kind, owner, pygame.Rect(rect)))
+
+
+def recording() -> bool:
+    return _frame is not None
+
+
+@contextmanager
+def capture() -> Iterator[list[Drawn]]:
+    """Record what is drawn inside the ``with`` block."""
+    global _frame
+    previous = _frame
+    _frame = []
+    try:
+        yield _frame
+    finally:
+        _frame = previous
+
+
+def _allowed(a: Drawn, b: Drawn) -> bool:
+    """May ``a`` and ``b`` overlap?"""
+    kinds = {a.kind, b.kind}
+    if kinds & EXEMPT:
+        return True
+    if a.kind in FLIGHTS and b.kind in FLIGHTS:
+        return True  # chips flying together
+    if {a.kind, b.kind} <= SEAT_KINDS and a.owner == b.owner:
+        # One seat's things: its glow under the rest, its fanned cards on each other.
+        return "glow" in kinds or kinds == {"card"}
+    flight, other = (a, b) if a.kind in FLIGHTS else (b, a)
+    if flight.kind in FLIGHTS:
+        # A chip lands on (leaves) the pot's pile, or drops onto its own seat's bet.
+        if other.kind == "pot" or (other.kind == "side_pot" and flight.kind == "payout"):
+            return True
+        return other.kind == "bet" and other.owner == flight.owner
+    return False
+
+
+def problems(frame: list[Drawn], size: tuple[int, int]) -> list[str]:
+    """Everything in ``frame`` that breaks the layout rule, in words: a thing drawn
+    (partly) outside the window; two things that cover each other where they must not
+    (a seat's plate, name, cards, status line or bet, the pot's chips or figure, a side
+    pot, the deck, the round banner, the result panel, the open drawer, the chips in the
+    air); a bet still in front of a seat while the pot is being paid out."""
+    screen = pygame.Rect(0, 0, *size)
+    out: list[str] = []
+    for d in frame:
+        if not screen.contains(d.rect):
+            out.append(f"{d.kind}[{d.owner}] {tuple(d.rect)} leaves the window {size}")
+    for i, a in enumerate(frame):
+        for b in frame[i + 1:]:
+            if a.rect.colliderect(b.rect) and not _allowed(a, b):
+                out.append(f"{a.kind}[{a.owner}] {tuple(a.rect)} × "
+                           f"{b.kind}[{b.owner}] {tuple(b.rect)}")
+    kinds = {d.kind for d in frame}
+    if "payout" in kinds and "bet" in kinds:
+        out.append("a bet is still on the felt while the pot is paid out")
+    return out
