@@ -28,6 +28,7 @@ from lieng.ui.tabletop.board import Anchor, Board, CardState, SeatState
 from lieng.ui.tabletop.cards import CardRenderer
 from lieng.ui.tabletop.frame_record import mark
 from lieng.ui.tabletop.layout import TableLayout, card_centers
+from lieng.ui.tabletop.layout_fit import along
 
 AVATAR_COLOURS = [(176, 72, 60), (62, 118, 176), (74, 150, 96), (160, 110, 40),
                   (126, 84, 160), (40, 140, 150), (170, 80, 120)]
@@ -80,7 +81,18 @@ class TableDrawer:
         surf.blit(felt_for(layout), (0, 0))
         s = layout.scale
         slot_of = {seat: slot for slot, seat in enumerate(display_order)}
-        self._draw_pots(surf, board, layout)
+        # Piles first, then the chips in the air, then every figure over them: a chip
+        # passing a label slides under it, never over it.
+        labels = self._draw_piles(surf, board, layout)
+        chip_r = int(L.BET_R * s)
+        for fl in board.flights:
+            if not fl.tween.started:
+                continue
+            p = along(self._path(layout, fl.source, fl.target, slot_of), fl.tween.progress)
+            covered = chip_pile(surf, fl.amount, p, chip_r, max_chips=L.BET_CHIPS)
+            seat_end = fl.target if fl.target[0] != "pot" else fl.source
+            mark(FLIGHT_KIND[fl.source[0]], seat_end[1], covered)
+        self._draw_pot_labels(surf, layout, labels)
         # The deck while cards are flying, in the banner's box (no banner in a deal).
         if any(not cs.landed for seat in board.seats for cs in seat.cards):
             deck = layout.deck_box
@@ -102,17 +114,6 @@ class TableDrawer:
                              own_peel if seat_i == board.me else None, lost)
         for seat_i, seat in enumerate(board.seats):
             self._draw_status(surf, board, layout, seat_i, slot_of[seat_i], seat)
-        chip_r = int(L.BET_R * s)
-        for fl in board.flights:
-            if not fl.tween.started:
-                continue
-            a = self._resolve(layout, fl.source, slot_of)
-            b = self._resolve(layout, fl.target, slot_of)
-            p = lerp(a, b, fl.tween.progress)
-            assert isinstance(p, tuple)
-            covered = chip_pile(surf, fl.amount, (p[0], p[1]), chip_r, max_chips=L.BET_CHIPS)
-            seat_end = fl.target if fl.target[0] != "pot" else fl.source
-            mark(FLIGHT_KIND[fl.source[0]], seat_end[1], covered)
         for banner in board.banners:
             prog = banner.tween.progress
             alpha = min(1.0, prog * 6, (1 - prog) * 4)
@@ -132,27 +133,56 @@ class TableDrawer:
             return self.anchor(layout, (kind, slot_of[i]))
         return self.anchor(layout, a)
 
+    def _path(self, layout: TableLayout, source: Anchor, target: Anchor,
+              slot_of: dict[int, int]) -> tuple[tuple[float, float], ...]:
+        """A chip flight's way: between a seat's bet and a pot it goes through the seat's
+        lane (``SeatSpot.lane``), so it never crosses a plate, cards or a status line."""
+        a = self._resolve(layout, source, slot_of)
+        b = self._resolve(layout, target, slot_of)
+        if source[0] == "bet" and target[0] == "pot":
+            return (a, layout.seats[slot_of[source[1]]].lane, b)
+        if source[0] == "pot" and target[0] == "bet":
+            return (a, layout.seats[slot_of[target[1]]].lane, b)
+        return (a, b)
+
     # ----------------------------------------------------------------- pots
 
     def _draw_pots(self, surf: pygame.Surface, board: Board, layout: TableLayout) -> None:
+        """The pots' chips and figures (with nothing flying between them)."""
+        self._draw_pot_labels(surf, layout, self._draw_piles(surf, board, layout))
+
+    def _draw_piles(self, surf: pygame.Surface, board: Board, layout: TableLayout
+                    ) -> list[tuple[int, tuple[int, ...]]]:
+        """The pots' chips; returns the layers, to label once the flights are drawn."""
         s = layout.scale
         layers = board.layers()
+        for i, (amount, _el) in enumerate(layers):
+            if not amount:
+                continue
+            if i == 0:
+                mark("pot", -1, chip_pile(surf, amount, layout.pot, int(L.POT_R * s),
+                                          max_chips=L.POT_CHIPS))
+            else:
+                mark("side_pile", i, chip_pile(surf, amount, layout.pot_spot(i),
+                                               int(L.SIDE_R * s), max_chips=L.SIDE_CHIPS))
+        return layers
+
+    def _draw_pot_labels(self, surf: pygame.Surface, layout: TableLayout,
+                         layers: list[tuple[int, tuple[int, ...]]]) -> None:
+        """The pots' figures, each in its box. A layer only one player still in paid into
+        is not a side pot: it goes back to that player (RULES.md step 9), so it is
+        labelled as returned chips."""
+        s = layout.scale
         if not layers:
             return
-        main = layers[0][0]
-        # A layer only one player still in paid into is not a side pot: it goes back to
-        # that player (RULES.md step 9), so it is labelled as returned chips.
         contested = [i for i, (_a, el) in enumerate(layers) if i == 0 or len(el) > 1]
+        main = layers[0][0]
         if main:
-            mark("pot", -1, chip_pile(surf, main, layout.pot, int(L.POT_R * s),
-                                      max_chips=L.POT_CHIPS))
-            total = sum(a for a, _ in layers)
-            label = t("table.pot", amount=self.fmt(main))
-            if len(contested) > 1:
-                label = t("table.main_pot", amount=self.fmt(main))
+            key = "table.main_pot" if len(contested) > 1 else "table.pot"
             box = layout.pot_label
-            mark("pot_label", -1, text(surf, label, box.center, int(19 * s), GOLD, bold=True,
-                                       max_width=box.w))
+            mark("pot_label", -1, text(surf, t(key, amount=self.fmt(main)), box.center,
+                                       int(19 * s), GOLD, bold=True, max_width=box.w))
+            total = sum(a for a, _el in layers)
             if len(layers) > 1 and total != main:
                 box = layout.pot_total
                 mark("pot_total", -1, text(surf, t("table.total", amount=self.fmt(total)),
@@ -162,16 +192,13 @@ class TableDrawer:
             if not amount:
                 continue
             box = layout.side_boxes[(i - 1) % len(layout.side_boxes)]
-            pos = layout.pot_spot(i)
-            covered = chip_pile(surf, amount, pos, r, max_chips=L.SIDE_CHIPS)
             if len(el) > 1:
                 label = t("table.side_pot", n=str(contested.index(i)), amount=self.fmt(amount))
             else:
                 label = t("table.returned", amount=self.fmt(amount))
-            x = pos[0] + r + 4 * s
-            drawn = text(surf, label, (x, box.centery), int(15 * s), CREAM, bold=True,
-                         anchor="midleft", max_width=int(box.right - x))
-            mark("side_pot", i, covered.union(drawn))
+            x = layout.pot_spot(i)[0] + r + 4 * s
+            mark("side_pot", i, text(surf, label, (x, box.centery), int(15 * s), CREAM,
+                                     bold=True, anchor="midleft", max_width=int(box.right - x)))
 
     # ----------------------------------------------------------------- seats
 

@@ -25,6 +25,11 @@ FLIGHTS = frozenset({"drop", "sweep", "payout"})
 """Chips in the air: put down in front of a seat, swept to the pot, paid to a winner."""
 EXEMPT = frozenset({"deal"})
 """Cards flying from the deck to a seat may pass over anything."""
+OVER_CHIPS = frozenset({"pot_label", "pot_total", "side_pot", "deck", "bet", "banner",
+                        "toast"})
+"""Drawn after the chips in the air: a chip passing under one of these is hidden for a
+moment, never covers it. (A plate, a card or a status line is never crossed at all:
+each seat's chips go through its lane, ``SeatSpot.lane``.)"""
 OVERLAYS = frozenset({"summary", "drawer", "toast", "timer", "coach"})
 
 
@@ -60,22 +65,23 @@ def capture() -> Iterator[list[Drawn]]:
         _frame = previous
 
 
-def _allowed(a: Drawn, b: Drawn) -> bool:
-    """May ``a`` and ``b`` overlap?"""
-    kinds = {a.kind, b.kind}
+def _allowed(first: Drawn, later: Drawn) -> bool:
+    """May ``later`` be drawn where it overlaps ``first``?"""
+    kinds = {first.kind, later.kind}
     if kinds & EXEMPT:
         return True
-    if a.kind in FLIGHTS and b.kind in FLIGHTS:
+    if first.kind in FLIGHTS and later.kind in FLIGHTS:
         return True  # chips flying together
-    if {a.kind, b.kind} <= SEAT_KINDS and a.owner == b.owner:
+    if kinds <= SEAT_KINDS and first.owner == later.owner:
         # One seat's things: its glow under the rest, its fanned cards on each other.
         return "glow" in kinds or kinds == {"card"}
-    flight, other = (a, b) if a.kind in FLIGHTS else (b, a)
+    if first.kind in FLIGHTS and later.kind in OVER_CHIPS:
+        return True
+    flight, other = (first, later) if first.kind in FLIGHTS else (later, first)
     if flight.kind in FLIGHTS:
-        # A chip lands on (leaves) the pot's pile, or drops onto its own seat's bet.
-        if other.kind == "pot" or (other.kind == "side_pot" and flight.kind == "payout"):
-            return True
-        return other.kind == "bet" and other.owner == flight.owner
+        # A chip lands on (leaves) a pot's pile, or drops onto its own seat's bet.
+        return other.kind in ("pot", "side_pile") or (
+            other.kind == "bet" and other.owner == flight.owner and flight.kind == "drop")
     return False
 
 
@@ -91,7 +97,7 @@ def problems(frame: list[Drawn], size: tuple[int, int]) -> list[str]:
         if not screen.contains(d.rect):
             out.append(f"{d.kind}[{d.owner}] {tuple(d.rect)} leaves the window {size}")
     for i, a in enumerate(frame):
-        for b in frame[i + 1:]:
+        for b in frame[i + 1:]:  # b is drawn over a
             if a.rect.colliderect(b.rect) and not _allowed(a, b):
                 out.append(f"{a.kind}[{a.owner}] {tuple(a.rect)} × "
                            f"{b.kind}[{b.owner}] {tuple(b.rect)}")

@@ -25,12 +25,17 @@ import pygame
 from lieng.ui.core.draw import table_rect
 from lieng.ui.tabletop.layout_fit import (
     box,
+    clear_path,
     collisions,
     first_free,
     free_band,
     free_run,
+    pile_height,
+    pile_rect,
     roomiest,
 )
+
+__all__ = ["SeatSpot", "TableLayout", "card_centers", "compute", "pile_height", "pile_rect"]
 
 Point = tuple[float, float]
 
@@ -74,6 +79,8 @@ class Dims:
     """Side seats against the window's (the drawer's) edge rather than on the ellipse."""
     own_bet_beside: bool = False
     """The player's bet right of their cards rather than above them."""
+    drawer_w: int = DRAWER_W
+    """The action log's drawer (``log_panel``), when open."""
 
 
 ROOMY = Dims()
@@ -81,20 +88,10 @@ FITS = (ROOMY, Dims(card_w=42, fan=0.56, status_w=1.0, side_w=140),
         Dims(card_w=42, fan=0.56, status_w=1.0, side_w=120, bets_under=True, hug=True),
         Dims(card_w=38, fan=0.5, status_w=1.0, side_w=110, bets_under=True, hug=True),
         Dims(card_w=38, fan=0.5, status_w=1.0, side_w=110, bets_under=True, hug=True,
-             own_bet_beside=True))
+             own_bet_beside=True),
+        Dims(card_w=38, fan=0.5, status_w=1.0, side_w=110, bets_under=True, hug=True,
+             own_bet_beside=True, drawer_w=260))
 """Tried in order: the first arrangement whose boxes all keep apart is used."""
-
-
-def pile_height(radius: int, chips: int) -> int:
-    """The height of a ``draw.chip_pile`` of ``chips`` chips of ``radius``."""
-    return 2 * radius + 1 + (chips - 1) * max(2, radius // 3)
-
-
-def pile_rect(center: Point, radius: int, chips: int) -> pygame.Rect:
-    """The box ``draw.chip_pile`` covers: its bottom chip centred at ``center``."""
-    hgt = pile_height(radius, chips)
-    return pygame.Rect(int(center[0]) - radius, int(center[1]) + radius + 1 - hgt,
-                       2 * radius + 1, hgt)
 
 
 @dataclass(frozen=True)
@@ -120,6 +117,9 @@ class SeatSpot:
     status: Point
     """Centre of the last action / hand name line."""
     status_box: pygame.Rect
+    lane: Point = (0.0, 0.0)
+    """Where this seat's chips pass between its bet and the pots: out of the bet's box on
+    the pot's side, clear of its cards (a chip never crosses a plate, cards or status)."""
 
     def boxes(self) -> tuple[pygame.Rect, ...]:
         """Everything this seat draws (the glow is under the plate, cards and status)."""
@@ -292,6 +292,27 @@ def _bet_candidates(spot: SeatSpot, ux: float, uy: float, s: float, under: bool
         else [left, right, box(bw, bh, midtop=(fan.centerx, fan.bottom + g))]
 
 
+def _lane(spot: SeatSpot, pots: list[Point], blocked: list[pygame.Rect], s: float) -> Point:
+    """The first point out of the bet's box — toward the main pot, straight down, up,
+    left or right — from which a chip pile reaches every pot without touching a seat's
+    plate, glow, cards or status (the seat's own glow included: it lies under them)."""
+    bx, by = spot.bet
+    px, py = pots[0]
+    d = math.hypot(px - bx, py - by) or 1.0
+    reach = (BET_R * 2 + BET_CHIPS * 3 + GAP * 2) * s
+    toward = (bx + (px - bx) / d * reach, by + (py - by) / d * reach)
+    cands = [toward]
+    for k in (1, 2, 3):
+        cands += [(bx + dx * k * reach, by + dy * k * reach)
+                  for dx, dy in ((0, 1), (0, -1), (-1, 0), (1, 0), (1, 1), (-1, 1), (1, -1),
+                                 (-1, -1))]
+    r = int(BET_R * s)
+    for lane in cands:
+        if all(clear_path((spot.bet, lane, pot), blocked, r, BET_CHIPS) for pot in pots):
+            return lane
+    return toward
+
+
 def compute(size: tuple[int, int], n: int, drawer: bool = False) -> TableLayout:
     """The table's boxes for a window of ``size``, ``n`` seats and the action log's
     drawer open or not: the roomiest of ``FITS`` whose boxes keep apart."""
@@ -309,7 +330,7 @@ def _compute(size: tuple[int, int], n: int, drawer: bool, dims: Dims) -> TableLa
     g = int(GAP * s)
     top_bar = pygame.Rect(0, 0, w, int(44 * s))
     bar = pygame.Rect(0, h - int(74 * s), w, int(74 * s))
-    dw = int(DRAWER_W * s)
+    dw = int(dims.drawer_w * s)
     drawer_rect = pygame.Rect(w - dw - int(8 * s), top_bar.bottom + int(20 * s), dw,
                               bar.top - int(52 * s) - top_bar.bottom - int(20 * s))
     right = drawer_rect.x - int(4 * s) if drawer else w
@@ -350,8 +371,8 @@ def _compute(size: tuple[int, int], n: int, drawer: bool, dims: Dims) -> TableLa
     centre = [pot_box, pot_label, pot_total, banner]
     # Side pots around the main pot, nearest first.
     side_w, side_h = int(dims.side_w * s), int(SIDE_H * s)
-    rows = (pot_box.centery, pot_total.top, banner.centery, pot_box.top - g - side_h // 2,
-            banner.bottom + g + side_h // 2)
+    rows = (pot_box.centery, pot_total.top, banner.centery, banner.bottom + g + side_h // 2,
+            pot_box.top - g - side_h // 2)
     cands: list[pygame.Rect] = []
     for ring in range(3):
         for y in rows:
@@ -374,6 +395,10 @@ def _compute(size: tuple[int, int], n: int, drawer: bool, dims: Dims) -> TableLa
     r_side = int(SIDE_R * s)
     side_pots = tuple((float(r.x + r_side + 1), float(r.bottom - r_side - 3))
                       for r in side_boxes)
+    # Each seat's lane to the pots.
+    blocked = [b for spot in spots for b in (spot.glow, spot.plate, spot.cards_box,
+                                             spot.status_box)]
+    spots = [replace(spot, lane=_lane(spot, [pot, *side_pots], blocked, s)) for spot in spots]
     # The result panel: between hands nothing is in the middle but the seats.
     summary = roomiest([*seat_boxes, reveal], cx, table.top, me.cards_box.top, g,
                        int(SUMMARY_MAX[0] * s), int(SUMMARY_MAX[1] * s))

@@ -9,12 +9,55 @@ rule by ``frame_record``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import pygame
 
 if TYPE_CHECKING:
     from lieng.ui.tabletop.layout import TableLayout
+
+
+Point = tuple[float, float]
+
+
+def pile_height(radius: int, chips: int) -> int:
+    """The height of a ``draw.chip_pile`` of ``chips`` chips of ``radius``."""
+    return 2 * radius + 1 + (chips - 1) * max(2, radius // 3)
+
+
+def pile_rect(center: Point, radius: int, chips: int) -> pygame.Rect:
+    """The box ``draw.chip_pile`` covers: its bottom chip centred at ``center``."""
+    hgt = pile_height(radius, chips)
+    return pygame.Rect(int(center[0]) - radius, int(center[1]) + radius + 1 - hgt,
+                       2 * radius + 1, hgt)
+
+
+def along(path: tuple[Point, ...], progress: float) -> Point:
+    """The point ``progress`` (0..1) of the way along the polyline ``path``, by length."""
+    if len(path) == 1:
+        return path[0]
+    legs = [((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5 for a, b in pairwise(path)]
+    left = max(0.0, min(1.0, progress)) * sum(legs)
+    for (a, b), leg in zip(pairwise(path), legs, strict=True):
+        if left <= leg and leg > 0:
+            f = left / leg
+            return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+        left -= leg
+    return path[-1]
+
+
+def clear_path(path: tuple[Point, ...], boxes: list[pygame.Rect], radius: int, chips: int
+               ) -> bool:
+    """A chip pile carried along ``path`` touches none of ``boxes`` (checked every few
+    pixels)."""
+    for a, b in pairwise(path):
+        steps = max(1, int(((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5 / 4))
+        for k in range(steps + 1):
+            p = (a[0] + (b[0] - a[0]) * k / steps, a[1] + (b[1] - a[1]) * k / steps)
+            if pile_rect(p, radius, chips).collidelist(boxes) >= 0:
+                return False
+    return True
 
 
 def box(w: float, h: float, **at: tuple[float, float]) -> pygame.Rect:
@@ -129,4 +172,26 @@ def collisions(lay: TableLayout) -> list[str]:
             problems.append(f"summary × {name}{owner}")
     if not screen.contains(lay.summary) or lay.summary.colliderect(lay.reveal):
         problems.append("summary out of place")
+    problems += blocked_lanes(lay)
     return problems
+
+
+def furniture(lay: TableLayout) -> list[pygame.Rect]:
+    """What chips in the air never touch: every seat's plate, glow, cards and status."""
+    return [b for spot in lay.seats for b in (spot.glow, spot.plate, spot.cards_box,
+                                              spot.status_box)]
+
+
+def blocked_lanes(lay: TableLayout) -> list[str]:
+    """Seats whose chips cannot reach every pot's place, or come back from it, without
+    touching a seat's plate, glow, cards or status (``SeatSpot.lane``)."""
+    from lieng.ui.tabletop.layout import BET_CHIPS, BET_R
+
+    r = int(BET_R * lay.scale)
+    boxes = furniture(lay)
+    out = []
+    for i, spot in enumerate(lay.seats):
+        for k, pot in enumerate((lay.pot, *lay.side_pots)):
+            if not clear_path((spot.bet, spot.lane, pot), boxes, r, BET_CHIPS):
+                out.append(f"seat {i}'s chips cannot reach pot {k}")
+    return out
