@@ -90,7 +90,8 @@ def problems(frame: list[Drawn], size: tuple[int, int]) -> list[str]:
     (partly) outside the window; two things that cover each other where they must not
     (a seat's plate, name, cards, status line or bet, the pot's chips or figure, a side
     pot, the deck, the round banner, the result panel, the open drawer, the chips in the
-    air); a bet still in front of a seat while the pot is being paid out."""
+    air); a bet still in front of a seat while the pot is being paid out, or chips still
+    on the felt under the hand's result."""
     screen = pygame.Rect(0, 0, *size)
     out: list[str] = []
     for d in frame:
@@ -104,4 +105,7 @@ def problems(frame: list[Drawn], size: tuple[int, int]) -> list[str]:
     kinds = {d.kind for d in frame}
     if "payout" in kinds and "bet" in kinds:
         out.append("a bet is still on the felt while the pot is paid out")
+    left = kinds & ({"bet", "pot", "side_pile"} | FLIGHTS)
+    if "summary" in kinds and left:
+        out.append(f"the hand's result is up with chips still on the felt: {sorted(left)}")
     return out

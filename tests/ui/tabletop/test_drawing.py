@@ -78,7 +78,8 @@ def test_seat_win_label_shows_the_net_result_like_the_centre(make_app) -> None: 
 
 def test_round_banner_and_coach_hint_are_gone_at_the_showdown(make_app) -> None:  # type: ignore[no-untyped-def]
     """The round banner stays in its box (never on a seat plate or status line), and
-    leaves at the showdown; the coach hint (no hand name: the bar has it) goes once cards are shown."""
+    leaves at the showdown; the coach hint (no hand name: the bar has it) goes once cards
+    are shown."""
     from lieng.storage.settings import Settings
     from lieng.ui.tabletop.coach import coach_line
     from lieng.ui.tabletop.frame_record import capture
