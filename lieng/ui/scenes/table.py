@@ -115,7 +115,8 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         app = self.app
         assert self.container is not None
         s = app.scale
-        self.layout = self.compute_layout()
+        self.layout = layout_mod.compute(app.size, self.table.n_seats,
+                                         drawer=self.log_panel.is_open)
         self.bar = ActionBar(app.ui, self.container, self.layout.bar, s, app.tier)
         self._legal_shown = False
         bw, bh = int(128 * s), int(34 * s)
@@ -136,15 +137,11 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         set_visible(self.reveal_button, False)
         self.summary.build(self.container, self.layout)
 
-    def compute_layout(self) -> layout_mod.TableLayout:
-        """The table's boxes for the window, the seats and the action log's drawer."""
-        return layout_mod.compute(self.app.size, self.table.n_seats,
-                                  drawer=self.log_panel.is_open)
-
     def relayout(self) -> None:
         """The drawer opened or closed: the seats move into the room left, and the
         buttons placed by the layout with them."""
-        self.layout = lay = self.compute_layout()
+        self.layout = lay = layout_mod.compute(self.app.size, self.table.n_seats,
+                                               drawer=self.log_panel.is_open)
         if self.reveal_button is not None:
             self.reveal_button.set_relative_position(lay.reveal.topleft)
         self.summary.relayout(lay)
@@ -255,8 +252,6 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         """The player's turn as the table shows it: the timer bar and "Đến lượt bạn"
         appear only with live buttons."""
         return self.my_legal() is not None
-
-    # ----------------------------------------------------------------- own cards
 
     # ----------------------------------------------------------------- events
 

@@ -316,15 +316,27 @@ def _lane(spot: SeatSpot, pots: list[Point], blocked: list[pygame.Rect], s: floa
 def compute(size: tuple[int, int], n: int, drawer: bool = False) -> TableLayout:
     """The table's boxes for a window of ``size``, ``n`` seats and the action log's
     drawer open or not: the roomiest of ``FITS`` whose boxes keep apart."""
-    lay = _compute(size, n, drawer, FITS[0])
-    for dims in FITS[1:]:
-        if not collisions(lay):
-            break
-        lay = _compute(size, n, drawer, dims)
-    return lay
+    for dims in FITS:
+        # The lanes (the slow part) only for an arrangement whose boxes keep apart.
+        boxes = _compute(size, n, drawer, dims, lanes=False)
+        if not collisions(boxes, lanes=False):
+            lay = _with_lanes(boxes)
+            if not collisions(lay):
+                return lay
+    return _with_lanes(_compute(size, n, drawer, FITS[-1], lanes=False))
 
 
-def _compute(size: tuple[int, int], n: int, drawer: bool, dims: Dims) -> TableLayout:
+def _with_lanes(lay: TableLayout) -> TableLayout:
+    """``lay`` with each seat's lane to the pots."""
+    blocked = [b for spot in lay.seats for b in (spot.glow, spot.plate, spot.cards_box,
+                                                 spot.status_box)]
+    pots = [lay.pot, *lay.side_pots]
+    return replace(lay, seats=tuple(replace(spot, lane=_lane(spot, pots, blocked, lay.scale))
+                                    for spot in lay.seats))
+
+
+def _compute(size: tuple[int, int], n: int, drawer: bool, dims: Dims, lanes: bool = True
+             ) -> TableLayout:
     w, h = size
     s = min(w / 1280, h / 720)
     g = int(GAP * s)
@@ -395,16 +407,13 @@ def _compute(size: tuple[int, int], n: int, drawer: bool, dims: Dims) -> TableLa
     r_side = int(SIDE_R * s)
     side_pots = tuple((float(r.x + r_side + 1), float(r.bottom - r_side - 3))
                       for r in side_boxes)
-    # Each seat's lane to the pots.
-    blocked = [b for spot in spots for b in (spot.glow, spot.plate, spot.cards_box,
-                                             spot.status_box)]
-    spots = [replace(spot, lane=_lane(spot, [pot, *side_pots], blocked, s)) for spot in spots]
     # The result panel: between hands nothing is in the middle but the seats.
     summary = roomiest([*seat_boxes, reveal], cx, table.top, me.cards_box.top, g,
                        int(SUMMARY_MAX[0] * s), int(SUMMARY_MAX[1] * s))
-    return TableLayout(size, s, area, table, tuple(spots), pot, pot_box, pot_label,
-                       pot_total, side_pots, tuple(side_boxes), deck, deck_box, banner,
-                       summary, reveal, drawer_rect, drawer, bar, top_bar, dims)
+    lay = TableLayout(size, s, area, table, tuple(spots), pot, pot_box, pot_label, pot_total,
+                      side_pots, tuple(side_boxes), deck, deck_box, banner, summary, reveal,
+                      drawer_rect, drawer, bar, top_bar, dims)
+    return _with_lanes(lay) if lanes else lay
 
 
 def card_centers(spot: SeatSpot) -> list[Point]:

@@ -49,13 +49,16 @@ def along(path: tuple[Point, ...], progress: float) -> Point:
 
 def clear_path(path: tuple[Point, ...], boxes: list[pygame.Rect], radius: int, chips: int
                ) -> bool:
-    """A chip pile carried along ``path`` touches none of ``boxes`` (checked every few
-    pixels)."""
+    """A chip pile carried along ``path`` touches none of ``boxes`` (checked every half
+    pile's width, so consecutive checks overlap)."""
+    every = max(2, (2 * radius + 1) // 2)
+    pile = pile_rect((0, 0), radius, chips)
     for a, b in pairwise(path):
-        steps = max(1, int(((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5 / 4))
+        steps = max(1, int(((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5 / every))
         for k in range(steps + 1):
-            p = (a[0] + (b[0] - a[0]) * k / steps, a[1] + (b[1] - a[1]) * k / steps)
-            if pile_rect(p, radius, chips).collidelist(boxes) >= 0:
+            x = int(a[0] + (b[0] - a[0]) * k / steps)
+            y = int(a[1] + (b[1] - a[1]) * k / steps)
+            if pile.move(x, y).collidelist(boxes) >= 0:
                 return False
     return True
 
@@ -144,7 +147,7 @@ def named_boxes(lay: TableLayout) -> list[tuple[str, int, pygame.Rect]]:
     return out
 
 
-def collisions(lay: TableLayout) -> list[str]:
+def collisions(lay: TableLayout, lanes: bool = True) -> list[str]:
     """What breaks the layout rule, in words ([] when nothing does): a box outside the
     window or on a bar, two boxes that overlap (a seat's glow may lie under its own
     plate, cards, status and bet; the deck shares the banner's box, never at the same
@@ -172,8 +175,7 @@ def collisions(lay: TableLayout) -> list[str]:
             problems.append(f"summary × {name}{owner}")
     if not screen.contains(lay.summary) or lay.summary.colliderect(lay.reveal):
         problems.append("summary out of place")
-    problems += blocked_lanes(lay)
-    return problems
+    return problems + blocked_lanes(lay) if lanes else problems
 
 
 def furniture(lay: TableLayout) -> list[pygame.Rect]:
