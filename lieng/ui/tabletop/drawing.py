@@ -340,12 +340,19 @@ class TableDrawer:
             pos = lerp(layout.deck, target, cs.arrive.progress) if not cs.landed else target
             assert isinstance(pos, tuple)
             kind = "card" if cs.landed else "deal"
+            width = spot.card_w
+            if not cs.landed:
+                # A card leaves the deck at the deck's size and grows on its way, in a few
+                # steps (each size is a cached surface).
+                deck_w = int(L.DECK_W * layout.scale)
+                grown = round(max(0.0, min(1.0, cs.arrive.progress)) * 3) / 3
+                width = int(deck_w + (spot.card_w - deck_w) * grown)
             flip = cs.flip_now
             if peel is not None and i in peel and cs.card is not None and flip <= 0.0:
                 mark(kind, seat_i, self.cards.draw_peel(surf, cs.card, (pos[0], pos[1] - 6),
-                                                        spot.card_w, peel[i] * 0.8))
+                                                        width, peel[i] * 0.8))
                 continue
-            mark(kind, seat_i, self._draw_card(surf, cs, (pos[0], pos[1]), spot.card_w, flip,
+            mark(kind, seat_i, self._draw_card(surf, cs, (pos[0], pos[1]), width, flip,
                                                seat.folded or lost,
                                                lift=(own and peel is not None and i in peel)))
 
