@@ -45,7 +45,7 @@ def _run(tmp_path: Path, *args: str, data_env: Path | None = None
 def test_selftest_keeps_off_the_real_data_folder(tmp_path: Path) -> None:
     real = tmp_path / "xdg" / "lieng"
     real.mkdir(parents=True)
-    bank, _ = Bankroll.open(real)  # the player's own bankroll: 10 000 chips
+    _bank, _ = Bankroll.open(real)  # the player's own bankroll: 10 000 chips
     before = {p.name: p.read_bytes() for p in real.iterdir()}
     proc, real, scratch = _run(tmp_path, "--hands", "2")
     assert proc.returncode == 0, proc.stderr[-2000:]

@@ -43,7 +43,7 @@ def test_smoke_test_fails_when_the_files_land_elsewhere(tmp_path: Path) -> None:
     exe = _program(tmp_path, 'mkdir -p "$XDG_DATA_HOME/lieng" && '
                              'echo {} > "$XDG_DATA_HOME/lieng/settings.json" && '
                              'echo {} > "$XDG_DATA_HOME/lieng/bankroll.json" && echo selftest ok')
-    with pytest.raises(SystemExit, match="did not create settings.json"):
+    with pytest.raises(SystemExit, match=r"did not create settings\.json"):
         build.smoke_test(exe, hands=1)
 
 

@@ -190,17 +190,23 @@ def chips_for(amount: int, max_chips: int = 8) -> list[tuple[int, int, int]]:
 
 
 def chip_pile(target: pygame.Surface, amount: int, center: tuple[float, float], radius: int,
-              max_chips: int = 8) -> None:
-    """A short stack of chips for ``amount``, bottom at ``center``."""
+              max_chips: int = 8) -> pygame.Rect:
+    """A short stack of chips for ``amount``, bottom at ``center``; returns what it
+    covers."""
     colours = chips_for(amount, max_chips)
     step = max(2, radius // 3)
+    covered = pygame.Rect(int(center[0]), int(center[1]), 0, 0)
     for i, colour in enumerate(reversed(colours)):
         s = chip(radius, colour)
-        target.blit(s, s.get_rect(center=(int(center[0]), int(center[1] - i * step))))
+        r = s.get_rect(center=(int(center[0]), int(center[1] - i * step)))
+        target.blit(s, r)
+        covered = r if i == 0 else covered.union(r)
+    return covered
 
 
-def felt(size: tuple[int, int], scale: float) -> pygame.Surface:
-    """The background: dark room, an oval table with a wooden rail and green felt."""
+def felt(size: tuple[int, int], scale: float, rect: pygame.Rect | None = None) -> pygame.Surface:
+    """The background: dark room, an oval table (``rect``, by default the whole window's
+    ``table_rect``) with a wooden rail and green felt."""
     # Vertical gradient for the room: 64 bands, scaled up (a full-height loop of
     # fills costs more than the whole first frame otherwise).
     top, bottom = (22, 26, 30), (8, 10, 12)
@@ -209,7 +215,8 @@ def felt(size: tuple[int, int], scale: float) -> pygame.Surface:
         t = y / 63
         strip.set_at((0, y), tuple(int(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)))
     surf = pygame.transform.scale(strip, size)
-    rect = table_rect(size, scale)
+    if rect is None:
+        rect = table_rect(size, scale)
     rail = rect.inflate(int(46 * scale), int(46 * scale))
     shadow = pygame.Surface(rail.inflate(40, 40).size, pygame.SRCALPHA)
     pygame.draw.ellipse(shadow, (0, 0, 0, 120), shadow.get_rect())
@@ -251,10 +258,15 @@ def _smooth_ellipse(surf: pygame.Surface, colour: tuple[int, int, int],
     _aa_outline(surf, colour, rect)
 
 
-def table_rect(size: tuple[int, int], scale: float) -> pygame.Rect:
+def table_rect(size: tuple[int, int], scale: float,
+               area: pygame.Rect | None = None) -> pygame.Rect:
+    """The felt's oval, in ``area`` (the window's width less the action log's drawer
+    when it is open; the whole window by default)."""
     w, h = size
-    rw = min(w - int(220 * scale), int(h * 1.75))
+    if area is None:
+        area = pygame.Rect(0, 0, w, h)
+    rw = min(area.w - int(220 * scale), int(h * 1.75))
     rh = int(h * 0.56)
     r = pygame.Rect(0, 0, rw, rh)
-    r.center = (w // 2, int(h * 0.43))
+    r.center = (area.centerx, int(h * 0.43))
     return r

@@ -7,17 +7,22 @@ import pygame
 from lieng.ui.core.draw import felt
 from lieng.ui.tabletop.layout import TableLayout
 
-_cache: dict[tuple[int, int], pygame.Surface] = {}
+_cache: dict[tuple[tuple[int, int], tuple[int, int, int, int]], pygame.Surface] = {}
 
 
 def felt_for(layout: TableLayout) -> pygame.Surface:
-    surf = _cache.get(layout.size)
+    """The felt for ``layout``'s window and table oval (which moves left while the action
+    log's drawer is open: both are kept, so opening and closing it draws nothing new)."""
+    t = layout.table
+    key = (layout.size, (t.x, t.y, t.w, t.h))
+    surf = _cache.get(key)
     if surf is None:
-        _cache.clear()
-        surf = felt(layout.size, layout.scale)
+        if len(_cache) >= 2:
+            _cache.clear()
+        surf = felt(layout.size, layout.scale, layout.table)
         if pygame.display.get_surface() is not None:
             surf = surf.convert()
-        _cache[layout.size] = surf
+        _cache[key] = surf
     return surf
 
 

@@ -1,6 +1,8 @@
 """A recorded hand played again on the table, step by step: previous / next /
 auto-play, with the table scene's board, drawing and animations
-(``lieng.ui.tabletop.replay_feed``)."""
+(``lieng.ui.tabletop.replay_feed``). At the hand's end the same result panel as the live
+table's (``summary.draw_result``: the player's net, the hands shown, each pot), in the
+same place of the layout, which makes room for the action log's drawer when it is open."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from lieng.ui.tabletop import layout as layout_mod
 from lieng.ui.tabletop.drawing import TableDrawer
 from lieng.ui.tabletop.log_panel import LogPanel
 from lieng.ui.tabletop.replay_feed import Replay
+from lieng.ui.tabletop.summary import draw_result, hand_lines, net_line
 
 from .history import when_text
 
@@ -38,7 +41,7 @@ class ReplayScene(Scene):
         me = self.replay.me
         self.order = [(me + i) % n for i in range(n)]
         self.drawer = TableDrawer(app.cards, chips)
-        self.layout = layout_mod.compute(app.size, n)
+        self.layout = layout_mod.compute(app.size, n, drawer=app.settings.action_log_open)
         self.playing = False
         self.wait = 0.0
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
@@ -51,7 +54,7 @@ class ReplayScene(Scene):
         assert self.container is not None
         s = app.scale
         ts = app.type_scale
-        self.layout = layout_mod.compute(app.size, len(self.record.seats))
+        self.layout = self.compute_layout()
         bar = self.layout.bar
         bh = int(48 * s)
         y = bar.y + (bar.h - bh) // 2
@@ -68,6 +71,10 @@ class ReplayScene(Scene):
         self.buttons["log"] = self.log_panel.make_button(
             self.container, self.layout.size[0] - int(12 * s) - int(250 * s) - int(8 * s))
         self._sync()
+
+    def compute_layout(self) -> layout_mod.TableLayout:
+        return layout_mod.compute(self.app.size, len(self.record.seats),
+                                  drawer=self.log_panel.is_open)
 
     def _sync(self) -> None:
         r = self.replay
@@ -126,6 +133,8 @@ class ReplayScene(Scene):
         return False
 
     def update(self, dt: float) -> None:
+        if self.layout.drawer_open != self.log_panel.is_open:
+            self.layout = self.compute_layout()  # the seats make room for the drawer
         board = self.replay.board
         board.update(dt)
         if self.playing and not board.busy:
@@ -153,16 +162,22 @@ class ReplayScene(Scene):
         tag.topright = (lay.size[0] - int(12 * s), int(6 * s))
         panel(surface, tag, (40, 14, 14, 230), GOLD, radius=int(10 * s))
         text(surface, label, tag.center, ts.px("body"), GOLD, bold=True)
-        net = board.seats[r.me].net
-        if self.record.left is not None and r.at_end and not board.busy:
-            text(surface, t("replay.left", amount=chips(self.record.left)),
-                 (lay.pot[0], lay.pot[1] + 84 * s), ts.px("large"), CREAM, bold=True)
-        elif board.hand_over and not board.busy and net is not None and self.record.dealt_in:
-            if net > 0:
-                msg = t("table.result_win", amount=chips(net))
-            elif net < 0:
-                msg = t("table.result_loss", amount=chips(-net))
-            else:
-                msg = t("table.result_even")
-            text(surface, msg, (lay.pot[0], lay.pot[1] + 84 * s), ts.px("large"),
-                 GOLD if net > 0 else CREAM, bold=True)
+        if r.at_end and not board.busy and (board.hand_over or self.record.left is not None):
+            self.draw_summary(surface)
+
+    def result_lines(self) -> list[tuple[str, bool]]:
+        """The panel's big line: the chips left behind when the player left mid-hand, or
+        their net for the hand (nothing for a hand they sat out)."""
+        if self.record.left is not None:
+            return [(t("replay.left", amount=chips(self.record.left)), False)]
+        net = self.replay.board.seats[self.replay.me].net
+        if net is None or not self.record.dealt_in:
+            return []
+        return [(net_line(net), net > 0)]
+
+    def draw_summary(self, surface: pygame.Surface) -> None:
+        bank = self.record.bank
+        title = t("summary.title", n=str(bank[1]) if bank is not None else "").strip()
+        names = [shown_name(n) for n in self.replay.names]
+        draw_result(surface, self.layout, title, self.result_lines(),
+                    hand_lines(self.replay.log), names, None, button=False)

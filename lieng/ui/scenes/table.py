@@ -96,7 +96,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.bar: ActionBar | None = None
         self.top_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.reveal_button: pygame_gui.elements.UIButton | None = None
-        self.layout = layout_mod.compute(app.size, n)
+        self.layout = layout_mod.compute(app.size, n, drawer=app.settings.action_log_open)
         self.hands_played = 0
         self.ended = False
         self.bank: ChipSource | None = None
@@ -119,7 +119,8 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         assert self.container is not None
         s = app.scale
         ts = app.type_scale
-        self.layout = layout_mod.compute(app.size, self.table.n_seats)
+        self.layout = layout_mod.compute(app.size, self.table.n_seats,
+                                         drawer=self.log_panel.is_open)
         self.bar = ActionBar(app.ui, self.container, self.layout.bar, s, app.type_scale)
         self._legal_shown = False
         bw, bh = int(128 * s), int(34 * s)
@@ -134,15 +135,20 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
                 self.container, object_id=ts.oid("#plain", "body"))
             x -= int(8 * s)
         self.top_buttons["log"] = self.log_panel.make_button(self.container, x)
-        me_spot = self.layout.me()
-        rw = int(120 * s)
         self.reveal_button = pygame_gui.elements.UIButton(
-            pygame.Rect(int(me_spot.cards[0] + me_spot.card_gap * 1.6 + 44 * s),
-                        int(me_spot.cards[1] - 17 * s), rw, bh),
-            key("table.reveal"), app.ui, self.container,
+            self.layout.reveal, key("table.reveal"), app.ui, self.container,
             object_id=ts.oid("#plain", "body"))
         set_visible(self.reveal_button, False)
         self.summary.build(self.container, self.layout)
+
+    def relayout(self) -> None:
+        """The drawer opened or closed: the seats move into the room left, and the
+        buttons placed by the layout with them."""
+        self.layout = lay = layout_mod.compute(self.app.size, self.table.n_seats,
+                                               drawer=self.log_panel.is_open)
+        if self.reveal_button is not None:
+            self.reveal_button.set_relative_position(lay.reveal.topleft)
+        self.summary.relayout(lay)
 
     def enter(self) -> None:
         super().enter()
@@ -251,8 +257,6 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         appear only with live buttons."""
         return self.my_legal() is not None
 
-    # ----------------------------------------------------------------- own cards
-
     # ----------------------------------------------------------------- events
 
     def _sync_bar(self) -> Legal | None:
@@ -342,6 +346,8 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
 
     def update(self, dt: float) -> None:
         app = self.app
+        if self.layout.drawer_open != self.log_panel.is_open:
+            self.relayout()
         self.table.timing.scale = app.settings.speed_factor
         self.board.update(dt)
         covered = self.covered

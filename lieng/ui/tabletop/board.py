@@ -3,20 +3,23 @@ engine's events through animations (deal, chips, flips, payouts).
 
 The table scene feeds every event — already redacted for the player's seat, so other
 seats' cards are absent, not hidden (ARCHITECTURE.md) — into ``Board.feed``, which turns
-each into a beat on a timeline: one card at a time in deal order, chips to the pot on
-every ante, call, raise and all-in, flips at the showdown, chips from each pot layer to
-its winners. Durations are multiplied by the animation speed factor; at ``instant`` (0)
-every beat lands in the same frame. ``catch_up`` lands everything at once: the player's
-action is never held back by an animation.
+each into a beat on a timeline: one card at a time in deal order; chips put down in
+front of a seat on every ante, call, raise and all-in (``SeatState.front``); those bets
+swept to the pot when a round closes (before the deal for the antes, at each new betting
+round, at the showdown, before an uncontested pot is paid); flips at the showdown; chips
+from each pot layer to its winners, in front of them, counted into their stacks as they
+land. Durations are multiplied by the animation speed factor; at ``instant`` (0) every
+beat lands in the same frame. ``catch_up`` lands everything at once: the player's action
+is never held back by an animation.
 
-Positions are symbolic ("seat 3", "pot layer 1", "deck") and resolved by the drawing code
-against the current layout, so a window resize mid-flight still looks right.
+Positions are symbolic ("in front of seat 3", "pot layer 1") and resolved by the drawing
+code against the current layout (``layout``), so a window resize or the action log's
+drawer opening mid-flight still looks right.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from functools import partial
 
 from lieng.engine import (
@@ -43,83 +46,22 @@ from lieng.ui.core.tween import (
     ease_out_cubic,
     linear,
 )
+from lieng.ui.tabletop.board_state import Anchor, Banner, CardState, ChipFlight, SeatState
 
-Anchor = tuple[str, int]
-"""("seat", i) · ("pot", layer) · ("deck", 0) · ("bet", i)."""
+__all__ = ["Anchor", "Banner", "Board", "CardState", "ChipFlight", "SeatState"]
 
 # Base durations (seconds at "normal" speed).
 DEAL_FLIGHT = 0.28
 DEAL_GAP = 0.11
 CHIP_FLIGHT = 0.42
+DROP = 0.2
+"""Chips put in drop onto the felt in front of the seat."""
+SWEEP_GAP = 0.3
 ACTION_GAP = 0.32
 FLIP = 0.32
 SHOW_GAP = 0.35
 AWARD_FLIGHT = 0.7
 AWARD_GAP = 0.55
-
-
-@dataclass
-class CardState:
-    card: Card | None
-    """Known only for the player's own cards and, after the showdown, shown hands."""
-    arrive: Tween
-    """0..1 from the deck to the seat."""
-    flip: float = 0.0
-    """0 = back up, 1 = face up; in between a turn-over is drawn."""
-    flip_tween: Tween | None = None
-
-    @property
-    def landed(self) -> bool:
-        return self.arrive.done
-
-    @property
-    def flip_now(self) -> float:
-        """The turn-over as drawn this frame (a running flip tween wins)."""
-        tw = self.flip_tween
-        if tw is not None:
-            if tw.done:
-                self.flip = float(tw.end)  # type: ignore[arg-type]
-                self.flip_tween = None
-            else:
-                return float(tw.value)  # type: ignore[arg-type]
-        return self.flip
-
-
-@dataclass
-class SeatState:
-    name: str
-    stack: int = 0
-    bet: int = 0
-    dealt_in: bool = False
-    folded: bool = False
-    all_in: bool = False
-    cards: list[CardState] = field(default_factory=list)
-    status: str = ""
-    """i18n key of the last action or state ("act.call", "status.winner" ...)."""
-    status_args: dict[str, str] = field(default_factory=dict)
-    hand_value: HandValue | None = None
-    winner: bool = False
-    won: int = 0
-    net: int | None = None
-    bot: bool = False
-    """A bot plays this seat: its plate says so (the table scene sets it)."""
-    level: str | None = None
-    """The bot's level ("easy", "normal", "hard"...), when known."""
-
-
-@dataclass
-class ChipFlight:
-    source: Anchor
-    target: Anchor
-    amount: int
-    tween: Tween
-
-
-@dataclass
-class Banner:
-    key: str
-    args: dict[str, str]
-    tween: Tween
 
 
 class Board:
@@ -161,6 +103,9 @@ class Board:
         """Counts hands started, so a flight of an earlier hand never lands on a later one."""
         self.reveal_own = False
         """The player asked to turn all their cards (L) this hand: later ones land face up."""
+        self.unswept = False
+        """Chips were put in front of a seat since the last sweep (as fed: the beats that
+        put them down may still be to come)."""
         self.watchers: list[Callable[[Event], None]] = []
         """Told each event when the table has shown it (the action log)."""
 
@@ -202,17 +147,21 @@ class Board:
         if self.frozen_layers is not None:
             return [(0 if i in self.awarded_layers else amt, el)
                     for i, (amt, el) in enumerate(self.frozen_layers)]
-        if not any(self.contrib):
+        # The pot holds what was swept in: the bets still in front of the seats are not
+        # in it yet, so the layers are those of the last round's end (a real moment).
+        swept = [c - s.front for c, s in zip(self.contrib, self.seats, strict=True)]
+        if not any(swept):
             return []
         still_in = [s.dealt_in and not s.folded for s in self.seats]
         if not any(still_in):
-            return [(sum(self.contrib), ())]
+            return [(sum(swept), ())]
         first = self.first if self.first is not None else 0
         # While betting goes on, only all-in levels cut the pot: an unmatched bet is not
         # a "tẩy phụ" (lieng.engine.pots.live_pot_layers).
-        all_in = [i and s.stack == 0 for i, s in zip(still_in, self.seats, strict=True)]
+        all_in = [i and s.stack == 0 and s.front == 0
+                  for i, s in zip(still_in, self.seats, strict=True)]
         return [(layer.amount, layer.eligible)
-                for layer in live_pot_layers(self.contrib, still_in, all_in, first)]
+                for layer in live_pot_layers(swept, still_in, all_in, first)]
 
     # ----------------------------------------------------------------- events
 
@@ -224,18 +173,23 @@ class Board:
             elif isinstance(e, AntePosted):
                 self._ante(e)
             elif isinstance(e, CardDealt):
+                self._sweep()  # the antes, before the first card
                 self._dealt(e)
             elif isinstance(e, RoundStarted):
+                self._sweep()
                 self._round(e)
             elif isinstance(e, TurnStarted):
                 self._turn(e)
             elif isinstance(e, ActionTaken):
                 self._action(e)
             elif isinstance(e, Showdown):
+                self._sweep()
                 self._showdown(e)
             elif isinstance(e, PotAwarded):
+                self._sweep()  # everybody else folded: the last bets go in first
                 self._award(e)
             elif isinstance(e, HandEnded):
+                self._sweep()
                 self._ended(e)
             if self.watchers:
                 self._beat(0.0, 0.0, on_start=partial(self._tell, e))
@@ -264,6 +218,7 @@ class Board:
             for i, seat in enumerate(self.seats):
                 seat.stack = e.stacks[i]
                 seat.bet = 0
+                seat.front = 0
                 seat.dealt_in = e.dealt_in[i]
                 seat.folded = not e.dealt_in[i]
                 seat.all_in = False
@@ -275,23 +230,48 @@ class Board:
                 seat.won = 0
                 seat.net = None
 
+        self.unswept = False
         self._beat(0.0, 0.15, on_start=start)
+
+    def _put_down(self, seat: int, amount: int) -> None:
+        """``amount`` chips go down in front of ``seat``: counted there at once (the pot
+        takes them at the next sweep), with a short drop to show them put in."""
+        self.seats[seat].front += amount
+        self.contrib[seat] += amount
+        drop = Tween(0.0, 1.0, DROP * self.speed(), ease_out_cubic)
+        self.flights.append(ChipFlight(("drop", seat), ("bet", seat), amount, drop))
+        self.tweener.add(drop)
+        self.sound("chip")
 
     def _ante(self, e: AntePosted) -> None:
         seat = e.seat
-        flight_tween = Tween(0.0, 1.0, CHIP_FLIGHT * self.speed(), ease_in_out_cubic)
 
         def start() -> None:
-            # The pot counts the chips as they leave the seat, so the pot layers are
-            # always those of a real moment of the hand (never a half-landed one).
             self.seats[seat].stack = e.stack
-            self.contrib[seat] += e.amount
-            self.flights.append(ChipFlight(("seat", seat), ("pot", 0), e.amount, flight_tween))
-            self.tweener.add(flight_tween)
-            self.sound("chip")
+            self._put_down(seat, e.amount)
 
         # Antes go in almost together.
+        self.unswept = True
         self._beat(0.0, 0.06, on_start=start)
+
+    def _sweep(self) -> None:
+        """A round closed: every bet in front of a seat flies to the pot (the pot counts
+        them as they leave, so its layers are always a real moment of the hand)."""
+        if not self.unswept:
+            return
+        self.unswept = False
+        f = self.speed()
+
+        def start() -> None:
+            for i, seat in enumerate(self.seats):
+                if seat.front > 0:
+                    tw = Tween(0.0, 1.0, CHIP_FLIGHT * f, ease_in_out_cubic)
+                    self.flights.append(ChipFlight(("bet", i), ("pot", 0), seat.front, tw))
+                    self.tweener.add(tw)
+                    seat.front = 0
+            self.sound("chip")
+
+        self._beat(CHIP_FLIGHT, SWEEP_GAP, on_start=start)
 
     def _dealt(self, e: CardDealt) -> None:
         seat = self.seats[e.seat]
@@ -329,7 +309,6 @@ class Board:
 
     def _action(self, e: ActionTaken) -> None:
         seat = self.seats[e.seat]
-        flight = Tween(0.0, 1.0, CHIP_FLIGHT * self.speed(), ease_in_out_cubic)
 
         def start() -> None:
             if self.to_act == e.seat:
@@ -353,11 +332,10 @@ class Board:
             else:
                 seat.status, seat.status_args = "act.call", {"amount": self.fmt(e.amount)}
             if e.amount > 0:
-                self.contrib[e.seat] += e.amount
-                self.flights.append(ChipFlight(("seat", e.seat), ("pot", 0), e.amount, flight))
-                self.tweener.add(flight)
-                self.sound("chip")
+                self._put_down(e.seat, e.amount)
 
+        if e.amount > 0:
+            self.unswept = True
         self._beat(0.0, ACTION_GAP, on_start=start)
 
     def _showdown(self, e: Showdown) -> None:
@@ -411,7 +389,7 @@ class Board:
             while len(self.frozen_layers) <= e.layer:
                 self.frozen_layers.append((0, ()))
             for w, share, tw in zip(e.winners, e.shares, flights, strict=True):
-                self.flights.append(ChipFlight(("pot", e.layer), ("seat", w), share, tw))
+                self.flights.append(ChipFlight(("pot", e.layer), ("bet", w), share, tw))
                 self.tweener.add(tw)
                 if not e.refund:
                     self.seats[w].winner = True

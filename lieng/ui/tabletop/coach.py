@@ -17,6 +17,7 @@ import pygame
 from lieng.engine import Card, RuleSet
 from lieng.ui.core.draw import GOLD, panel, text
 from lieng.ui.core.i18n import t
+from lieng.ui.tabletop.frame_record import mark
 
 if TYPE_CHECKING:
     from lieng.table import TableLike
@@ -62,4 +63,5 @@ def draw_coach(surface: pygame.Surface, scene: TableScene[TableLike]) -> None:
     r = pygame.Rect(0, 0, int(296 * s), int(30 * s))
     r.bottomleft = (bar.x + int(12 * s), bar.top - int(6 * s))
     panel(surface, r, (10, 18, 15, 220), GOLD, radius=int(9 * s))
+    mark("coach", -1, r)
     text(surface, line, r.center, ts.px("small"), GOLD, bold=True, max_width=r.w - int(14 * s))

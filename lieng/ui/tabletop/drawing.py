@@ -3,6 +3,10 @@
 Reads a ``Board`` and a ``TableLayout`` and draws; it changes nothing. Every card goes
 through ``CardRenderer.draw``, which only draws a face for a card the board knows — and
 the board only knows the player's own cards and, after a showdown, the shown hands.
+
+Everything is drawn into its box of the layout (a text shrinks to its box's width, a
+chip pile is capped to its box's height), and every blit is told to ``frame_record`` so
+a test can check what a frame really drew (docs/UI.md, "The layout rule").
 """
 
 from __future__ import annotations
@@ -19,15 +23,18 @@ from lieng.ui.core.draw import CREAM, GOLD, MUTED, chip_pile, panel, text, text_
 from lieng.ui.core.i18n import t
 from lieng.ui.core.tween import lerp
 from lieng.ui.player.names import shown_name
+from lieng.ui.tabletop import layout as L
 from lieng.ui.tabletop.board import Anchor, Board, CardState, SeatState
 from lieng.ui.tabletop.cards import CardRenderer
+from lieng.ui.tabletop.frame_record import mark
 from lieng.ui.tabletop.layout import TableLayout, card_centers
+from lieng.ui.tabletop.layout_fit import along
 
 AVATAR_COLOURS = [(176, 72, 60), (62, 118, 176), (74, 150, 96), (160, 110, 40),
                   (126, 84, 160), (40, 140, 150), (170, 80, 120)]
 
-BANNER_BELOW_POT = 100
-"""How far (unscaled pixels) below the pot a round banner is centred."""
+FLIGHT_KIND = {"drop": "drop", "bet": "sweep", "pot": "payout"}
+"""A chip flight's kind (``frame_record``) by where it starts."""
 
 
 def bot_tag(level: str | None) -> str:
@@ -52,15 +59,16 @@ class TableDrawer:
         self._felt_key: tuple[int, int] | None = None
 
     def anchor(self, layout: TableLayout, a: Anchor) -> tuple[float, float]:
+        """Where a chip flight's end is: in front of a seat (display slot ``i``) — never
+        on its plate or cards —, just above that (chips being put down), or a pot
+        layer's chips."""
         kind, i = a
-        if kind == "seat":
-            spot = layout.seats[i]
-            return spot.avatar if i != 0 else spot.cards
         if kind == "bet":
             return layout.seats[i].bet
-        if kind == "pot":
-            return layout.pot if i == 0 else layout.side_pots[(i - 1) % len(layout.side_pots)]
-        return layout.deck
+        if kind == "drop":
+            x, y = layout.seats[i].bet
+            return x, y - L.BET_DROP * layout.scale
+        return layout.pot_spot(i)
 
     # ----------------------------------------------------------------- whole board
 
@@ -73,12 +81,26 @@ class TableDrawer:
         surf.blit(felt_for(layout), (0, 0))
         s = layout.scale
         slot_of = {seat: slot for slot, seat in enumerate(display_order)}
-        self._draw_pots(surf, board, layout)
-        # Deck while cards are flying.
+        # Piles first, then the chips in the air, then every figure over them: a chip
+        # passing a label slides under it, never over it.
+        labels = self._draw_piles(surf, board, layout)
+        chip_r = int(L.BET_R * s)
+        for fl in board.flights:
+            if not fl.tween.started:
+                continue
+            p = along(self._path(layout, fl.source, fl.target, slot_of), fl.tween.progress)
+            covered = chip_pile(surf, fl.amount, p, chip_r, max_chips=L.BET_CHIPS)
+            seat_end = fl.target if fl.target[0] != "pot" else fl.source
+            mark(FLIGHT_KIND[fl.source[0]], seat_end[1], covered)
+        self._draw_pot_labels(surf, layout, labels)
+        # The deck while cards are flying, in the banner's box (no banner in a deal).
         if any(not cs.landed for seat in board.seats for cs in seat.cards):
+            deck = layout.deck_box
             for k in range(3):
-                self.cards.draw(surf, None, (layout.deck[0] - k, layout.deck[1] - k),
-                                int(40 * s), False)
+                r = self.cards.draw(surf, None, (layout.deck[0] - k, layout.deck[1] - k),
+                                    int(L.DECK_W * s), False)
+                deck = r if k == 0 else deck.union(r)
+            mark("deck", -1, deck)
         for seat_i, seat in enumerate(board.seats):
             slot = slot_of[seat_i]
             self._draw_seat(surf, board, layout, seat_i, slot, seat,
@@ -88,69 +110,95 @@ class TableDrawer:
             # After the payout, the hands that lost are dimmed so the winner stands out.
             lost = board.hand_over and seat.hand_value is not None and not seat.winner \
                 and any(x.winner for x in board.seats)
-            self._draw_cards(surf, layout, slot, seat, seat_i == board.me,
+            self._draw_cards(surf, layout, slot, seat_i, seat, seat_i == board.me,
                              own_peel if seat_i == board.me else None, lost)
         for seat_i, seat in enumerate(board.seats):
             self._draw_status(surf, board, layout, seat_i, slot_of[seat_i], seat)
-        for fl in board.flights:
-            if not fl.tween.started:
-                continue
-            a = self._resolve(layout, fl.source, slot_of)
-            b = self._resolve(layout, fl.target, slot_of)
-            p = lerp(a, b, fl.tween.progress)
-            assert isinstance(p, tuple)
-            chip_pile(surf, fl.amount, (p[0], p[1]), int(11 * s), max_chips=4)
         for banner in board.banners:
             prog = banner.tween.progress
             alpha = min(1.0, prog * 6, (1 - prog) * 4)
             if alpha <= 0:
                 continue
             col = tuple(int(c * alpha) for c in GOLD)
-            # Under the pot's and side pots' labels, where no seat plate or status line
-            # reaches (the top of the table belongs to the seats there and their "Úp bỏ").
-            text(surf, t(banner.key, **banner.args), (layout.pot[0],
-                 layout.pot[1] + BANNER_BELOW_POT * s), int(30 * s), col,  # type: ignore[arg-type]
-                 bold=True)
+            # Under the pot, in its own box: no seat, bet or side pot reaches it.
+            box = layout.banner
+            drawn = text(surf, t(banner.key, **banner.args), box.center, int(26 * s),
+                         col, bold=True, max_width=box.w)  # type: ignore[arg-type]
+            mark("banner", -1, drawn)
 
     def _resolve(self, layout: TableLayout, a: Anchor, slot_of: dict[int, int]
                  ) -> tuple[float, float]:
         kind, i = a
-        if kind in ("seat", "bet"):
+        if kind in ("bet", "drop"):
             return self.anchor(layout, (kind, slot_of[i]))
         return self.anchor(layout, a)
+
+    def _path(self, layout: TableLayout, source: Anchor, target: Anchor,
+              slot_of: dict[int, int]) -> tuple[tuple[float, float], ...]:
+        """A chip flight's way: between a seat's bet and a pot it goes through the seat's
+        lane (``SeatSpot.lane``), so it never crosses a plate, cards or a status line."""
+        a = self._resolve(layout, source, slot_of)
+        b = self._resolve(layout, target, slot_of)
+        if source[0] == "bet" and target[0] == "pot":
+            return (a, layout.seats[slot_of[source[1]]].lane, b)
+        if source[0] == "pot" and target[0] == "bet":
+            return (a, layout.seats[slot_of[target[1]]].lane, b)
+        return (a, b)
 
     # ----------------------------------------------------------------- pots
 
     def _draw_pots(self, surf: pygame.Surface, board: Board, layout: TableLayout) -> None:
+        """The pots' chips and figures (with nothing flying between them)."""
+        self._draw_pot_labels(surf, layout, self._draw_piles(surf, board, layout))
+
+    def _draw_piles(self, surf: pygame.Surface, board: Board, layout: TableLayout
+                    ) -> list[tuple[int, tuple[int, ...]]]:
+        """The pots' chips; returns the layers, to label once the flights are drawn."""
         s = layout.scale
         layers = board.layers()
+        for i, (amount, _el) in enumerate(layers):
+            if not amount:
+                continue
+            if i == 0:
+                mark("pot", -1, chip_pile(surf, amount, layout.pot, int(L.POT_R * s),
+                                          max_chips=L.POT_CHIPS))
+            else:
+                mark("side_pile", i, chip_pile(surf, amount, layout.pot_spot(i),
+                                               int(L.SIDE_R * s), max_chips=L.SIDE_CHIPS))
+        return layers
+
+    def _draw_pot_labels(self, surf: pygame.Surface, layout: TableLayout,
+                         layers: list[tuple[int, tuple[int, ...]]]) -> None:
+        """The pots' figures, each in its box. A layer only one player still in paid into
+        is not a side pot: it goes back to that player (RULES.md step 9), so it is
+        labelled as returned chips."""
+        s = layout.scale
         if not layers:
             return
-        main = layers[0][0]
-        # A layer only one player still in paid into is not a side pot: it goes back to
-        # that player (RULES.md step 9), so it is labelled as returned chips.
         contested = [i for i, (_a, el) in enumerate(layers) if i == 0 or len(el) > 1]
+        main = layers[0][0]
         if main:
-            chip_pile(surf, main, (layout.pot[0], layout.pot[1]), int(15 * s), max_chips=10)
-            total = sum(a for a, _ in layers)
-            label = t("table.pot", amount=self.fmt(main))
-            if len(contested) > 1:
-                label = t("table.main_pot", amount=self.fmt(main))
-            text(surf, label, (layout.pot[0], layout.pot[1] + 28 * s), int(19 * s), GOLD,
-                 bold=True)
+            key = "table.main_pot" if len(contested) > 1 else "table.pot"
+            box = layout.pot_label
+            mark("pot_label", -1, text(surf, t(key, amount=self.fmt(main)), box.center,
+                                       int(19 * s), GOLD, bold=True, max_width=box.w))
+            total = sum(a for a, _el in layers)
             if len(layers) > 1 and total != main:
-                text(surf, t("table.total", amount=self.fmt(total)),
-                     (layout.pot[0], layout.pot[1] + 50 * s), int(15 * s), CREAM)
+                box = layout.pot_total
+                mark("pot_total", -1, text(surf, t("table.total", amount=self.fmt(total)),
+                                           box.center, int(15 * s), CREAM, max_width=box.w))
+        r = int(L.SIDE_R * s)
         for i, (amount, el) in enumerate(layers[1:], start=1):
             if not amount:
                 continue
-            pos = layout.side_pots[(i - 1) % len(layout.side_pots)]
-            chip_pile(surf, amount, pos, int(11 * s), max_chips=6)
+            box = layout.side_boxes[(i - 1) % len(layout.side_boxes)]
             if len(el) > 1:
                 label = t("table.side_pot", n=str(contested.index(i)), amount=self.fmt(amount))
             else:
                 label = t("table.returned", amount=self.fmt(amount))
-            text(surf, label, (pos[0], pos[1] + 22 * s), int(15 * s), CREAM, bold=True)
+            x = layout.pot_spot(i)[0] + r + 4 * s
+            mark("side_pot", i, text(surf, label, (x, box.centery), int(15 * s), CREAM,
+                                     bold=True, anchor="midleft", max_width=int(box.right - x)))
 
     # ----------------------------------------------------------------- seats
 
@@ -161,11 +209,14 @@ class TableDrawer:
         rect = spot.panel
         acting = board.to_act == seat_i
         if seat.winner and board.hand_over:
-            # A soft gold halo: three cached rounded rects of falling opacity.
-            for k, alpha in ((22, 40), (14, 70), (7, 110)):
+            # A soft gold halo: three cached rounded rects of falling opacity, inside the
+            # glow's box (the layout keeps it in the window and off the other seats).
+            for k, alpha in ((L.GLOW, 40), (L.GLOW * 2 // 3, 70), (L.GLOW // 3, 110)):
                 grow = int(k * s)
                 panel(surf, rect.inflate(2 * grow, 2 * grow), (232, 193, 90, alpha), None,
                       radius=int(14 * s) + grow)
+            mark("glow", seat_i, spot.glow)
+        plate = rect.copy()
         border = GOLD if acting or seat.winner else (90, 96, 90)
         fill = (14, 22, 19, 225) if not seat.folded else (14, 16, 16, 170)
         panel(surf, rect, fill, border, radius=int(14 * s), width=max(1, int(2 * s)))
@@ -189,16 +240,18 @@ class TableDrawer:
             if frac > 0:
                 pygame.draw.arc(surf, colour, ring, math.pi / 2,
                                 math.pi / 2 + 2 * math.pi * frac, max(2, int(5 * s)))
+            plate.union_ip(ring)
         elif acting:
             ring = pygame.Rect(0, 0, 2 * r + int(10 * s), 2 * r + int(10 * s))
             ring.center = (int(ax), int(ay))
             pygame.draw.ellipse(surf, GOLD, ring, max(2, int(3 * s)))
+            plate.union_ip(ring)
         # Name and stack.
         tx = rect.x + 2 * r + int(16 * s)
         width = rect.right - tx - int(8 * s)
         name_col = CREAM if not seat.folded else MUTED
-        text(surf, name, (tx, rect.y + rect.h * 0.3), int(17 * s), name_col, bold=True,
-             anchor="midleft", max_width=width)
+        plate.union_ip(text(surf, name, (tx, rect.y + rect.h * 0.3), int(17 * s), name_col,
+                            bold=True, anchor="midleft", max_width=width))
         stack_w = width
         if seat.bot:
             # "Máy · Khó": who plays the seat, right of the stack, small.
@@ -208,20 +261,25 @@ class TableDrawer:
                             max(10, int(14 * s)), (150, 190, 235), anchor="midright",
                             shadow=False, max_width=max(20, room - int(8 * s)))
             stack_w = max(10, tag_rect.x - tx - int(6 * s))
-        text(surf, self.fmt(seat.stack), (tx, rect.y + rect.h * 0.7), int(17 * s), GOLD,
-             anchor="midleft", max_width=stack_w)
+            plate.union_ip(tag_rect)
+        plate.union_ip(text(surf, self.fmt(seat.stack), (tx, rect.y + rect.h * 0.7), int(17 * s),
+                            GOLD, anchor="midleft", max_width=stack_w))
         # First-player marker.
         if board.first == seat_i and board.hand_started:
             mx, my = rect.right - int(4 * s), rect.top + int(4 * s)
-            pygame.draw.circle(surf, (250, 250, 245), (mx, my), int(11 * s))
+            plate.union_ip(pygame.draw.circle(surf, (250, 250, 245), (mx, my), int(11 * s)))
             pygame.draw.circle(surf, (60, 60, 60), (mx, my), int(11 * s), max(1, int(s)))
             text(surf, "1", (mx, my), int(14 * s), (30, 30, 30), bold=True, shadow=False)
-        # Bet this hand.
-        if seat.bet > 0 and not board.hand_over:
-            bx, by = spot.bet
-            chip_pile(surf, seat.bet, (bx - 14 * s, by), int(9 * s), max_chips=4)
-            text(surf, self.fmt(seat.bet), (bx - 2 * s, by), int(15 * s), CREAM, bold=True,
-                 anchor="midleft")
+        mark("plate", seat_i, plate)
+        # The chips in front of the seat this round, the figure right of them.
+        if seat.front > 0:
+            r = int(L.BET_R * s)
+            covered = chip_pile(surf, seat.front, spot.bet, r, max_chips=L.BET_CHIPS)
+            x = spot.bet[0] + r + 4 * s
+            covered.union_ip(text(surf, self.fmt(seat.front), (x, spot.bet[1]), int(15 * s),
+                                  CREAM, bold=True, anchor="midleft",
+                                  max_width=int(spot.bet_box.right - x)))
+            mark("bet", seat_i, covered)
 
     def _draw_status(self, surf: pygame.Surface, board: Board, layout: TableLayout,
                      seat_i: int, slot: int, seat: SeatState) -> None:
@@ -229,15 +287,12 @@ class TableDrawer:
         every card so a fanned hand never hides it."""
         s = layout.scale
         spot = layout.seats[slot]
-        rect = spot.panel
         acting = board.to_act == seat_i
         status, colour = self._status_text(seat, acting and seat_i != board.me)
         if status:
-            sx, sy = spot.status
-            if slot == 0:
-                sx, sy = rect.centerx, rect.top - 14 * s
-            surf_w = int(rect.w * 1.1)
-            text(surf, status, (sx, sy), int(16 * s), colour, bold=True, max_width=surf_w)
+            box = spot.status_box
+            mark("status", seat_i, text(surf, status, box.center, int(16 * s), colour,
+                                        bold=True, max_width=box.w))
 
     def _signed(self, amount: int) -> str:
         return f"+{self.fmt(amount)}" if amount > 0 else f"−{self.fmt(-amount)}"
@@ -275,27 +330,37 @@ class TableDrawer:
             out.append(r)
         return out
 
-    def _draw_cards(self, surf: pygame.Surface, layout: TableLayout, slot: int, seat: SeatState,
-                    own: bool, peel: dict[int, float] | None, lost: bool = False) -> None:
+    def _draw_cards(self, surf: pygame.Surface, layout: TableLayout, slot: int, seat_i: int,
+                    seat: SeatState, own: bool, peel: dict[int, float] | None,
+                    lost: bool = False) -> None:
         spot = layout.seats[slot]
         centers = card_centers(spot)
         for i, cs in enumerate(seat.cards[:3]):
             target = centers[i]
             pos = lerp(layout.deck, target, cs.arrive.progress) if not cs.landed else target
             assert isinstance(pos, tuple)
+            kind = "card" if cs.landed else "deal"
+            width = spot.card_w
+            if not cs.landed:
+                # A card leaves the deck at the deck's size and grows on its way, in a few
+                # steps (each size is a cached surface).
+                deck_w = int(L.DECK_W * layout.scale)
+                grown = round(max(0.0, min(1.0, cs.arrive.progress)) * 3) / 3
+                width = int(deck_w + (spot.card_w - deck_w) * grown)
             flip = cs.flip_now
             if peel is not None and i in peel and cs.card is not None and flip <= 0.0:
-                self.cards.draw_peel(surf, cs.card, (pos[0], pos[1] - 6), spot.card_w,
-                                     peel[i] * 0.8)
+                mark(kind, seat_i, self.cards.draw_peel(surf, cs.card, (pos[0], pos[1] - 6),
+                                                        width, peel[i] * 0.8))
                 continue
-            self._draw_card(surf, cs, (pos[0], pos[1]), spot.card_w, flip, seat.folded or lost,
-                            lift=(own and peel is not None and i in peel))
+            mark(kind, seat_i, self._draw_card(surf, cs, (pos[0], pos[1]), width, flip,
+                                               seat.folded or lost,
+                                               lift=(own and peel is not None and i in peel)))
 
     def _draw_card(self, surf: pygame.Surface, cs: CardState, pos: tuple[float, float],
-                   width: int, flip: float, folded: bool, lift: bool = False) -> None:
+                   width: int, flip: float, folded: bool, lift: bool = False) -> pygame.Rect:
         face_up = flip >= 0.5
         # A turn-over: narrow the back to nothing, then widen the face.
         squeeze = abs(flip - 0.5) * 2 if 0.0 < flip < 1.0 else 1.0
         y = pos[1] - (6 if lift else 0)
-        self.cards.draw(surf, cs.card, (pos[0], y), width, face_up, flip=squeeze,
-                        dim=folded)
+        return self.cards.draw(surf, cs.card, (pos[0], y), width, face_up, flip=squeeze,
+                               dim=folded)

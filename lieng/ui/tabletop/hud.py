@@ -11,6 +11,7 @@ import pygame
 
 from lieng.ui.core.draw import CREAM, GOLD, panel, text
 from lieng.ui.core.typescale import TypeScale
+from lieng.ui.tabletop.frame_record import mark
 from lieng.ui.tabletop.layout import TableLayout as Layout
 
 
@@ -35,18 +36,19 @@ def draw_timer_bar(surface: pygame.Surface, lay: Layout, frac: float, label: str
     colour = (90, 200, 110) if frac > 0.5 else (230, 190, 60) if frac > 0.25 \
         else (220, 70, 60)
     pygame.draw.rect(surface, colour, fill, border_radius=4)
-    text(surface, label, (bar.centerx, bar.top - 14 * s), ts.px("body"), GOLD, bold=True)
+    drawn = text(surface, label, (bar.centerx, bar.top - 14 * s), ts.px("body"), GOLD, bold=True)
+    mark("timer", -1, bar.union(drawn))
 
 
 def draw_toasts(surface: pygame.Surface, lay: Layout, labels: Sequence[str]) -> None:
-    """One framed line per toast, stacked under the top of the table."""
+    """One framed line per toast, in the round banner's box under the pot (the newest
+    on top: they are short-lived)."""
     s = lay.scale
     ts = TypeScale(s)
-    y = lay.table.top + 100 * s
-    for label in labels:
-        w = int(min(lay.size[0] * 0.6, (len(label) * 11 + 60) * s))
-        r = pygame.Rect(0, 0, w, int(44 * s))
-        r.center = (lay.size[0] // 2, int(y))
+    for label in labels[-1:]:
+        w = int(min(lay.banner.w, (len(label) * 11 + 60) * s))
+        r = pygame.Rect(0, 0, w, min(lay.banner.h, int(44 * s)))
+        r.center = lay.banner.center
         panel(surface, r, (40, 14, 14, 230), GOLD, radius=int(12 * s))
         text(surface, label, r.center, ts.px("lead"), CREAM, bold=True, max_width=w - 20)
-        y += 52 * s
+        mark("toast", -1, r)

@@ -3,9 +3,10 @@ the hand line by line (the model is ``action_log``), opened and closed by a butt
 top bar or the H key (docs/UI.md), its state remembered in the saved settings
 (``UISettings.action_log_open``).
 
-The right-hand side, because the player's own plate and cards sit bottom left and centre:
-an open drawer covers only opponents' plates, which the log itself describes. The newest
-line is at the bottom; the mouse wheel over the panel scrolls back through earlier hands.
+The right-hand side, and the table makes room for it: while it is open, the seats are
+laid out in the window's width less the drawer's (``layout.compute(..., drawer=True)``),
+so it covers no seat. The newest line is at the bottom; the mouse wheel over the panel
+scrolls back through earlier hands.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from lieng.ui.core.assets import font
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import key, language, t
 from lieng.ui.tabletop.action_log import ActionLog
+from lieng.ui.tabletop.frame_record import mark
 from lieng.ui.tabletop.layout import TableLayout
 
 if TYPE_CHECKING:
@@ -86,11 +88,8 @@ class LogPanel:
             object_id=ts.oid("#plain", "body"))
 
     def rect(self, lay: TableLayout) -> pygame.Rect:
-        s = lay.scale
-        w = int(330 * s)
-        top = int(lay.top_bar.bottom + 20 * s)
-        bottom = int(lay.bar.top - 52 * s)
-        return pygame.Rect(lay.size[0] - w - int(8 * s), top, w, bottom - top)
+        """The drawer's place in the layout (the table leaves it free while open)."""
+        return lay.drawer
 
     def handle_event(self, event: pygame.event.Event, lay: TableLayout) -> bool:
         """The H key, and the mouse over the open drawer (the wheel scrolls it; a click
@@ -132,6 +131,7 @@ class LogPanel:
         s = lay.scale
         r = self.rect(lay)
         panel(surface, r, (10, 16, 14, 232), GOLD, radius=int(12 * s))
+        mark("drawer", -1, r)
         pad = int(12 * s)
         text(surface, t("log.title"), (r.x + pad, r.y + 18 * s), int(17 * s), GOLD, bold=True,
              anchor="midleft")

@@ -8,7 +8,12 @@ summary is made from the action log's lines of the hand (``action_log``), which 
 from public events only: at a hot-seat table it shows exactly what the table showed.
 
 A table scene asks ``showing``-style questions and forwards events; this module owns the
-button, the countdown and the drawing, so the scenes stay small.
+button, the countdown and the drawing, so the scenes stay small. The panel has its place
+in the table's layout (``TableLayout.summary``: the felt between the seats, above the
+player's cards), so it covers no seat's plate, cards or status line; it grows upward
+from that place's bottom as tall as its lines, and when they do not all fit, the pots
+(the result) stay and the hands shown give way — they are on the table anyway, and in
+the action log. The replay shows the same panel at a hand's end (``draw_result``).
 """
 
 from __future__ import annotations
@@ -19,12 +24,14 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from lieng.ui.core.assets import font
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.tabletop.action_log import ActionLog, LogLine
+from lieng.ui.tabletop.frame_record import mark
 from lieng.ui.tabletop.layout import TableLayout
-from lieng.ui.tabletop.log_panel import COLOURS
+from lieng.ui.tabletop.log_panel import COLOURS, wrap
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -54,6 +61,102 @@ def net_line(net: int, who: str | None = None) -> str:
     return t("summary.who_lost", who=who, amount=chips(-net))
 
 
+PAD = 10
+BUTTON = (200, 36)
+"""The "Ván tiếp" button (design pixels), at the bottom of the panel."""
+
+Row = list[tuple[str, str]]
+"""One drawn row of the panel: one (kind, words) cell, or two side by side."""
+
+
+def _pairs(cells: list[tuple[str, str]], size: int, width: int) -> list[Row]:
+    """Cells two to a row when each fits half the width, else one to a row."""
+    half = width // 2 - 8
+    if len(cells) > 2 and all(font(size, False).size(w)[0] <= half for _k, w in cells):
+        return [cells[i:i + 2] for i in range(0, len(cells), 2)]
+    return [[c] for c in cells]
+
+
+def _rows(lines: Sequence[LogLine], names: Sequence[str], size: int, width: int,
+          room: int) -> list[Row]:
+    """The rows of shown hands, pots and notes that fit in ``room`` rows, lines wrapped
+    to ``width``: the pots and notes always (they are the result), the hands shown only
+    if all of them fit (a part of them would mislead; the table shows them anyway)."""
+    shows = _pairs([("show", line.text(names)) for line in lines if line.kind == "show"],
+                   size, width)
+    rest: list[Row] = [[(line.kind, part)] for line in lines if line.kind != "show"
+                       for part in wrap(line.text(names), size, line.kind == "pot", width)]
+    if len(shows) + len(rest) > room:
+        shows = []
+    return (shows + rest)[:room]
+
+
+def draw_result(surface: pygame.Surface, lay: TableLayout, title: str,
+                results: Sequence[tuple[str, bool]], lines: Sequence[LogLine],
+                names: Sequence[str], footer: str | None, button: bool) -> pygame.Rect:
+    """The result panel in the layout's place for it (``TableLayout.summary``): the
+    title, the big line(s), the shown hands and pots, a footer line and room for the
+    button; as tall as that, grown up from the place's bottom. Returns the panel."""
+    s = lay.scale
+    place = lay.summary
+    pad = int(PAD * s)
+    width = place.w - 2 * pad
+    size = max(11, int(15 * s))
+    step = int(size * 1.3)
+    big = max(12, int(21 * s))
+    big_rows = _pairs([("result", words) for words, _good in results], big, width)
+    head = int(26 * s) + int(28 * s) * max(1, len(big_rows))
+    foot = (int(18 * s) if footer else 0) + (int((BUTTON[1] + 6) * s) if button else 0)
+    room = max(0, (place.h - head - foot - 2 * pad) // step)
+    rows = _rows(lines, names, size, width, room)
+    r = pygame.Rect(place.x, 0, place.w,
+                    min(place.h, head + foot + 2 * pad + step * len(rows) + int(4 * s)))
+    r.bottom = place.bottom
+    panel(surface, r, (10, 16, 14, 236), GOLD, radius=int(14 * s))
+    mark("summary", -1, r)
+    y = r.y + pad + 11 * s
+    text(surface, title, (r.centerx, y), int(17 * s), GOLD, bold=True, max_width=width)
+    y += 26 * s + 2 * s
+    good = dict(results)
+    for row in big_rows:
+        _cells(surface, row, r, y, big, width,
+               lambda kind, words: GOLD if good.get(words) else CREAM, bold=True, shadow=True)
+        y += 28 * s
+    y += step / 2 - 12 * s
+    for row in rows:
+        _cells(surface, row, r, y, size, width,
+               lambda kind, words: COLOURS.get(kind, CREAM), bold=False, shadow=False)
+        y += step
+    if footer:
+        bottom = r.bottom - pad - (int((BUTTON[1] + 6) * s) if button else 0)
+        text(surface, footer, (r.centerx, bottom - 9 * s), int(13 * s), MUTED, shadow=False,
+             max_width=width)
+    return r
+
+
+def _cells(surface: pygame.Surface, row: Row, r: pygame.Rect, y: float, size: int, width: int,
+           colour: Callable[[str, str], tuple[int, int, int]], bold: bool, shadow: bool) -> None:
+    """One row: a centred cell, or two cells centred in the panel's halves."""
+    if len(row) == 1:
+        kind, words = row[0]
+        text(surface, words, (r.centerx, y), size, colour(kind, words),
+             bold=bold or kind == "pot", shadow=shadow, max_width=width)
+        return
+    for k, (kind, words) in enumerate(row):
+        x = r.x + r.w * (1 + 2 * k) / 4
+        text(surface, words, (x, y), size, colour(kind, words), bold=bold or kind == "pot",
+             shadow=shadow, max_width=width // 2 - 8)
+
+
+def button_rect(lay: TableLayout) -> pygame.Rect:
+    """Where "Ván tiếp" goes: the bottom of the panel's place."""
+    s = lay.scale
+    place = lay.summary
+    w = min(int(BUTTON[0] * s), place.w - 2 * int(PAD * s))
+    h = int(BUTTON[1] * s)
+    return pygame.Rect(place.centerx - w // 2, place.bottom - int(PAD * s) - h, w, h)
+
+
 class SummaryPanel:
     """The result panel and its "Ván tiếp" button. ``result`` gives the big line(s) —
     the player's net, or every seat's at a hot-seat table."""
@@ -70,31 +173,23 @@ class SummaryPanel:
         self._visible = False
 
     def build(self, container: pygame_gui.core.UIContainer, lay: TableLayout) -> None:
-        s = lay.scale
         ts = self.app.type_scale
-        w, h = int(200 * s), int(44 * s)
-        r = self.rect(lay)
         self.button = pygame_gui.elements.UIButton(
-            pygame.Rect(r.centerx - w // 2, r.bottom - h - int(14 * s), w, h),
-            key("summary.next"), self.app.ui, container,
+            button_rect(lay), key("summary.next"), self.app.ui, container,
             object_id=ts.oid("#primary", "button"))
         set_visible(self.button, self._visible)
+
+    def relayout(self, lay: TableLayout) -> None:
+        """The layout changed (the action log's drawer opened or closed): the button
+        follows the panel's place."""
+        if self.button is not None:
+            r = button_rect(lay)
+            self.button.set_dimensions(r.size)
+            self.button.set_relative_position(r.topleft)
 
     @property
     def delay(self) -> int:
         return self.app.settings.next_hand_delay
-
-    def rect(self, lay: TableLayout, rows: int = 0, results: int = 1) -> pygame.Rect:
-        """The panel: its bottom just above the player's own cards (so they stay in
-        sight), as tall as its lines, never higher than the top seat's cards."""
-        s = lay.scale
-        me = lay.me()
-        bottom = int(me.cards[1] - me.card_w * 0.75 - 10 * s)
-        height = int((60 + 32 * results + 14 + 70) * s + rows * max(11, int(16 * s)) * 1.35)
-        top = max(int(lay.table.top + 30 * s), bottom - height)
-        r = pygame.Rect(0, top, int(560 * s), bottom - top)
-        r.centerx = int(lay.pot[0])
-        return r
 
     def update(self, dt: float, showing: bool, active: bool) -> bool:
         """Show or hide the panel; True when the auto-continue delay is over."""
@@ -125,48 +220,11 @@ class SummaryPanel:
     def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
         if not self._visible:
             return
-        s = lay.scale
-        results = self.result()
-        lines = hand_lines(self.log)
-        shows = [line for line in lines if line.kind == "show"]
-        others = [line for line in lines if line.kind != "show"]
-        # Shown hands two to a row once there are more than two (six seats fit).
-        rows = (len(shows) + 1) // 2 if len(shows) > 2 else len(shows)
-        r = self.rect(lay, rows + len(others), max(1, len(results)))
-        panel(surface, r, (10, 16, 14, 236), GOLD, radius=int(16 * s))
-        y = r.y + 26 * s
-        title = t("summary.title", n=str(self.log.hand_no() if self.log.hand_no else ""))
-        text(surface, title.strip(), (r.centerx, y), int(20 * s), GOLD, bold=True)
-        y += 34 * s
-        for words, good in results:
-            text(surface, words, (r.centerx, y), int(24 * s), GOLD if good else CREAM,
-                 bold=True, max_width=r.w - int(30 * s))
-            y += 32 * s
-        names = self.names()
-        size = max(11, int(16 * s))
-        step = size * 1.35
-        button_top = r.bottom - int(58 * s)
-        room = int((button_top - y - 22 * s) // step)
-        # Short of room, the pots (the result) stay and the hands give way.
-        rows = max(0, min(rows, room - len(others)))
-        half = r.w // 2 - int(16 * s)
-        for i, line in enumerate(shows[:rows * 2 if len(shows) > 2 else rows]):
-            if len(shows) > 2:
-                col_x = r.x + int(16 * s) + (i % 2) * (half + int(16 * s))
-                text(surface, line.text(names), (col_x + half / 2, y + (i // 2) * step), size,
-                     COLOURS["show"], shadow=False, max_width=half)
-            else:
-                text(surface, line.text(names), (r.centerx, y + i * step), size,
-                     COLOURS["show"], shadow=False, max_width=r.w - int(30 * s))
-        y += rows * step
-        for line in others[:max(0, room)]:
-            text(surface, line.text(names), (r.centerx, y), size,
-                 COLOURS.get(line.kind, CREAM), bold=line.kind == "pot", shadow=False,
-                 max_width=r.w - int(30 * s))
-            y += step
         if self.delay > 0:
             left = max(1, int(self.delay - self.shown_for + 0.999))
             note = t("summary.auto", s=str(left))
         else:
             note = t("summary.wait")
-        text(surface, note, (r.centerx, button_top - 12 * s), int(14 * s), MUTED, shadow=False)
+        title = t("summary.title", n=str(self.log.hand_no() if self.log.hand_no else ""))
+        draw_result(surface, lay, title.strip(), self.result(), hand_lines(self.log),
+                    self.names(), note, button=True)

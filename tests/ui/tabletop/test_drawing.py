@@ -16,7 +16,6 @@ from lieng.ui.core.i18n import chips, configure, t
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.tabletop import drawing as table_draw
 from lieng.ui.tabletop.cards import CardRenderer
-from lieng.ui.tabletop.drawing import BANNER_BELOW_POT
 from lieng.ui.tabletop.layout import compute
 
 from ..helpers import key, open_table, play_calls_until_hand_over, run_until, shot, step
@@ -41,7 +40,8 @@ def test_a_refund_is_not_a_side_pot(monkeypatch: pytest.MonkeyPatch, layers: Any
     pygame.init()
     configure("vi")
     drawn: list[str] = []
-    monkeypatch.setattr(table_draw, "text", lambda surf, s, *a, **k: drawn.append(s))
+    monkeypatch.setattr(table_draw, "text",
+                        lambda surf, s, *a, **k: drawn.append(s) or pygame.Rect(0, 0, 1, 1))
     drawer = table_draw.TableDrawer(CardRenderer(), lambda n: f"{n:,}".replace(",", "."))
     layout = compute((1280, 720), 3)
     surf = pygame.Surface((1280, 720))
@@ -77,11 +77,12 @@ def test_seat_win_label_shows_the_net_result_like_the_centre(make_app) -> None: 
 
 
 def test_round_banner_and_coach_hint_are_gone_at_the_showdown(make_app) -> None:  # type: ignore[no-untyped-def]
-    """The round banner never sits on a seat plate or status line, and leaves at the
-    showdown; the coach hint (no hand name: the bar has it) goes once cards are shown."""
+    """The round banner stays in its box (never on a seat plate or status line), and
+    leaves at the showdown; the coach hint (no hand name: the bar has it) goes once cards
+    are shown."""
     from lieng.storage.settings import Settings
-    from lieng.ui.core.draw import text_surface
     from lieng.ui.tabletop.coach import coach_line
+    from lieng.ui.tabletop.frame_record import capture
 
     app = make_app(speed="normal", reveal_own_cards=True)
     app.stored = Settings(coach_hints=True)
@@ -92,17 +93,18 @@ def test_round_banner_and_coach_hint_are_gone_at_the_showdown(make_app) -> None:
     for _ in range(20000):
         board = scene.board
         lay = scene.layout
-        s = lay.scale
-        for b in board.banners:
-            if not saw_banner and b.tween.progress > 0.3:
+        with capture() as frame:
+            step(app)
+        for b in frame:
+            if b.kind != "banner":
+                continue
+            if not saw_banner and board.banners and board.banners[0].tween.progress > 0.3:
                 saw_banner = True
                 shot(app, "round_banner")
-            surf = text_surface(t(b.key, **b.args), int(30 * s), bold=True)
-            r = surf.get_rect(center=(int(lay.pot[0]),
-                                      int(lay.pot[1] + BANNER_BELOW_POT * s)))
+            assert lay.banner.contains(b.rect)
             for spot in lay.seats:
-                assert not r.colliderect(spot.panel)
-                assert not r.collidepoint(spot.status)
+                assert not b.rect.colliderect(spot.panel)
+                assert not b.rect.colliderect(spot.status_box)
         shown = any(x.hand_value is not None for x in board.seats)
         line = coach_line(scene)
         if line:

@@ -1,0 +1,128 @@
+"""Chips and the layout across whole hands (docs/UI.md, "The layout rule"): bets sit in
+front of each seat, are swept to the pot when a round closes, pot layers fly to their
+winners — and in no frame does a chip, a label or a glow cover a seat's plate, name or
+cards, the pot's figure or another label, or leave the window. At 960×540, 1280×720 and
+1920×1080, 2 to 6 seats, with the action log's drawer closed and open.
+
+The rectangles are the ones the drawing code blitted (``frame_record``), not guessed
+from pixels. Each table plays two real hands through the window, the player's seat
+pressing keys: one scripted so that short stacks go all in (side pots, or chips handed
+back heads-up), played with the drawer closed and open; one against seeded bots, the
+drawer opened with H mid-hand. Every frame of the deal, the betting, the sweeps, the
+payout and the result is checked.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from lieng.devtools.bots_selftest import ScriptedPlayer
+from lieng.devtools.driver import KeyAutopilot
+from lieng.engine import Action, PotAwarded, RuleSet
+from lieng.table import PlayerSpec, Table, TableLike
+from lieng.ui.core.window import GameApp
+from lieng.ui.scenes.dialog import Dialog
+from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.scenes.new_game import make_table
+from lieng.ui.scenes.table import TableScene
+from lieng.ui.tabletop.frame_record import capture, problems
+
+from ..helpers import SHOTS, step
+
+SIZES = [(960, 540), (1280, 720), (1920, 1080)]
+NAMES = ["Bạn", "Hùng", "Nguyễn Thị Minh Khai", "Lan", "Thảo", "Quốc"]
+DT = 1 / 30
+
+
+def side_pot_table(n: int) -> Table:
+    """Short stacks go all in at different levels while the others raise and call:
+    a main pot and side pots (heads-up, a raise over an all-in comes back)."""
+    stacks = [2000, 40, 2000, 150, 2000, 90][:n]
+    scripts = {1: [Action.all_in()], 2: [Action.raise_(5)], 3: [Action.all_in()],
+               4: [Action.call()], 5: [Action.all_in()]}
+    if n == 2:  # the player calls a raise short, all in: the rest comes back
+        stacks = [40, 2000]
+        scripts = {1: [Action.raise_(5)]}
+    players = [PlayerSpec(NAMES[i], "human" if i == 0 else "bot", stack=stacks[i])
+               for i in range(n)]
+    by_name = {NAMES[i]: scripts.get(i, []) for i in range(n)}
+
+    def factory(spec: PlayerSpec, rng: random.Random) -> ScriptedPlayer:
+        return ScriptedPlayer(list(by_name[spec.name]))
+
+    return Table(RuleSet(table_bet=10), players, seed=7 + n, bot_factory=factory)
+
+
+def play_one_hand(app: GameApp, scene: TableScene[TableLike], raises: bool,
+                  seen: dict[str, int], open_drawer: bool = False) -> list[str]:
+    """Play the table's current hand to its result, checking every frame; returns the
+    first frames' problems (with a screenshot of the first). ``open_drawer``: press H
+    once the betting has begun — the seats move aside mid-hand."""
+    table = scene.table
+    hand_no = table.hand_no
+    pilot = KeyAutopilot(random.Random(hand_no), folds=False)
+    bad: list[str] = []
+    for _ in range(4000):
+        if open_drawer and scene.board.round >= 1:
+            open_drawer = False
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0,
+                                                 unicode="h", scancode=0))
+        if isinstance(app.stack.top, Dialog):
+            break
+        hand = table.hand
+        if scene.my_legal() is not None and hand is not None:
+            if raises:
+                pilot(scene)  # presses a key; the next frame takes it
+            else:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0,
+                                                     unicode="", scancode=0))
+        with capture() as frame:
+            step(app, dt=DT)
+        for d in frame:
+            seen[d.kind] = seen.get(d.kind, 0) + 1
+        found = problems(frame, app.size)
+        if found and not bad:
+            pygame.image.save(app.screen, str(SHOTS / "choreography_problem.png"))
+        bad += found
+        if scene.summary_showing() and scene.summary.shown_for > 0.6:
+            break
+    assert table.hand_no == hand_no and table.hand is not None and table.hand.is_over
+    assert scene.summary_showing()
+    return bad[:8]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_no_chip_label_or_glow_covers_what_it_must_not(make_app, size: tuple[int, int]
+                                                       ) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(size, speed="fast", reveal_own_cards=True, next_hand_delay=0)
+    seen: dict[str, int] = {}
+    for n in range(2, 7):
+        for drawer in (False, True):
+            app.settings.action_log_open = drawer
+            app.push(MenuScene(app))
+            scene = TableScene(app, side_pot_table(n))
+            app.push(scene)
+            assert scene.layout.drawer_open is drawer
+            layers: list[int] = []
+            scene.table.subscribe(lambda evs, layers=layers: layers.extend(
+                e.layer for e in evs if isinstance(e, PotAwarded)))
+            bad = play_one_hand(app, scene, raises=False, seen=seen)
+            assert not bad, (size, n, "side pots", drawer, bad)
+            assert len(layers) >= 2, (n, drawer, layers)  # a side pot, or chips handed back
+            app.stack.clear()
+        # Real bots, seeded; the drawer opened mid-hand: the seats make room for it.
+        app.settings.action_log_open = False
+        app.push(MenuScene(app))
+        scene = TableScene(app, make_table(n - 1, "normal", 10, "classic", "Bạn", seed=n))
+        app.push(scene)
+        bad = play_one_hand(app, scene, raises=True, seen=seen, open_drawer=True)
+        assert not bad, (size, n, "bots, drawer opened", bad)
+        assert scene.layout.drawer_open
+        app.stack.clear()
+    # Every part of the choreography was drawn (and so checked) at this size.
+    for kind in ("plate", "card", "deal", "status", "bet", "drop", "sweep", "payout", "pot",
+                 "pot_label", "pot_total", "side_pot", "deck", "glow", "summary", "drawer"):
+        assert seen.get(kind), (kind, seen)
