@@ -130,3 +130,9 @@ def install(manager: Any, scale: TypeScale, loaded: set[str]) -> None:
         return
     manager.get_theme().load_theme(blocks)
     loaded.update(blocks)
+
+
+def px(scale: float, role: str) -> int:
+    """``role``'s size at a layout ``scale`` — for drawing code that holds the table
+    layout's scale (the same factor as the window's, ``factor``) rather than the app."""
+    return TypeScale(scale).px(role)

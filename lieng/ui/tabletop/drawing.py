@@ -22,6 +22,7 @@ from lieng.table import BOT_LEVELS
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, chip_pile, panel, text, text_surface
 from lieng.ui.core.i18n import t
 from lieng.ui.core.tween import lerp
+from lieng.ui.core.typescale import px
 from lieng.ui.player.names import shown_name
 from lieng.ui.tabletop import layout as L
 from lieng.ui.tabletop.board import Anchor, Board, CardState, SeatState
@@ -122,7 +123,7 @@ class TableDrawer:
             col = tuple(int(c * alpha) for c in GOLD)
             # Under the pot, in its own box: no seat, bet or side pot reaches it.
             box = layout.banner
-            drawn = text(surf, t(banner.key, **banner.args), box.center, int(26 * s),
+            drawn = text(surf, t(banner.key, **banner.args), box.center, px(s, "large"),
                          col, bold=True, max_width=box.w)  # type: ignore[arg-type]
             mark("banner", -1, drawn)
 
@@ -186,7 +187,7 @@ class TableDrawer:
             if len(layers) > 1 and total != main:
                 box = layout.pot_total
                 mark("pot_total", -1, text(surf, t("table.total", amount=self.fmt(total)),
-                                           box.center, int(15 * s), CREAM, max_width=box.w))
+                                           box.center, px(s, "small"), CREAM, max_width=box.w))
         r = int(L.SIDE_R * s)
         for i, (amount, el) in enumerate(layers[1:], start=1):
             if not amount:
@@ -197,7 +198,7 @@ class TableDrawer:
             else:
                 label = t("table.returned", amount=self.fmt(amount))
             x = layout.pot_spot(i)[0] + r + 4 * s
-            mark("side_pot", i, text(surf, label, (x, box.centery), int(15 * s), CREAM,
+            mark("side_pot", i, text(surf, label, (x, box.centery), px(s, "small"), CREAM,
                                      bold=True, anchor="midleft", max_width=int(box.right - x)))
 
     # ----------------------------------------------------------------- seats
@@ -229,7 +230,7 @@ class TableDrawer:
             col = tuple(c // 2 for c in col)  # type: ignore[assignment]
         pygame.draw.circle(surf, col, (int(ax), int(ay)), r)
         pygame.draw.circle(surf, (240, 230, 200), (int(ax), int(ay)), r, max(1, int(2 * s)))
-        text(surf, avatar_letter(name), (ax, ay), int(r * 1.15), CREAM, bold=True)
+        text(surf, avatar_letter(name), (ax, ay), px(s, "title"), CREAM, bold=True)
         if remaining is not None and total > 0:
             frac = max(0.0, min(1.0, remaining / total))
             colour = (90, 200, 110) if frac > 0.5 else (230, 190, 60) if frac > 0.25 \
@@ -250,33 +251,33 @@ class TableDrawer:
         tx = rect.x + 2 * r + int(16 * s)
         width = rect.right - tx - int(8 * s)
         name_col = CREAM if not seat.folded else MUTED
-        plate.union_ip(text(surf, name, (tx, rect.y + rect.h * 0.3), int(17 * s), name_col,
+        plate.union_ip(text(surf, name, (tx, rect.y + rect.h * 0.3), px(s, "heading"), name_col,
                             bold=True, anchor="midleft", max_width=width))
         stack_w = width
         if seat.bot:
             # "Máy · Khó": who plays the seat, right of the stack, small.
             tag = bot_tag(seat.level)
-            room = width - text_surface(self.fmt(seat.stack), int(17 * s), GOLD).get_width()
+            room = width - text_surface(self.fmt(seat.stack), px(s, "heading"), GOLD).get_width()
             tag_rect = text(surf, tag, (rect.right - int(9 * s), rect.y + rect.h * 0.7),
-                            max(10, int(14 * s)), (150, 190, 235), anchor="midright",
+                            px(s, "fine"), (150, 190, 235), anchor="midright",
                             shadow=False, max_width=max(20, room - int(8 * s)))
             stack_w = max(10, tag_rect.x - tx - int(6 * s))
             plate.union_ip(tag_rect)
-        plate.union_ip(text(surf, self.fmt(seat.stack), (tx, rect.y + rect.h * 0.7), int(17 * s),
-                            GOLD, anchor="midleft", max_width=stack_w))
+        plate.union_ip(text(surf, self.fmt(seat.stack), (tx, rect.y + rect.h * 0.7),
+                            px(s, "heading"), GOLD, anchor="midleft", max_width=stack_w))
         # First-player marker.
         if board.first == seat_i and board.hand_started:
             mx, my = rect.right - int(4 * s), rect.top + int(4 * s)
             plate.union_ip(pygame.draw.circle(surf, (250, 250, 245), (mx, my), int(11 * s)))
             pygame.draw.circle(surf, (60, 60, 60), (mx, my), int(11 * s), max(1, int(s)))
-            text(surf, "1", (mx, my), int(14 * s), (30, 30, 30), bold=True, shadow=False)
+            text(surf, "1", (mx, my), px(s, "fine"), (30, 30, 30), bold=True, shadow=False)
         mark("plate", seat_i, plate)
         # The chips in front of the seat this round, the figure right of them.
         if seat.front > 0:
             r = int(L.BET_R * s)
             covered = chip_pile(surf, seat.front, spot.bet, r, max_chips=L.BET_CHIPS)
             x = spot.bet[0] + r + 4 * s
-            covered.union_ip(text(surf, self.fmt(seat.front), (x, spot.bet[1]), int(15 * s),
+            covered.union_ip(text(surf, self.fmt(seat.front), (x, spot.bet[1]), px(s, "small"),
                                   CREAM, bold=True, anchor="midleft",
                                   max_width=int(spot.bet_box.right - x)))
             mark("bet", seat_i, covered)
@@ -291,7 +292,7 @@ class TableDrawer:
         status, colour = self._status_text(seat, acting and seat_i != board.me)
         if status:
             box = spot.status_box
-            mark("status", seat_i, text(surf, status, box.center, int(16 * s), colour,
+            mark("status", seat_i, text(surf, status, box.center, px(s, "body"), colour,
                                         bold=True, max_width=box.w))
 
     def _signed(self, amount: int) -> str:

@@ -20,6 +20,7 @@ import pygame_gui
 from lieng.ui.core.assets import font
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import key, language, t
+from lieng.ui.core.typescale import px
 from lieng.ui.tabletop.action_log import ActionLog
 from lieng.ui.tabletop.frame_record import mark
 from lieng.ui.tabletop.layout import TableLayout
@@ -133,9 +134,9 @@ class LogPanel:
         panel(surface, r, (10, 16, 14, 232), GOLD, radius=int(12 * s))
         mark("drawer", -1, r)
         pad = int(12 * s)
-        text(surface, t("log.title"), (r.x + pad, r.y + 18 * s), int(17 * s), GOLD, bold=True,
+        text(surface, t("log.title"), (r.x + pad, r.y + 18 * s), px(s, "heading"), GOLD, bold=True,
              anchor="midleft")
-        size = max(11, int(15 * s))
+        size = px(s, "small")
         line_h = int(size * 1.35)
         body = pygame.Rect(r.x + pad, r.y + int(36 * s), r.w - 2 * pad,
                            r.h - int(36 * s) - pad)

@@ -28,6 +28,7 @@ from lieng.ui.core.assets import font
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.core.typescale import px
 from lieng.ui.tabletop.action_log import ActionLog, LogLine
 from lieng.ui.tabletop.frame_record import mark
 from lieng.ui.tabletop.layout import TableLayout
@@ -101,7 +102,7 @@ def draw_result(surface: pygame.Surface, lay: TableLayout, title: str,
     place = lay.summary
     pad = int(PAD * s)
     width = place.w - 2 * pad
-    size = max(11, int(15 * s))
+    size = px(s, "small")
     step = int(size * 1.3)
     big = max(12, int(21 * s))
     big_rows = _pairs([("result", words) for words, _good in results], big, width)
@@ -115,7 +116,7 @@ def draw_result(surface: pygame.Surface, lay: TableLayout, title: str,
     panel(surface, r, (10, 16, 14, 236), GOLD, radius=int(14 * s))
     mark("summary", -1, r)
     y = r.y + pad + 11 * s
-    text(surface, title, (r.centerx, y), int(17 * s), GOLD, bold=True, max_width=width)
+    text(surface, title, (r.centerx, y), px(s, "heading"), GOLD, bold=True, max_width=width)
     y += 26 * s + 2 * s
     good = dict(results)
     for row in big_rows:
@@ -129,7 +130,7 @@ def draw_result(surface: pygame.Surface, lay: TableLayout, title: str,
         y += step
     if footer:
         bottom = r.bottom - pad - (int((BUTTON[1] + 6) * s) if button else 0)
-        text(surface, footer, (r.centerx, bottom - 9 * s), int(13 * s), MUTED, shadow=False,
+        text(surface, footer, (r.centerx, bottom - 9 * s), px(s, "fine"), MUTED, shadow=False,
              max_width=width)
     return r
 

@@ -198,10 +198,11 @@ def test_the_screens_own_text_is_on_role_sizes(app: GameApp,
     drawn: list[tuple[str, str, int]] = []
     modules = ["menu", "menu_lan", "menu_bankroll", "new_game", "buy_in", "settings_screen",
                "hotseat_setup", "lan_host", "lan_join", "lan_common", "rules", "history",
-               "stats", "dialog", "handoff", "scoreboard", "core.draw"]
+               "stats", "dialog", "handoff", "scoreboard", "core.draw", "tabletop.drawing",
+               "tabletop.summary", "tabletop.log_panel", "tabletop.hud", "tabletop.coach"]
     for short in modules:
         # core.draw: what the forms' frame (felt_cache.framed_screen) draws, found at call time
-        where = "lieng.ui." + (short if short.startswith("core.") else f"scenes.{short}")
+        where = "lieng.ui." + (short if "." in short else f"scenes.{short}")
         module = importlib.import_module(where)
         real = module.text
 
@@ -213,11 +214,10 @@ def test_the_screens_own_text_is_on_role_sizes(app: GameApp,
         monkeypatch.setattr(module, "text", record)
     ts: TypeScale = app.type_scale
     sizes = {ts.px(role) for role in ROLES}
-    for name, _scene in _screens(app):
-        if name == "table":
-            continue  # the tabletop draws with the same factor (docs/UI.md)
+    for _name, _scene in _screens(app):
         step(app)
     assert {m for m, _s, _size in drawn} >= {"menu", "core.draw", "buy_in", "dialog",
-                                             "handoff", "settings_screen", "rules"}
+                                             "handoff", "settings_screen", "rules",
+                                             "tabletop.drawing"}
     off = [(m, s, size) for m, s, size in drawn if size not in sizes]
     assert not off, off[:5]
