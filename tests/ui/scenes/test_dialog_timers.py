@@ -18,7 +18,7 @@ from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 
 from ..helpers import DT, click, key, open_table, run_until, step
-from .test_hand_result import _table, _to_result
+from .test_hand_result import _at_result
 from .test_table import my_actions
 
 
@@ -52,11 +52,7 @@ def test_the_leave_question_stops_the_turn_timer(make_app) -> None:  # type: ign
 
 def test_the_result_waits_under_a_dialog_then_moves_on(make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app((1280, 720), speed="fast", next_hand_delay=3)
-    table = _table([Action.call()] * 4)
-    app.push(MenuScene(app))
-    scene = TableScene(app, table)
-    app.push(scene)
-    _to_result(app, scene, table)
+    scene, table = _at_result(app, [Action.call()] * 4)
     step(app, int(1.0 / DT))
     shown = scene.summary.shown_for
     dialog = _leave_dialog(app, scene)

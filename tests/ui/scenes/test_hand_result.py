@@ -29,6 +29,17 @@ def _table(script: list[Action], n_bots: int = 1) -> Table:
                  bot_factory=lambda spec, rng: ScriptedPlayer(list(script)))
 
 
+def _at_result(app, script: list[Action]) -> tuple[TableScene, Table]:  # type: ignore[no-untyped-def]
+    """A table against one bot, playing ``script``, opened from the menu and taken to
+    the first hand's result."""
+    table = _table(script)
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    app.push(scene)
+    _to_result(app, scene, table)
+    return scene, table
+
+
 def _to_result(app, scene: TableScene, table: Table) -> None:  # type: ignore[no-untyped-def]
     run_until(app, lambda: scene.my_legal() is not None)
     key(app, pygame.K_c)
@@ -88,11 +99,7 @@ def test_space_enter_and_a_click_move_on_but_not_a_too_early_key(make_app) -> No
 
 def test_the_auto_continue_delay_from_the_settings(make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app((1280, 720), speed="fast", next_hand_delay=3)
-    table = _table([Action.call()] * 4)
-    app.push(MenuScene(app))
-    scene = TableScene(app, table)
-    app.push(scene)
-    _to_result(app, scene, table)
+    _scene, table = _at_result(app, [Action.call()] * 4)
     step(app, int(2.8 / DT))
     assert table.hand_no == 1
     step(app, int(0.4 / DT))
@@ -163,11 +170,7 @@ def test_a_click_on_the_open_log_does_not_deal_on(make_app) -> None:  # type: ig
     from ..helpers import click_at
 
     app = make_app((1280, 720), speed="fast", next_hand_delay=0, action_log_open=True)
-    table = _table([Action.call()] * 4)
-    app.push(MenuScene(app))
-    scene = TableScene(app, table)
-    app.push(scene)
-    _to_result(app, scene, table)
+    scene, table = _at_result(app, [Action.call()] * 4)
     step(app, int(ARM_SECONDS / DT) + 2)
     click_at(app, scene.log_panel.rect(scene.layout).center)
     assert table.hand_no == 1 and scene.summary_showing()

@@ -10,6 +10,7 @@ import random
 import socket
 import sys
 import time
+from typing import Any
 
 import pygame
 import pytest
@@ -217,6 +218,19 @@ def _join_by_address(app: GameApp, scene: LanJoinScene, port: int, name: str) ->
     click(app, scene.join)
 
 
+def host_and_join(app: GameApp, hosts: list[LanHost], name: str = "Lan",
+                  **config: Any) -> tuple[LanHost, LanJoinScene]:
+    """A host on 127.0.0.1 (``config``: HostConfig fields beyond the fast test timings)
+    and the join screen, used to join it by address as ``name``."""
+    host = LanHost(HostConfig(bind=LOOPBACK, port=0, **config, **FAST)).start()
+    hosts.append(host)
+    scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
+    app.push(scene)
+    step(app)
+    _join_by_address(app, scene, host.port, name)
+    return host, scene
+
+
 def test_a_player_joining_mid_hand_watches_until_the_next_hand(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
     hosts, clients = cleanup
     app = make_app(speed="instant")
@@ -260,13 +274,7 @@ def test_a_lost_connection_offers_reconnect_to_the_same_seat(make_app, cleanup) 
     app = make_app(speed="instant")
     app.push(MenuScene(app))
     # A short turn timer: a turn the drop interrupted is folded soon if need be.
-    host = LanHost(HostConfig(bind=LOOPBACK, port=0, seats=3, bots=1, turn_seconds=5.0,
-                              **FAST)).start()
-    hosts.append(host)
-    scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
-    app.push(scene)
-    step(app)
-    _join_by_address(app, scene, host.port, "Lan")
+    host, scene = host_and_join(app, hosts, seats=3, bots=1, turn_seconds=5.0)
     wait(app, lambda: scene.phase == "lobby")
     other = LanClient(LOOPBACK, host.port, name="Hùng",
                       autopilot=make_bot("easy", rng=random.Random(1))).connect()
@@ -300,12 +308,7 @@ def test_a_failed_deal_check_is_shown_in_red(make_app, cleanup) -> None:  # type
     hosts, _clients = cleanup
     app = make_app(speed="instant")
     app.push(MenuScene(app))
-    host = LanHost(HostConfig(bind=LOOPBACK, port=0, seats=2, bots=1, **FAST)).start()
-    hosts.append(host)
-    scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
-    app.push(scene)
-    step(app)
-    _join_by_address(app, scene, host.port, "Lan")
+    host_and_join(app, hosts, seats=2, bots=1)
     wait(app, lambda: isinstance(app.stack.top, LanTableScene))
     table_scene = app.stack.top
     assert isinstance(table_scene, LanTableScene)

@@ -7,14 +7,12 @@ from __future__ import annotations
 import pygame
 
 from lieng.engine import ActionKind, ActionTaken
-from lieng.net import HostConfig, LanHost
 from lieng.ui.scenes.dialog import Dialog
-from lieng.ui.scenes.lan_join import LanJoinScene
 from lieng.ui.scenes.lan_table import LanTableScene
 from lieng.ui.scenes.menu import MenuScene
 
-from ..helpers import FAST, LOOPBACK, click, key, step, wait
-from .test_lan import _join_by_address
+from ..helpers import click, key, wait
+from .test_lan import host_and_join
 
 
 def test_the_host_keeps_time_while_a_dialog_covers_a_lan_table(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
@@ -25,13 +23,7 @@ def test_the_host_keeps_time_while_a_dialog_covers_a_lan_table(make_app, cleanup
     hosts, _clients = cleanup
     app = make_app(speed="instant")
     app.push(MenuScene(app))
-    host = LanHost(HostConfig(bind=LOOPBACK, port=0, seats=2, bots=1, turn_seconds=4.0,
-                              **FAST)).start()
-    hosts.append(host)
-    scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
-    app.push(scene)
-    step(app)
-    _join_by_address(app, scene, host.port, "Lan")
+    host_and_join(app, hosts, seats=2, bots=1, turn_seconds=4.0)
     wait(app, lambda: isinstance(app.stack.top, LanTableScene))
     table_scene = app.stack.top
     assert isinstance(table_scene, LanTableScene)
