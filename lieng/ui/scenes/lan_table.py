@@ -33,9 +33,10 @@ from lieng.net.client import LanError
 from lieng.net.inbox import Message
 from lieng.net.protocol import BAD_HOST_MESSAGE
 from lieng.net.remote_table import RemoteTable
-from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
+from lieng.ui.core.draw import MUTED, text
 from lieng.ui.core.i18n import t
 from lieng.ui.scenes.lan_common import CLOSED_KEYS, error_key
+from lieng.ui.tabletop.hud import draw_toasts
 
 from .dialog import Dialog
 from .table import TableScene
@@ -245,10 +246,7 @@ class LanTableScene(TableScene[RemoteTable]):
             text(surface, label, (12 * s, 48 * s), ts.px("small"), colour, bold=True,
                  anchor="midleft")
         if self._reconnect is not None or (self.watching and self.remote.closed is None):
-            w, _h = self.layout.size
-            r = pygame.Rect(0, 0, int(560 * s), int(40 * s))
-            r.center = (w // 2, int(self.layout.table.top + 56 * s))
-            panel(surface, r, (14, 22, 19, 225), GOLD, radius=int(10 * s))
+            # In the banner's box under the pot, which the layout keeps clear of every
+            # seat (docs/UI.md "The layout rule"); it used to sit over the top seat.
             label = t("lan.reconnecting") if self._reconnect is not None else t("lan.watching")
-            text(surface, label, r.center, ts.px("body"), CREAM, bold=True,
-                 max_width=r.w - int(20 * s))
+            draw_toasts(surface, self.layout, [label])

@@ -27,6 +27,7 @@ from lieng.ui.scenes.lan_host import LanHostScene
 from lieng.ui.scenes.lan_join import LanJoinScene
 from lieng.ui.scenes.lan_table import LanTableScene
 from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.tabletop.frame_record import capture, problems
 
 from ..helpers import FAST, LOOPBACK, _beacon_host, click, step, type_into, wait
 from ..helpers import shot_if_asked as shot
@@ -251,6 +252,12 @@ def test_a_player_joining_mid_hand_watches_until_the_next_hand(make_app, cleanup
     assert isinstance(table_scene, LanTableScene)
     me = table_scene.me
     assert table_scene.watching and table_scene.my_legal() is None
+    # The "watching" notice sits in the banner's box, over no seat (the layout rule).
+    with capture() as frame:
+        table_scene.draw(app.screen)
+    notices = [d.rect for d in frame if d.kind == "toast"]
+    assert notices and table_scene.layout.banner.contains(notices[0])
+    assert not problems(frame, app.size)
     first_hand = table_scene.remote.hand_no
     table_scene.autopilot = KeyAutopilot(random.Random(9))
 
