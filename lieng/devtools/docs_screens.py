@@ -71,11 +71,11 @@ def _hotseat(size: tuple[int, int], lang: str) -> Callable[[Path], object]:
     return make
 
 
-def _lan(size: tuple[int, int], lang: str) -> Callable[[Path], object]:
+def _lan(size: tuple[int, int], lang: str, table: bool) -> Callable[[Path], object]:
     def make(folder: Path) -> object:
         from lieng.devtools.lan_shots import take
 
-        return take(folder, size, lang)
+        return take(folder, size, lang, table_shot=table)
 
     return make
 
@@ -95,8 +95,9 @@ GROUPS: Sequence[Group] = (
     Group("hotseat-en", tuple(f"hotseat-{n}-en-960x540.png" for n in HOTSEAT),
           _hotseat((960, 540), "en")),
     Group("lan", tuple(f"lan-{n}.png" for n in (
-        "host-setup", "host-lobby", "join", "table-check")), _lan((1280, 720), "vi")),
-    Group("lan-en", ("lan-host-lobby-en.png", "lan-join-en.png"), _lan((960, 540), "en")),
+        "host-setup", "host-lobby", "join", "table-check")), _lan((1280, 720), "vi", True)),
+    Group("lan-en", ("lan-host-lobby-en.png", "lan-join-en.png"),
+          _lan((960, 540), "en", False)),
     Group("showdown", SHOWDOWN, _showdown),
 )
 
