@@ -115,11 +115,21 @@ def take(out: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi",
         table = app.stack.top
         assert isinstance(table, LanTableScene)
         table.autopilot = KeyAutopilot(random.Random(4), folds=False)
-        _wait(app, lambda: table.last_check is not None
-              and table.last_check.data.get("ok") is True
-              and table.board.hand_over and not table.board.busy, 120)
-        for _ in range(40):  # the result panel's button comes up
-            app.step(1 / 60)
+        def passed(after: int) -> Callable[[], bool]:
+            """A later hand than ``after`` is over on screen and its deal check passed."""
+            return lambda: (table.last_check is not None
+                            and table.last_check.data.get("ok") is True
+                            and table.table.hand_no != after
+                            and table.board.hand_over and not table.board.busy)
+
+        checked = -1
+        for _attempt in range(30):
+            _wait(app, passed(checked), 120)
+            checked = table.table.hand_no
+            for _ in range(40):  # the result panel's button comes up
+                app.step(1 / 60)
+            if table.table.hand_no == checked and table.board.hand_over:
+                break  # still that hand's result (a slow machine may have missed the pause)
         path = out / f"lan-table-check{suffix}.png"
         pygame.image.save(app.screen, str(path))
         saved.append(path)
