@@ -48,7 +48,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         "folder (same as the LIENG_DATA_DIR environment variable); "
                         "--selftest uses a temporary folder unless one is given")
     p.add_argument("--screenshot", type=Path, metavar="PATH",
-                   help="save a mid-hand table (six seats, a raise pending, side pots) as PNG")
+                   help="save a mid-hand table (six seats, a raise pending, a side pot) as PNG")
     p.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
     p.add_argument("--lang", choices=("vi", "en"), default="vi", help="language")
     p.add_argument("--first-frame", action="store_true",

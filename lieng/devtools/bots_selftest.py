@@ -179,7 +179,7 @@ SCREENSHOT_SEATS: Sequence[tuple[str, int, list[Action]]] = (
 def screenshot_app(size: tuple[int, int], lang: str = "vi") -> tuple[GameApp, TableScene[Table]]:
     """Build the app at the screenshot moment: the player (seat 0) checked, Lan went
     all-in short, Hùng raised 5×, Thảo called, Quốc folded — the player faces the raise,
-    with a main pot and two side pots."""
+    with a main pot and a side pot (the raise above Lan's all-in)."""
     settings = UISettings(language=lang, speed="instant", muted=False, reveal_own_cards=True)
     app = GameApp(size, settings, fps=0)
     scripts = {name: list(script) for name, _stack, script in SCREENSHOT_SEATS}

@@ -1,5 +1,6 @@
 """Screenshots of the menu, history, statistics, replay and settings screens for
-``docs/``: ``python -m lieng.devtools.docshots docs``.
+``docs/``: ``python -m lieng.devtools.docshots DIR [--lang en]`` (the docs' own set comes
+from ``python -m lieng.devtools.docs_screens docs``, which runs this).
 
 Plays a few hands with the self-test in a temporary data folder (never the player's),
 then saves the menu with the bankroll, the settings, the history, a replay, the
@@ -12,7 +13,6 @@ import argparse
 import contextlib
 import io
 import os
-import tempfile
 from pathlib import Path
 
 
@@ -23,8 +23,10 @@ def main(argv: list[str] | None = None) -> None:
     args = p.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    with tempfile.TemporaryDirectory() as tmp:
-        os.environ["XDG_DATA_HOME"] = tmp
+    from lieng.storage.paths import scratch_data_dir
+
+    # A fresh data folder whatever LIENG_DATA_DIR says: the self-test plays with its chips.
+    with scratch_data_dir("lieng-docshots-"):
         shoot(args.out, args.lang)
 
 
@@ -67,7 +69,9 @@ def shoot(out: Path, lang: str) -> None:
     history._sync()
     settle()
     save("history")
-    showdown = next((i for i, r in enumerate(history.hands) if r.showdown), 0)
+    # A showdown the player's own hand took part in (not one they watched, folded).
+    showdown = next((i for i, r in enumerate(history.hands) if r.viewer in r.showdown),
+                    next((i for i, r in enumerate(history.hands) if r.showdown), 0))
     history.open_replay(showdown)
     replay = app.stack.top
     assert replay is not None
@@ -90,6 +94,7 @@ def shoot(out: Path, lang: str) -> None:
     app.stored.coach_hints = True
     app.settings.reveal_own_cards = True
     app.stack.top.choose("play_bots")  # type: ignore[union-attr]
+    app.stack.top.seed = 12  # type: ignore[union-attr]  # the same deal (7 points) every run
     app.stack.top.start_game()  # type: ignore[union-attr]
     table = app.stack.top
     assert isinstance(table, TableScene)

@@ -80,8 +80,9 @@ def take(out: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi",
                 got.add("turn")
             pilot(scene)
         hand = table.hand
-        if hand is not None and hand.is_over and scene.board.hand_over \
-                and not scene.board.busy and "showdown" not in got:
+        # The result panel up long enough for its "Ván tiếp" button to be drawn.
+        if hand is not None and hand.is_over and scene.summary_showing() \
+                and scene.summary.shown_for > 0.5 and "showdown" not in got:
             shows = [e for e in hand.events if isinstance(e, Showdown)]
             if shows and len(shows[0].hands) >= 2:
                 save("showdown")

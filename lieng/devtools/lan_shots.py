@@ -17,6 +17,9 @@ from pathlib import Path
 from typing import Any
 
 LOOPBACK = "127.0.0.1"
+EXAMPLE_ADDRESSES = ("may-cua-lan", "192.168.1.23", "127.0.0.1")
+"""What the lobby lists for friends to type, in the pictures (``local_addresses`` would
+give this machine's own)."""
 
 
 def _wait(app: Any, cond: Callable[[], bool], seconds: float = 30.0) -> None:
@@ -28,10 +31,12 @@ def _wait(app: Any, cond: Callable[[], bool], seconds: float = 30.0) -> None:
         time.sleep(0.002)
 
 
-def take(out: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi") -> list[Path]:
+def take(out: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi",
+         table_shot: bool = True) -> list[Path]:
+    """The join list, the host's setup and lobby, and (``table_shot``) the LAN table."""
     import pygame
 
-    from lieng.bots import make_bot
+    from lieng.devtools.bots_selftest import ScriptedPlayer
     from lieng.devtools.driver import KeyAutopilot
     from lieng.net import HostConfig, LanClient, LanHost
     from lieng.ui.core.window import GameApp
@@ -84,8 +89,12 @@ def take(out: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi") -> li
         host_scene.open_table()
         host = host_scene.host
         assert host is not None
+        hosts.append(host)
+        # The addresses a reader would see on their own machine, not this one's name and
+        # network (which would also change the picture from one machine to the next).
+        host_scene.addresses = list(EXAMPLE_ADDRESSES)
         friend = LanClient(LOOPBACK, host.port, name="Hùng", password="hoa sen",
-                           autopilot=make_bot("easy", rng=random.Random(1))).connect()
+                           autopilot=ScriptedPlayer()).connect()
         clients.append(friend)
         _wait(app, lambda: host_scene.roster is not None
               and "Hùng" in host_scene.roster["names"])
@@ -93,18 +102,34 @@ def take(out: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi") -> li
         path = out / f"lan-host-lobby{suffix}.png"
         pygame.image.save(app.screen, str(path))
         saved.append(path)
-        # The table after the first hand: the deal check line.
+        if not table_shot:
+            return saved
+        # The table after a hand whose deal was checked: the "✓ … đạt" line. A hand in
+        # which anyone folded cannot be checked (its cards stay hidden, PROTOCOL.md), and
+        # the bots fold when they like: play on until a hand reached a full showdown.
+        # The player and the friend never fold; the host pauses between hands long
+        # enough for the picture to be taken inside the pause.
+        host.config.hand_pause = 4.0
         host_scene.start_game()
         _wait(app, lambda: isinstance(app.stack.top, LanTableScene))
         table = app.stack.top
         assert isinstance(table, LanTableScene)
-        table.autopilot = KeyAutopilot(random.Random(4))
-        hosts.append(host)
-        host.config.hand_pause = 30.0  # hold the result on screen for the picture
-        _wait(app, lambda: table.last_check is not None and table.board.hand_over
-              and not table.board.busy, 60)
-        for _ in range(150):  # let the round banner fade
-            app.step(1 / 60)
+        table.autopilot = KeyAutopilot(random.Random(4), folds=False)
+        def passed(after: int) -> Callable[[], bool]:
+            """A later hand than ``after`` is over on screen and its deal check passed."""
+            return lambda: (table.last_check is not None
+                            and table.last_check.data.get("ok") is True
+                            and table.table.hand_no != after
+                            and table.board.hand_over and not table.board.busy)
+
+        checked = -1
+        for _attempt in range(30):
+            _wait(app, passed(checked), 120)
+            checked = table.table.hand_no
+            for _ in range(40):  # the result panel's button comes up
+                app.step(1 / 60)
+            if table.table.hand_no == checked and table.board.hand_over:
+                break  # still that hand's result (a slow machine may have missed the pause)
         path = out / f"lan-table-check{suffix}.png"
         pygame.image.save(app.screen, str(path))
         saved.append(path)

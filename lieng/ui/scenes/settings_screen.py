@@ -28,8 +28,9 @@ class SettingsScene(Scene):
             y = r.y + int(122 * s)
             for name in names:
                 options, current = settings_rows.row(self.app, name)
-                # The preset's options describe their rule: a wider picker, a short label.
-                lw, dw = (int(138 * s), int(360 * s)) if name == "preset" else \
+                # The preset's options describe their rule: a wider picker, a short label
+                # (ending where the others end, at the column's rule, not at the frame).
+                lw, dw = (int(130 * s), int(330 * s)) if name == "preset" else \
                     (int(210 * s), int(250 * s))
                 pygame_gui.elements.UILabel(pygame.Rect(x0, y, lw, rh),
                                             key(f"settings.{name}"), ui, c,
