@@ -39,7 +39,7 @@ from lieng.ui.scenes.lan_common import (
     valid_address,
 )
 
-from .dialog import _wrap
+from .dialog import _wrap, balanced_wrap
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -359,8 +359,18 @@ class LanJoinScene(Scene):
                  max_width=lr.w - int(40 * s))
         text(surface, t("lan.manual_note"), (lr.centerx, lr.bottom - 22 * s), ts.px("small"),
              MUTED, max_width=lr.w - int(30 * s))
-        text(surface, t("lan.chips_note"), (lr.centerx, lr.bottom - 44 * s), ts.px("small"),
-             MUTED, max_width=lr.w - int(30 * s))
+        # Beside the Back button, where a line has the panel's whole width: inside the
+        # list it had to shrink to 7–9 px.
+        back = self.back.relative_rect
+        left = back.right + int(24 * s)
+        width = int(r.right - int(30 * s) - left)
+        lines = balanced_wrap(t("lan.chips_note"), ts.px("small"), width)
+        step_y = ts.px("small") * 1.45
+        y = back.centery - step_y * (len(lines) - 1) / 2
+        for line in lines:
+            text(surface, line, (left, y), ts.px("small"), MUTED, anchor="midleft",
+                 max_width=width)
+            y += step_y
         # Under the Join button: what is happening, or why joining failed, wrapped.
         x = lr.right + int(24 * s)
         width = r.right - int(30 * s) - x

@@ -447,3 +447,40 @@ def test_list_ends_with_loopback_and_has_no_duplicates() -> None:
     assert addresses[-1] == "127.0.0.1"
     assert len(addresses) == len(set(addresses))
     assert not any(a.startswith("127.") for a in addresses[:-1])
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+@pytest.mark.parametrize("language", ["vi", "en"])
+def test_the_lan_chips_note_is_readable_beside_the_back_button(
+        make_app, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int],  # type: ignore[no-untyped-def]
+        language: str) -> None:
+    """The note that LAN chips are the table's own is drawn at the small role's size,
+    not shrunk to fit (it used to be squeezed into the table list at 7–9 px), and it
+    covers neither the Back button nor the table list."""
+    import lieng.ui.scenes.lan_join as lan_join
+
+    app = make_app(size, speed="instant", language=language)
+    scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
+    app.push(scene)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = lan_join.text
+
+    def record(surface: pygame.Surface, s: str, *a: Any, **k: Any) -> pygame.Rect:
+        rect: pygame.Rect = real(surface, s, *a, **k)
+        drawn.append((s, rect))
+        return rect
+
+    monkeypatch.setattr(lan_join, "text", record)
+    step(app)
+    words = set(t("lan.chips_note").split())
+    lines = [(s, r) for s, r in drawn if s and set(s.split()) <= words]
+    assert " ".join(s for s, _r in lines) == t("lan.chips_note")
+    small = app.type_scale.px("small")
+    from lieng.ui.core.draw import text_surface
+
+    for s, r in lines:
+        assert r.w >= text_surface(s, small).get_width() - 1  # drawn at full size
+        assert not r.colliderect(scene.back.rect)
+        assert not r.colliderect(scene._list_rect())
+        assert app.screen.get_rect().contains(r)
+    scene.close_finder()
