@@ -63,8 +63,11 @@ TIMER_WARNING = 5.0
 
 class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
     timers_wait_when_covered = True
-    """Under a dialog, the rules or the settings the player's turn timer stands still
-    (bots play on); ``LanTableScene`` turns it off: the host keeps that table's time."""
+    """Under a dialog, the rules or the settings the whole table stands still — the
+    player's turn timer, the bots (a hand played out unseen behind the settings, and a
+    turn timed out there, is what a playtest found) and the result's delay; what was
+    already moving lands. ``LanTableScene`` turns it off: the host keeps that table's
+    time and a client can't stop it."""
 
     def __init__(self, app: GameApp, table: TableT, me: int = 0,
                  on_leave: Callable[[], None] | None = None, rebuy: int | None = None) -> None:
@@ -355,12 +358,11 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         hand = self.table.hand
         my_turn = hand is not None and not hand.is_over and hand.to_act == self.me
         # The table's clock stands still while the board animates, while a scene covers
-        # the table on the player's turn (their timer waits; the result's delay waits
-        # under any cover, below), and while the player's cards are on their way.
-        if not self.board.busy and not (waits and my_turn) \
-                and not (my_turn and not self.cards_ready()):
+        # the table (``timers_wait_when_covered``; the result's delay waits under any
+        # cover, below), and while the player's cards are on their way.
+        if not self.board.busy and not waits and not (my_turn and not self.cards_ready()):
             self.clock += dt
-        if not waits or self.table.in_hand:
+        if not waits:
             self.table.tick(self.clock)
         # Buttons follow legal() — not the animation.
         legal = self._sync_bar()

@@ -141,3 +141,25 @@ def test_a_dialog_hides_what_is_under_its_panel(make_app) -> None:  # type: igno
 class Blank(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((0, 0, 0))
+
+
+def test_the_bots_wait_while_the_settings_cover_the_table(make_app) -> None:  # type: ignore[no-untyped-def]
+    """A hand is not played out unseen behind the settings: with the screen open the bots
+    do not act; back at the table they go on."""
+    app = make_app(speed="fast")
+    table = make_table(4, "normal", 10, "classic", "Bạn", seed=5)
+    scene = open_table(app, table)
+    run_until(app, lambda: scene.my_legal() is not None)
+    key(app, pygame.K_c)
+    hand = table.hand
+    assert hand is not None
+    run_until(app, lambda: not scene.board.busy)
+    click(app, scene.top_buttons["settings"])
+    assert scene.covered
+    before = len(hand.actions)
+    step(app, 240, dt=0.25)  # a minute with the settings open
+    assert len(hand.actions) == before
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
+    run_until(app, lambda: len(hand.actions) > before or hand.is_over, limit=400, dt=0.25)
+    assert len(hand.actions) > before
