@@ -176,8 +176,10 @@ class ReplayScene(Scene):
         return [(net_line(net), net > 0)]
 
     def draw_summary(self, surface: pygame.Surface) -> None:
-        bank = self.record.bank
-        title = t("summary.title", n=str(bank[1]) if bank is not None else "").strip()
+        # No number: the history keeps the bankroll's running count of hands, not the
+        # table's "Ván 2" the live panel showed — two numbers for one hand confused a
+        # playtester. The replay's top line says when the hand was played.
+        title = t("summary.title", n="").strip()
         names = [shown_name(n) for n in self.replay.names]
         draw_result(surface, self.layout, title, self.result_lines(),
                     hand_lines(self.replay.log), names, None, button=False)

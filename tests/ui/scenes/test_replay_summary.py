@@ -7,6 +7,7 @@ player left mid-way ends on a panel that says so."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import datetime
 
 import pygame
@@ -86,3 +87,29 @@ def test_a_hand_left_mid_way_ends_on_a_panel_that_says_so(make_app) -> None:  # 
         step(app, 3)
     assert any(d.kind == "summary" for d in frame)
     assert rep.result_lines() == [(t("replay.left", amount=chips(40)), False)]
+
+
+def test_the_replay_panel_has_no_hand_number_the_live_table_did_not_show(
+        make_app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """The history keeps the bankroll's running count, not the table's "Ván 2": the
+    replay's title names no number rather than a different one."""
+    import lieng.ui.scenes.replay as replay_mod
+
+    titles: list[str] = []
+    real = replay_mod.draw_result
+
+    def record_title(surface, layout, title, *a, **k):  # type: ignore[no-untyped-def]
+        titles.append(title)
+        return real(surface, layout, title, *a, **k)
+
+    monkeypatch.setattr(replay_mod, "draw_result", record_title)
+    app = make_app((1280, 720), speed="fast")
+    rep = ReplayScene(app, replace(_side_pot_record(), bank=("abc", 9)))
+    app.push(MenuScene(app))
+    app.push(rep)
+    while not rep.replay.at_end:
+        click(app, rep.buttons["next"])
+        step(app, 90)
+    step(app, 90)
+    assert titles and set(titles) == {t("summary.title", n="").strip()}
+    assert not any(ch.isdigit() for ch in titles[0])
