@@ -373,7 +373,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             self.reveal_all()  # the setting was switched on mid-hand
         self._update_reveal_button()
         self._timer_warning()
-        for toast in self.toasts:
+        # A toast shares the banner's box with the deck: it waits for the deal to land
+        # (a rebuy's "Đã mua thêm" used to cover the deck and the cards leaving it).
+        for toast in self.toasts if not self.board.dealing else ():
             toast.left -= dt
         self.toasts = [x for x in self.toasts if x.left > 0]
         if self.summary.update(dt, self.summary_showing(), active=not covered):
@@ -435,7 +437,8 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         if rem is not None and total > 0 and self.turn_shown():
             draw_timer_bar(surface, lay, rem / total, self.turn_label(str(int(rem + 0.999))))
         self.log_panel.draw(surface, lay)
-        draw_toasts(surface, lay, [t(x.key, **x.args) for x in self.toasts])
+        if not self.board.dealing:
+            draw_toasts(surface, lay, [t(x.key, **x.args) for x in self.toasts])
         self.summary.draw(surface, lay)  # between hands: the result, until "Ván tiếp"
 
     def seat_names(self) -> list[str]:

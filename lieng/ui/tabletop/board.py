@@ -140,6 +140,11 @@ class Board:
     def busy(self) -> bool:
         return self.tweener.busy
 
+    @property
+    def dealing(self) -> bool:
+        """Cards are still on their way from the deck (the deck is on the felt)."""
+        return any(not cs.landed for seat in self.seats for cs in seat.cards)
+
     # ----------------------------------------------------------------- pots
 
     def layers(self) -> list[tuple[int, tuple[int, ...]]]:

@@ -95,7 +95,7 @@ class TableDrawer:
             mark(FLIGHT_KIND[fl.source[0]], seat_end[1], covered)
         self._draw_pot_labels(surf, layout, labels)
         # The deck while cards are flying, in the banner's box (no banner in a deal).
-        if any(not cs.landed for seat in board.seats for cs in seat.cards):
+        if board.dealing:
             deck = layout.deck_box
             for k in range(3):
                 r = self.cards.draw(surf, None, (layout.deck[0] - k, layout.deck[1] - k),

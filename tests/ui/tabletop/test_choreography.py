@@ -126,3 +126,29 @@ def test_no_chip_label_or_glow_covers_what_it_must_not(make_app, size: tuple[int
     for kind in ("plate", "card", "deal", "status", "bet", "drop", "sweep", "payout", "pot",
                  "pot_label", "pot_total", "side_pot", "deck", "glow", "summary", "drawer"):
         assert seen.get(kind), (kind, seen)
+
+
+def test_a_toast_waits_for_the_deal_to_land(make_app) -> None:  # type: ignore[no-untyped-def]
+    """A toast shares the banner's box with the deck: one raised while cards are dealt
+    (a rebuy's "Đã mua thêm") is shown once they have landed, for its full time."""
+    app = make_app((960, 540), speed="normal")
+    app.push(MenuScene(app))
+    scene = TableScene(app, make_table(5, "normal", 10, "classic", "Bạn", seed=4))
+    app.push(scene)
+    for _ in range(200):
+        step(app)
+        if scene.board.dealing:
+            break
+    assert scene.board.dealing
+    scene.toast("msg.rebought", amount="200")
+    while scene.board.dealing:
+        with capture() as frame:
+            step(app)
+        assert problems(frame, app.size) == []
+        kinds = {d.kind for d in frame}
+        assert not {"toast", "deck"} <= kinds
+    left = scene.toasts[0].left
+    assert left > 3.0  # none of its time went by under the deal
+    with capture() as frame:
+        step(app)
+    assert any(d.kind == "toast" for d in frame)
