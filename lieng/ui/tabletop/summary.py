@@ -70,7 +70,7 @@ BUTTON = (200, 36)
 """The "Ván tiếp" button (design pixels), at the bottom of the panel."""
 CELL_GAP = 10
 """Pixels between two cells side by side."""
-TITLE_H, BIG_H = 28, 28
+TITLE_H, BIG_H = 26, 26
 """The title's row and each big result row (design pixels)."""
 
 Row = list[tuple[str, str]]
@@ -101,9 +101,10 @@ def _rows(lines: Sequence[LogLine], names: Sequence[str], size: int, width: int,
 
 def _clauses(words: str) -> list[str]:
     """A footer in the pieces it wraps by: a line too long breaks after its dash
-    ("Ván tiếp sau 5 giây —" / "hoặc bấm Ván tiếp, Space, Enter"), then between words."""
+    ("Ván tiếp sau 5 giây —" / "hoặc bấm Ván tiếp, Space, Enter"); a clause too long
+    for a line by itself, between its words."""
     head, dash, tail = words.partition(" — ")
-    return [f"{head} —", *tail.split(" ")] if dash else words.split(" ")
+    return [f"{head} —", tail] if dash else words.split(" ")
 
 
 @dataclass(frozen=True)
