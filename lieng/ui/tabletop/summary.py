@@ -91,7 +91,7 @@ def _rows(lines: Sequence[LogLine], names: Sequence[str], size: int, width: int,
           shows: bool) -> list[Row]:
     """The panel's rows at text size ``size``: the hands shown (if ``shows``), then every
     pot and note, each wrapped whole to ``width`` (``LogLine.pieces``: a split pot's
-    shares stay together). Nothing here is ever cut: ``_fit`` finds room for all of it."""
+    shares stay together). Nothing here is ever cut: ``fit`` finds room for all of it."""
     shown = _pairs([("show", line.text(names)) for line in lines if line.kind == "show"],
                    size, width) if shows else []
     rest: list[Row] = [[(line.kind, part)] for line in lines if line.kind != "show"
