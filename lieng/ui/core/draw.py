@@ -59,22 +59,69 @@ def _render(text: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
             return pygame.Surface((1, f.get_height()), pygame.SRCALPHA)
 
 
+MIN_TEXT = 8
+"""``text`` shrinks a line to fit its width down to this size, and no further."""
+ELLIPSIS = "…"
+
+
 def text(target: pygame.Surface, s: str, pos: tuple[float, float], size: int,
          colour: Colour = CREAM, bold: bool = False, anchor: str = "center",
          shadow: bool = True, max_width: int | None = None) -> pygame.Rect:
     """Draw ``s`` anchored at ``pos`` (``anchor`` is a pygame.Rect attribute name).
-    With ``max_width`` the size shrinks until the text fits."""
+
+    With ``max_width`` nothing is drawn beyond it, shadow included: the size shrinks until
+    the text fits, down to ``MIN_TEXT``; a line still too wide there is cut short with
+    "…" (``ellipsize``). An ellipsis rather than a clip, because a clip cuts a letter
+    through — a Vietnamese letter can lose its tone mark and read as another word —
+    while "…" says plainly that there is more (the whole line is in the action log, and
+    a caller that must show every word wraps it instead: ``summary``, ``log_panel``)."""
     size = int(size)
     surf = text_surface(s, size, colour, bold)
-    while max_width is not None and surf.get_width() > max_width and size > 8:
+    room = None if max_width is None else max(1, int(max_width) - (_shadow_off(size)
+                                                                  if shadow else 0))
+    while room is not None and surf.get_width() > room and size > MIN_TEXT:
         size -= 1
+        room = max(1, int(max_width or 0) - (_shadow_off(size) if shadow else 0))
+        surf = text_surface(s, size, colour, bold)
+    if room is not None and surf.get_width() > room:
+        s = ellipsize(s, size, bold, room)
         surf = text_surface(s, size, colour, bold)
     rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
-    if shadow:
-        target.blit(_shadowed(s, size, colour, bold), rect)
-    else:
-        target.blit(surf, rect)
+    drawn = _shadowed(s, size, colour, bold) if shadow else surf
+    if room is not None and rect.w > room:  # not even "…" fits: clip, the last resort
+        rect.w = room
+        drawn = drawn.subsurface((0, 0, min(room, drawn.get_width()), drawn.get_height()))
+    target.blit(drawn, rect)
     return rect
+
+
+def _shadow_off(size: int) -> int:
+    return max(1, size // 14)
+
+
+def _width(s: str, size: int, bold: bool) -> int:
+    try:
+        return int(font(size, bold).size(s)[0])
+    except (pygame.error, ValueError):
+        return text_surface(s, size, CREAM, bold).get_width()
+
+
+def ellipsize(s: str, size: int, bold: bool, width: int) -> str:
+    """The longest start of ``s`` that, with "…" after it, is at most ``width`` pixels
+    wide — cut between letters, never between a letter and its combining marks (a
+    decomposed "ễ" keeps its hat and its tilde or goes whole). Just "…" when nothing fits."""
+    if _width(s, size, bold) <= width:
+        return s
+    lo, hi = 0, len(s)
+    while lo < hi:  # the longest fitting start
+        mid = (lo + hi + 1) // 2
+        if _width(s[:mid].rstrip() + ELLIPSIS, size, bold) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    while 0 < lo < len(s) and unicodedata.category(s[lo]).startswith("M"):
+        lo -= 1
+    return s[:lo].rstrip() + ELLIPSIS
 
 
 _shadow_cache: OrderedDict[tuple[str, int, bool, Colour], pygame.Surface] = OrderedDict()
@@ -87,7 +134,7 @@ def _shadowed(s: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
     if surf is None:
         fg = text_surface(s, size, colour, bold)
         sh = text_surface(s, size, (0, 0, 0), bold)
-        off = max(1, size // 14)
+        off = _shadow_off(size)
         surf = pygame.Surface((fg.get_width() + off, fg.get_height() + off), pygame.SRCALPHA)
         surf.blit(sh, (off, off))
         surf.blit(fg, (0, 0))

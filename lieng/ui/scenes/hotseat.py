@@ -391,9 +391,11 @@ class HotseatScene(TableScene[Table]):
 
     def result_lines(self) -> list[tuple[str, bool]]:
         """Between hands: every seat's result, by name (no "you" at a shared table) —
-        chips won and lost are public; the cards behind them are not."""
+        chips won and lost are public; the cards behind them are not. One cell per
+        seat, winners first: the result panel lays them out two to a row when they fit
+        (one string for all the losers outgrew the panel at 960×540)."""
         seats = [seat for seat in self.board.seats if seat.net is not None and seat.net != 0]
-        won = [net_line(x.net, x.name) for x in seats if x.net is not None and x.net > 0]
-        lost = [net_line(x.net, x.name) for x in seats if x.net is not None and x.net < 0]
-        lines = [(" · ".join(won), True)] if won else []
-        return lines + ([(" · ".join(lost), False)] if lost else [])
+        won = [(net_line(x.net, x.name), True) for x in seats if x.net is not None and x.net > 0]
+        lost = [(net_line(x.net, x.name), False) for x in seats
+                if x.net is not None and x.net < 0]
+        return won + lost

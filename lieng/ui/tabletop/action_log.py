@@ -52,19 +52,49 @@ class LogLine:
 
     def text(self, names: Sequence[str]) -> str:
         """The line in the current language, with the seats' names as they are now."""
-        who = ", ".join(names[s] if s < len(names) else str(s + 1) for s in self.seats)
+        return self._words(names)[0]
+
+    def pieces(self, names: Sequence[str]) -> list[str]:
+        """``text`` in the pieces a wrapped line may break between: its words, except that
+        a split pot's shares stay whole — "Quốc 790", "+ Hùng 790" — so a line is never
+        broken between a name and its amount, nor between a "+" and the share it adds
+        (the panel and the drawer both wrap by these). ``" ".join(pieces) == text``."""
+        words, shares = self._words(names)
+        joined = " + ".join(shares)
+        at = words.find(joined) if shares else -1
+        if at < 0:
+            return words.split(" ")
+        head, tail = words[:at].rstrip(" "), words[at + len(joined):].lstrip(" ")
+        units = [shares[0]] + [f"+ {share}" for share in shares[1:]]
+        return ((head.split(" ") if head else []) + units
+                + (tail.split(" ") if tail else []))
+
+    def _names(self, names: Sequence[str], seats: Sequence[int]) -> list[str]:
+        return [names[s] if s < len(names) else str(s + 1) for s in seats]
+
+    def _words(self, names: Sequence[str]) -> tuple[str, list[str]]:
+        """The line's words, and a split pot's shares ("Quốc 790") as they appear in them."""
+        who = ", ".join(self._names(names, self.seats))
         amount = chips(self.amounts[0]) if self.amounts else ""
         if self.kind == "show":
             hand = self.value.name(language()) if self.value is not None else ""
-            return t(self.key, who=who, cards=" ".join(str(c) for c in self.cards), hand=hand)
+            return t(self.key, who=who, cards=" ".join(str(c) for c in self.cards),
+                     hand=hand), []
+        if self.kind == "pot" and self.key == "log.split":
+            # "Tẩy phụ 1 (1.580) chia: Quốc 790 + Hùng 790" — who took what, pot first,
+            # so the shares (the part that wraps) come last and stay together.
+            head = t("log.pot_main_head") if self.n == 0 else t("log.pot_side_head",
+                                                                 n=str(self.n))
+            shares = [t("log.share", who=w, amount=chips(a)) for w, a in
+                      zip(self._names(names, self.seats), self.amounts[1:], strict=False)]
+            return t(self.key, amount=amount, pot=head, shares=" + ".join(shares)), shares
         if self.kind == "pot":
             pot = t("log.pot_main") if self.n == 0 else t("log.pot_side", n=str(self.n))
-            shares = " + ".join(chips(a) for a in self.amounts[1:])
-            return t(self.key, who=who, amount=amount, pot=pot, shares=shares)
+            return t(self.key, who=who, amount=amount, pot=pot), []
         if self.kind == "ante":
             return t(self.key, amount=amount, n=str(self.n),
-                     total=chips(self.amounts[0] * self.n if self.amounts else 0))
-        return t(self.key, who=who, amount=amount, n=str(self.n))
+                     total=chips(self.amounts[0] * self.n if self.amounts else 0)), []
+        return t(self.key, who=who, amount=amount, n=str(self.n)), []
 
 
 class ActionLog:

@@ -37,19 +37,27 @@ COLOURS: dict[str, tuple[int, int, int]] = {
 }
 
 
-def wrap(words: str, size: int, bold: bool, width: int) -> list[str]:
-    """``words`` cut into lines no wider than ``width`` pixels (a word longer than the
-    width keeps a line of its own)."""
+def wrap(words: str | Sequence[str], size: int, bold: bool, width: int) -> list[str]:
+    """``words`` cut into lines no wider than ``width`` pixels. A string breaks between
+    its words; a sequence of pieces (``LogLine.pieces``: a split pot's "+ Hùng 790" is
+    one) breaks only between them, unless a piece is wider than the line by itself —
+    then between its words. A word longer than the width keeps a line of its own."""
+    pieces = words.split(" ") if isinstance(words, str) else list(words)
     f = font(size, bold)
     lines: list[str] = []
     current = ""
-    for word in words.split(" "):
-        trial = f"{current} {word}" if current else word
-        if current and f.size(trial)[0] > width:
-            lines.append(current)
-            current = word
-        else:
+    for piece in pieces:
+        trial = f"{current} {piece}" if current else piece
+        if f.size(trial)[0] <= width:
             current = trial
+            continue
+        if current:
+            lines.append(current)
+        if " " in piece and f.size(piece)[0] > width:
+            *whole, current = wrap(piece, size, bold, width)
+            lines += whole
+        else:
+            current = piece
     lines.append(current)
     return lines
 
@@ -117,9 +125,9 @@ class LogPanel:
             rows: list[tuple[str, str]] = []
             for line in self.log.lines:
                 bold = line.kind in ("hand", "pot")
-                words = line.text(names)
+                words: str | list[str] = line.pieces(names)
                 if line.kind in ("hand", "round"):
-                    words = f"— {words} —"
+                    words = f"— {line.text(names)} —"
                 for part in wrap(words, size, bold, width):
                     rows.append((line.kind, part))
             self._rows = rows

@@ -11,21 +11,24 @@ A table scene asks ``showing``-style questions and forwards events; this module 
 button, the countdown and the drawing, so the scenes stay small. The panel has its place
 in the table's layout (``TableLayout.summary``: the felt between the seats, above the
 player's cards), so it covers no seat's plate, cards or status line; it grows upward
-from that place's bottom as tall as its lines, and when they do not all fit, the pots
-(the result) stay and the hands shown give way — they are on the table anyway, and in
-the action log. The replay shows the same panel at a hand's end (``draw_result``).
+from that place's bottom as tall as its lines. A pot or a note is never cut (they are
+the result): when the lines do not all fit, the hands shown give way first — they are on
+the table anyway, and in the action log — then the footer, the sizes and the title
+(``fit``). A line too wide wraps whole pieces (``LogLine.pieces``: "+ Hùng 790"). The
+replay shows the same panel at a hand's end (``draw_result``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
 from lieng.ui.core.assets import font
-from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
+from lieng.ui.core.draw import CREAM, GOLD, MIN_TEXT, MUTED, panel, text
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.typescale import px
@@ -65,88 +68,190 @@ def net_line(net: int, who: str | None = None) -> str:
 PAD = 10
 BUTTON = (200, 36)
 """The "Ván tiếp" button (design pixels), at the bottom of the panel."""
+CELL_GAP = 10
+"""Pixels between two cells side by side."""
+TITLE_H, BIG_H = 26, 26
+"""The title's row and each big result row (design pixels)."""
 
 Row = list[tuple[str, str]]
 """One drawn row of the panel: one (kind, words) cell, or two side by side."""
 
 
-def _pairs(cells: list[tuple[str, str]], size: int, width: int) -> list[Row]:
-    """Cells two to a row when each fits half the width, else one to a row."""
-    half = width // 2 - 8
-    if len(cells) > 2 and all(font(size, False).size(w)[0] <= half for _k, w in cells):
+def _pairs(cells: list[tuple[str, str]], size: int, width: int, bold: bool = False,
+           least: int = 3) -> list[Row]:
+    """Cells two to a row when there are at least ``least`` and each fits half the width,
+    else one to a row."""
+    half = _half(width)
+    if len(cells) >= least and all(font(size, bold).size(w)[0] <= half for _k, w in cells):
         return [cells[i:i + 2] for i in range(0, len(cells), 2)]
     return [[c] for c in cells]
 
 
 def _rows(lines: Sequence[LogLine], names: Sequence[str], size: int, width: int,
-          room: int) -> list[Row]:
-    """The rows of shown hands, pots and notes that fit in ``room`` rows, lines wrapped
-    to ``width``: the pots and notes always (they are the result), the hands shown only
-    if all of them fit (a part of them would mislead; the table shows them anyway)."""
-    shows = _pairs([("show", line.text(names)) for line in lines if line.kind == "show"],
-                   size, width)
+          shows: bool) -> list[Row]:
+    """The panel's rows at text size ``size``: the hands shown (if ``shows``), then every
+    pot and note, each wrapped whole to ``width`` (``LogLine.pieces``: a split pot's
+    shares stay together). Nothing here is ever cut: ``fit`` finds room for all of it."""
+    shown = _pairs([("show", line.text(names)) for line in lines if line.kind == "show"],
+                   size, width) if shows else []
     rest: list[Row] = [[(line.kind, part)] for line in lines if line.kind != "show"
-                       for part in wrap(line.text(names), size, line.kind == "pot", width)]
-    if len(shows) + len(rest) > room:
-        shows = []
-    return (shows + rest)[:room]
+                       for part in wrap(line.pieces(names), size, line.kind == "pot", width)]
+    return shown + rest
 
 
-def draw_result(surface: pygame.Surface, lay: TableLayout, title: str,
-                results: Sequence[tuple[str, bool]], lines: Sequence[LogLine],
-                names: Sequence[str], footer: str | None, button: bool) -> pygame.Rect:
-    """The result panel in the layout's place for it (``TableLayout.summary``): the
-    title, the big line(s), the shown hands and pots, a footer line and room for the
-    button; as tall as that, grown up from the place's bottom. Returns the panel."""
+def _clauses(words: str) -> list[str]:
+    """A footer in the pieces it wraps by: a line too long breaks after its dash
+    ("Ván tiếp sau 5 giây —" / "hoặc bấm Ván tiếp, Space, Enter"); a clause too long
+    for a line by itself, between its words."""
+    head, dash, tail = words.partition(" — ")
+    return [f"{head} —", tail] if dash else words.split(" ")
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How the panel is laid out: what it shows, at which sizes, and how tall it is."""
+
+    title: bool
+    big: int
+    """The results' text size."""
+    big_step: int
+    big_rows: list[Row]
+    size: int
+    """The hands' and pots' text size."""
+    step: int
+    rows: list[Row]
+    footer: list[str]
+    """The footer's lines (wrapped at the ``fine`` role, never shrunk)."""
+    height: int
+
+
+Plan = tuple[int, int, bool, int, bool]
+"""Results' size, hands' and pots' size, hands shown or not, which footer, title or not."""
+
+
+def _big_rows(results: Sequence[tuple[str, bool]], size: int, width: int) -> list[Row]:
+    """The results, one cell per seat: two to a row when they fit (a hot-seat table's
+    every seat), else one to a row."""
+    return _pairs([("result", words) for words, _good in results], size, width, bold=True,
+                  least=2)
+
+
+def _plans(results: Sequence[tuple[str, bool]], s: float, width: int, short: int
+           ) -> Iterator[Plan]:
+    """The ways to lay the panel out, best first. While what it holds does not fit: the
+    hands shown give way (they are on the table, and in the log); the footer takes its
+    short form; the results take a smaller size if that sets them two to a row; the
+    hands and pots take the ``fine`` role instead of ``small``; the title goes; then
+    the text goes below its role, a pixel at a time."""
+    big, small, fine = max(12, int(21 * s)), px(s, "small"), px(s, "fine")
+    yield big, small, True, 0, True
+    yield big, small, False, 0, True
+    yield big, small, False, short, True
+    most = len(_big_rows(results, big, width))
+    paired = next((size for size in range(big - 1, MIN_TEXT - 1, -1)
+                   if len(_big_rows(results, size, width)) < most), big)
+    yield paired, small, False, short, True
+    yield paired, fine, False, short, True
+    yield paired, fine, False, short, False
+    for d in range(1, fine - MIN_TEXT + 1):
+        yield max(MIN_TEXT, paired - d), fine - d, False, short, False
+
+
+def fit(lay: TableLayout, results: Sequence[tuple[str, bool]], lines: Sequence[LogLine],
+        names: Sequence[str], footers: Sequence[str], button: bool) -> Fit:
+    """The first of ``_plans`` that fits the panel's place in the layout, which it never
+    leaves — and never by cutting a pot or a note: they are the result. The panel is as
+    tall as what it holds; only if even the last plan does not fit does it grow past its
+    place (rather than lose a pot)."""
     s = lay.scale
     place = lay.summary
     pad = int(PAD * s)
     width = place.w - 2 * pad
-    size = px(s, "small")
-    step = int(size * 1.3)
-    big = max(12, int(21 * s))
-    big_rows = _pairs([("result", words) for words, _good in results], big, width)
-    head = int(26 * s) + int(28 * s) * max(1, len(big_rows))
-    foot = (int(18 * s) if footer else 0) + (int((BUTTON[1] + 6) * s) if button else 0)
-    room = max(0, (place.h - head - foot - 2 * pad) // step)
-    rows = _rows(lines, names, size, width, room)
-    r = pygame.Rect(place.x, 0, place.w,
-                    min(place.h, head + foot + 2 * pad + step * len(rows) + int(4 * s)))
+    fine = px(s, "fine")
+    fstep = int(fine * 1.3)
+    button_h = int((BUTTON[1] + 6) * s) if button else 0
+    footers = list(footers) or [""]
+    base = max(12, int(21 * s))
+    best: Fit | None = None
+    for big, size, shows, f, title in _plans(results, s, width, len(footers) - 1):
+        if shows and not any(line.kind == "show" for line in lines):
+            continue
+        big_rows = _big_rows(results, big, width)
+        big_step = int(BIG_H * s * big / base)
+        step = int(size * 1.3)
+        rows = _rows(lines, names, size, width, shows)
+        foot = wrap(_clauses(footers[f]), fine, False, width - 2 * pad) if footers[f] else []
+        height = (2 * pad + (int(TITLE_H * s) if title else 0) + big_step * len(big_rows)
+                  + int(4 * s) + step * len(rows) + fstep * len(foot) + button_h)
+        best = Fit(title, big, big_step, big_rows, size, step, rows, foot, height)
+        if height <= place.h:
+            return best
+    assert best is not None
+    return best
+
+
+def draw_result(surface: pygame.Surface, lay: TableLayout, title: str,
+                results: Sequence[tuple[str, bool]], lines: Sequence[LogLine],
+                names: Sequence[str], footer: str | Sequence[str] | None,
+                button: bool) -> pygame.Rect:
+    """The result panel in the layout's place for it (``TableLayout.summary``): the
+    title, the results (one cell per seat's, two to a row when they fit), the shown
+    hands and pots, the footer (``footer``: one line, or its forms longest first) and
+    room for the button; as tall as that, grown up from the place's bottom (``fit``
+    says what gives way when that is taller than the place). Returns the panel."""
+    s = lay.scale
+    place = lay.summary
+    pad = int(PAD * s)
+    width = place.w - 2 * pad
+    footers = [footer] if isinstance(footer, str) else list(footer or [])
+    how = fit(lay, results, lines, names, footers, button)
+    r = pygame.Rect(place.x, 0, place.w, how.height)
     r.bottom = place.bottom
     panel(surface, r, (10, 16, 14, 236), GOLD, radius=int(14 * s))
     mark("summary", -1, r)
-    y = r.y + pad + 11 * s
-    text(surface, title, (r.centerx, y), px(s, "heading"), GOLD, bold=True, max_width=width)
-    y += 26 * s + 2 * s
+    y = float(r.y + pad)
+    if how.title:
+        text(surface, title, (r.centerx, y + TITLE_H * s / 2 - s), px(s, "heading"), GOLD,
+             bold=True, max_width=width)
+        y += int(TITLE_H * s)
     good = dict(results)
-    for row in big_rows:
-        _cells(surface, row, r, y, big, width,
+    for row in how.big_rows:
+        _cells(surface, row, r, y + how.big_step / 2, how.big, width,
                lambda kind, words: GOLD if good.get(words) else CREAM, bold=True, shadow=True)
-        y += 28 * s
-    y += step / 2 - 12 * s
-    for row in rows:
-        _cells(surface, row, r, y, size, width,
+        y += how.big_step
+    y += int(4 * s)
+    for row in how.rows:
+        _cells(surface, row, r, y + how.step / 2, how.size, width,
                lambda kind, words: COLOURS.get(kind, CREAM), bold=False, shadow=False)
-        y += step
-    if footer:
-        bottom = r.bottom - pad - (int((BUTTON[1] + 6) * s) if button else 0)
-        text(surface, footer, (r.centerx, bottom - 9 * s), px(s, "fine"), MUTED, shadow=False,
+        y += how.step
+    fine = px(s, "fine")
+    fstep = int(fine * 1.3)
+    y = r.bottom - pad - (int((BUTTON[1] + 6) * s) if button else 0) - fstep * len(how.footer)
+    for words in how.footer:
+        text(surface, words, (r.centerx, y + fstep / 2), fine, MUTED, shadow=False,
              max_width=width)
+        y += fstep
     return r
+
+
+def _half(width: int) -> int:
+    """A cell's width when two share a row: half the text's width, less a gap between."""
+    return (width - CELL_GAP) // 2
 
 
 def _cells(surface: pygame.Surface, row: Row, r: pygame.Rect, y: float, size: int, width: int,
            colour: Callable[[str, str], tuple[int, int, int]], bold: bool, shadow: bool) -> None:
-    """One row: a centred cell, or two cells centred in the panel's halves."""
+    """One row: a centred cell, or two cells centred in the halves of the text's width."""
     if len(row) == 1:
         kind, words = row[0]
         text(surface, words, (r.centerx, y), size, colour(kind, words),
              bold=bold or kind == "pot", shadow=shadow, max_width=width)
         return
+    left = r.centerx - width / 2
     for k, (kind, words) in enumerate(row):
-        x = r.x + r.w * (1 + 2 * k) / 4
+        x = left + width * (1 + 2 * k) / 4
         text(surface, words, (x, y), size, colour(kind, words), bold=bold or kind == "pot",
-             shadow=shadow, max_width=width // 2 - 8)
+             shadow=shadow, max_width=_half(width))
 
 
 def button_rect(lay: TableLayout) -> pygame.Rect:
@@ -222,10 +327,10 @@ class SummaryPanel:
         if not self._visible:
             return
         if self.delay > 0:
-            left = max(1, int(self.delay - self.shown_for + 0.999))
-            note = t("summary.auto", s=str(left))
+            left = str(max(1, int(self.delay - self.shown_for + 0.999)))
+            notes = [t("summary.auto", s=left), t("summary.auto_short", s=left)]
         else:
-            note = t("summary.wait")
+            notes = [t("summary.wait"), ""]  # short of room: the button says it
         title = t("summary.title", n=str(self.log.hand_no() if self.log.hand_no else ""))
         draw_result(surface, lay, title.strip(), self.result(), hand_lines(self.log),
-                    self.names(), note, button=True)
+                    self.names(), notes, button=True)

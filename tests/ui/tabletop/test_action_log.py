@@ -193,3 +193,35 @@ def test_the_lan_table_tells_the_hand_too(make_app) -> None:  # type: ignore[no-
     finally:
         client.close()
         host.stop()
+
+
+def test_a_split_pot_names_each_share_and_wraps_between_whole_shares() -> None:
+    """"Tẩy chính (30) chia: Lan 15 + Minh 15": who took what, each amount beside its
+    name; a wrapped line breaks before a "+ Minh 15", never between the "+" and it."""
+    from lieng.ui.core.assets import font
+    from lieng.ui.tabletop.log_panel import wrap
+
+    configure("vi")
+    # Lan 2♣ 2♥ 5♠ and Minh 4♣ 5♦ K♦ both 9 points (classic: a tie), Hùng 1 point.
+    hand = Hand(PRESETS["classic"], [1000, 1000, 1000], 0,
+                deck=Card.parse_many("2C 4C 2D 2H 5D 3S 5S KD 6H"))
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        hand.act(seat, Action.call())
+    log = ActionLog()
+    log.feed(hand.events)
+    names = ["Lan", "Minh", "Hùng"]
+    split = [line for line in log.lines if line.kind == "pot"]
+    assert [line.text(names) for line in split] == ["Tẩy chính (30) chia: Lan 15 + Minh 15"]
+    assert split[0].pieces(names)[-2:] == ["Lan 15", "+ Minh 15"]
+    assert " ".join(split[0].pieces(names)) == split[0].text(names)
+    configure("en")
+    assert split[0].text(names) == "Main pot (30) split: Lan 15 + Minh 15"
+    configure("vi")
+    size = 15
+    for width in range(font(size, True).size("+ Minh 15")[0], 400, 9):
+        lines = wrap(split[0].pieces(names), size, True, width)
+        assert " ".join(lines) == split[0].text(names)
+        assert not any(line.endswith("+") or line in ("15", "+ 15") for line in lines), lines
+        assert all(font(size, True).size(line)[0] <= width for line in lines), (width, lines)
