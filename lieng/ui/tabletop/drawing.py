@@ -251,20 +251,38 @@ class TableDrawer:
         tx = rect.x + 2 * r + int(16 * s)
         width = rect.right - tx - int(8 * s)
         name_col = CREAM if not seat.folded else MUTED
-        plate.union_ip(text(surf, name, (tx, rect.y + rect.h * 0.3), px(s, "heading"), name_col,
-                            bold=True, anchor="midleft", max_width=width))
-        stack_w = width
+        name_w = width
+        tag_line: float | None = None
+        tag = bot_tag(seat.level) if seat.bot else ""
         if seat.bot:
-            # "Máy · Khó": who plays the seat, right of the stack, small.
-            tag = bot_tag(seat.level)
-            room = width - text_surface(self.fmt(seat.stack), px(s, "heading"), GOLD).get_width()
-            tag_rect = text(surf, tag, (rect.right - int(9 * s), rect.y + rect.h * 0.7),
+            # "Máy · Khó": who plays the seat, small, at the plate's right — beside the
+            # stack, or beside the name when only that line has the room for all of it
+            # (at 960×540 "Máy · Bình thường" does not fit beside a four-digit stack).
+            # When neither line has the room, the level alone, in the bots' blue (only
+            # bot plates carry a tag), rather than a squeezed "Bot · Nor…".
+            stack_room = width - text_surface(self.fmt(seat.stack), px(s, "body"),
+                                              GOLD).get_width()
+            name_room = width - text_surface(name, px(s, "heading"), bold=True).get_width()
+            tag_w = text_surface(tag, px(s, "fine")).get_width() + int(8 * s)
+            tag_line = 0.7 if tag_w <= stack_room or name_room < tag_w else 0.3
+            if tag_w > max(stack_room, name_room) and seat.level in BOT_LEVELS:
+                tag, tag_line = t(f"level.{seat.level}"), 0.7
+        stack_w = width
+        if seat.bot and tag_line is not None:
+            room = stack_room if tag_line == 0.7 else name_room
+            tag_rect = text(surf, tag, (rect.right - int(9 * s), rect.y + rect.h * tag_line),
                             px(s, "fine"), (150, 190, 235), anchor="midright",
                             shadow=False, max_width=max(20, room - int(8 * s)))
-            stack_w = max(10, tag_rect.x - tx - int(6 * s))
+            if tag_line == 0.7:
+                stack_w = max(10, tag_rect.x - tx - int(6 * s))
+            else:
+                name_w = max(10, tag_rect.x - tx - int(6 * s))
             plate.union_ip(tag_rect)
+        plate.union_ip(text(surf, name, (tx, rect.y + rect.h * 0.3), px(s, "heading"), name_col,
+                            bold=True, anchor="midleft", max_width=name_w))
+        # The stack a step below the name (``body``): the bot's tag beside it needs room.
         plate.union_ip(text(surf, self.fmt(seat.stack), (tx, rect.y + rect.h * 0.7),
-                            px(s, "heading"), GOLD, anchor="midleft", max_width=stack_w))
+                            px(s, "body"), GOLD, anchor="midleft", max_width=stack_w))
         # First-player marker.
         if board.first == seat_i and board.hand_started:
             mx, my = rect.right - int(4 * s), rect.top + int(4 * s)
