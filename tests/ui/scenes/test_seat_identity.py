@@ -3,7 +3,10 @@ to a bot takes a bot name instead of keeping "Người chơi 3"."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
+import pytest
 
 from lieng.ui.core.i18n import configure
 from lieng.ui.scenes.hotseat_setup import HotseatSetupScene, is_placeholder
@@ -56,3 +59,37 @@ def test_a_hot_seat_seat_switched_to_a_bot_takes_a_bot_name(make_app) -> None:  
     setup.names[1].set_text("Minh")
     click(app, setup.kinds[1])
     assert setup.names[1].get_text() == "Minh"
+
+
+@pytest.mark.parametrize("language", ["vi", "en"])
+def test_a_bot_tag_is_never_squeezed_on_a_small_window(
+        make_app, monkeypatch: pytest.MonkeyPatch, language: str) -> None:  # type: ignore[no-untyped-def]
+    """At 960×540 "Máy · Bình thường" does not fit beside a four-digit stack: the tag goes
+    beside the name, or the level alone is shown — whole, at its size, never "Máy · Bìn…"."""
+    import lieng.ui.tabletop.drawing as drawing
+    from lieng.ui.core.draw import text_surface
+    from lieng.ui.core.i18n import t
+    from lieng.ui.core.typescale import px
+
+    app = make_app((960, 540), speed="instant", language=language)
+    table = make_table(5, "normal", 10, "classic", "Bạn", seed=4)
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    app.push(scene)
+    step(app, 3)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = drawing.text
+
+    def record(surface: pygame.Surface, s: str, *a: Any, **k: Any) -> pygame.Rect:
+        rect: pygame.Rect = real(surface, s, *a, **k)
+        drawn.append((s, rect))
+        return rect
+
+    monkeypatch.setattr(drawing, "text", record)
+    step(app)
+    tags = [(s, r) for s, r in drawn if s in (bot_tag("normal"), t("level.normal"))]
+    assert len(tags) == 5  # five bots
+    fine = px(scene.layout.scale, "fine")
+    for s, r in tags:
+        assert r.w >= text_surface(s, fine).get_width() - 1  # drawn whole, not shrunk
+    configure("vi")
