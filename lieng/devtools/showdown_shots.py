@@ -48,30 +48,41 @@ EXPECTED_WINNERS = ((1,), (5,), (0,))
 """Pot layer by layer: the main pot to Hùng, side pot 1 to Quốc, side pot 2 to the player."""
 
 
-def scripted_deck() -> list[Card]:
-    """``HANDS`` in deal order (one card a seat, three passes, seat 0 first), then the
-    rest of the deck in its natural order."""
-    hands = [Card.parse_many(h) for h in HANDS]
-    dealt = [hands[seat][n] for n in range(3) for seat in range(len(hands))]
+def scripted_deck(hands: Sequence[str] = HANDS) -> list[Card]:
+    """``hands`` (seat by seat) in deal order (one card a seat, three passes, seat 0
+    first), then the rest of the deck in its natural order."""
+    parsed = [Card.parse_many(h) for h in hands]
+    dealt = [parsed[seat][n] for n in range(3) for seat in range(len(parsed))]
     return dealt + [c for c in Card.deck() if c not in dealt]
 
 
 class ScriptedDeckTable(Table):
-    """A table that deals ``scripted_deck()`` every hand (the screenshot plays one)."""
+    """A table that deals the same scripted deck every hand (the screenshot plays one)."""
+
+    deck: Sequence[Card] = ()
 
     def start_hand(self, now: float = 0.0, deck: Sequence[Card] | None = None) -> list[Event]:
-        return super().start_hand(now, scripted_deck() if deck is None else deck)
+        return super().start_hand(now, list(self.deck) if deck is None else deck)
 
 
-def showdown_table() -> ScriptedDeckTable:
-    scripts = {name: list(script) for name, _stack, script in SEATS}
+def scripted_table(seats: Sequence[tuple[str, int, Sequence[Action]]] = SEATS,
+                   hands: Sequence[str] = HANDS) -> ScriptedDeckTable:
+    """Seat 0 a person, the others bots playing their scripts (then calling), dealt
+    ``hands``; ``seats`` holds (name, stack, script). Also the result panel's tests' table."""
+    scripts = {name: list(script) for name, _stack, script in seats}
     players = [PlayerSpec(name, "human" if i == 0 else "bot", stack=stack)
-               for i, (name, stack, _s) in enumerate(SEATS)]
+               for i, (name, stack, _s) in enumerate(seats)]
 
     def factory(spec: PlayerSpec, rng: random.Random) -> ScriptedPlayer:
         return ScriptedPlayer(scripts[spec.name])
 
-    return ScriptedDeckTable(RuleSet(table_bet=10), players, seed=1, bot_factory=factory)
+    table = ScriptedDeckTable(RuleSet(table_bet=10), players, seed=1, bot_factory=factory)
+    table.deck = scripted_deck(hands)
+    return table
+
+
+def showdown_table() -> ScriptedDeckTable:
+    return scripted_table(SEATS, HANDS)
 
 
 def pots_waiting(scene: TableScene[Table]) -> bool:

@@ -243,3 +243,18 @@ def _beacon_host(finder_port: int, **kw: Any) -> LanHost:
                                 beacon_interval=0.1, table_bet=20, preset="v8club", **FAST)
     opts.update(kw)
     return LanHost(HostConfig(**opts)).start()
+
+
+def record_text(monkeypatch: Any, module: Any) -> list[tuple[str, pygame.Rect]]:
+    """Every line ``module`` draws with its ``text`` from now on, with the rectangle it
+    took — what the player reads, measured as drawn."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = module.text
+
+    def record(surface: pygame.Surface, s: str, *a: Any, **k: Any) -> pygame.Rect:
+        rect: pygame.Rect = real(surface, s, *a, **k)
+        drawn.append((s, rect))
+        return rect
+
+    monkeypatch.setattr(module, "text", record)
+    return drawn

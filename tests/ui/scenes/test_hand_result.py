@@ -13,6 +13,7 @@ from lieng.table import PlayerSpec, Table
 from lieng.ui.core.i18n import t
 from lieng.ui.player import persist
 from lieng.ui.player.preferences import UISettings
+from lieng.ui.scenes.handoff import HandoffScene
 from lieng.ui.scenes.hotseat import HotseatScene
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.settings_screen import SettingsScene
@@ -38,6 +39,18 @@ def _at_result(app, script: list[Action]) -> tuple[TableScene, Table]:  # type: 
     app.push(scene)
     _to_result(app, scene, table)
     return scene, table
+
+
+def hotseat_to_result(app, scene: HotseatScene, people: int) -> None:  # type: ignore[no-untyped-def]
+    """Each of ``people`` persons in turn takes the hand-off (Enter) and acts: the first
+    raises (R), the others fold (U); then the hand's result is up."""
+    for _ in range(people):
+        run_until(app, lambda: isinstance(app.stack.top, HandoffScene), limit=600)
+        step(app, 60)
+        key(app, pygame.K_RETURN)
+        run_until(app, lambda: scene.my_legal() is not None, limit=600)
+        key(app, pygame.K_r if scene.viewer == 0 else pygame.K_u)
+    run_until(app, scene.summary_showing, limit=600)
 
 
 def _to_result(app, scene: TableScene, table: Table) -> None:  # type: ignore[no-untyped-def]
@@ -138,15 +151,7 @@ def test_hot_seat_summary_names_every_result_and_no_unshown_hand(make_app) -> No
     app.push(MenuScene(app))
     scene = HotseatScene(app, table)
     app.push(scene)
-    from lieng.ui.scenes.handoff import HandoffScene
-
-    for _ in range(2):  # Lan raises, Minh folds, the bot folds: uncontested
-        run_until(app, lambda: isinstance(app.stack.top, HandoffScene), limit=600)
-        step(app, 60)
-        key(app, pygame.K_RETURN)
-        run_until(app, lambda: scene.my_legal() is not None, limit=600)
-        key(app, pygame.K_r if scene.viewer == 0 else pygame.K_u)
-    run_until(app, scene.summary_showing, limit=600)
+    hotseat_to_result(app, scene, 2)  # Lan raises, Minh folds, the bot folds: uncontested
     lines = scene.result_lines()
     assert lines == [("Lan thắng 20", True), ("Minh mất 10", False), ("Hùng mất 10", False)]
     told = [line.text(["Lan", "Minh", "Hùng"]) for line in hand_lines(scene.log)]

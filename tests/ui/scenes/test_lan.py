@@ -29,7 +29,7 @@ from lieng.ui.scenes.lan_table import LanTableScene
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.tabletop.frame_record import capture, problems
 
-from ..helpers import FAST, LOOPBACK, _beacon_host, click, step, type_into, wait
+from ..helpers import FAST, LOOPBACK, _beacon_host, click, record_text, step, type_into, wait
 from ..helpers import shot_if_asked as shot
 
 
@@ -462,15 +462,7 @@ def test_the_lan_chips_note_is_readable_beside_the_back_button(
     app = make_app(size, speed="instant", language=language)
     scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
     app.push(scene)
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = lan_join.text
-
-    def record(surface: pygame.Surface, s: str, *a: Any, **k: Any) -> pygame.Rect:
-        rect: pygame.Rect = real(surface, s, *a, **k)
-        drawn.append((s, rect))
-        return rect
-
-    monkeypatch.setattr(lan_join, "text", record)
+    drawn = record_text(monkeypatch, lan_join)
     step(app)
     words = set(t("lan.chips_note").split())
     lines = [(s, r) for s, r in drawn if s and set(s.split()) <= words]

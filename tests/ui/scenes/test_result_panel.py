@@ -6,7 +6,6 @@ hot-seat table's results one cell per seat, inside the panel. Played through the
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -15,14 +14,14 @@ import pygame
 import pytest
 
 from lieng.devtools.bots_selftest import ScriptedPlayer
-from lieng.engine import Action, Card, Event, PotAwarded, RuleSet
+from lieng.devtools.showdown_shots import ScriptedDeckTable, scripted_table
+from lieng.engine import Action, PotAwarded, RuleSet
 from lieng.table import PlayerSpec, Table
 from lieng.ui.core.assets import font
 from lieng.ui.core.draw import CREAM, MUTED, Colour
 from lieng.ui.core.i18n import t
 from lieng.ui.core.typescale import px
 from lieng.ui.core.window import GameApp
-from lieng.ui.scenes.handoff import HandoffScene
 from lieng.ui.scenes.hotseat import HotseatScene
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.table import TableScene
@@ -31,6 +30,7 @@ from lieng.ui.tabletop.frame_record import capture, problems
 from lieng.ui.tabletop.summary import hand_lines
 
 from ..helpers import key, run_until, shot, step
+from .test_hand_result import hotseat_to_result
 
 SEATS: Sequence[tuple[str, int, list[Action]]] = (
     ("Bạn", 2000, []),
@@ -48,24 +48,8 @@ classic: equal points split) and split the main pot and side pot 1; Nguyễn Th�
 WINNERS = ((1, 5), (1, 5), (2,))
 
 
-class SplitDeckTable(Table):
-    """Deals ``HANDS`` (one card a seat, three passes), then the rest of the deck."""
-
-    def start_hand(self, now: float = 0.0, deck: Sequence[Card] | None = None) -> list[Event]:
-        hands = [Card.parse_many(h) for h in HANDS]
-        dealt = [hands[seat][n] for n in range(3) for seat in range(len(hands))]
-        return super().start_hand(now, dealt + [c for c in Card.deck() if c not in dealt])
-
-
-def split_table() -> SplitDeckTable:
-    scripts = {name: list(script) for name, _stack, script in SEATS}
-    players = [PlayerSpec(name, "human" if i == 0 else "bot", stack=stack)
-               for i, (name, stack, _s) in enumerate(SEATS)]
-
-    def factory(spec: PlayerSpec, rng: random.Random) -> ScriptedPlayer:
-        return ScriptedPlayer(scripts[spec.name])
-
-    return SplitDeckTable(RuleSet(table_bet=10), players, seed=1, bot_factory=factory)
+def split_table() -> ScriptedDeckTable:
+    return scripted_table(SEATS, HANDS)
 
 
 @dataclass(frozen=True)
@@ -217,13 +201,7 @@ def test_hot_seat_results_are_one_cell_per_seat_inside_the_panel(make_app,
     app.push(MenuScene(app))
     scene = HotseatScene(app, table)
     app.push(scene)
-    for _ in range(3):
-        run_until(app, lambda: isinstance(app.stack.top, HandoffScene), limit=600)
-        step(app, 60)
-        key(app, pygame.K_RETURN)
-        run_until(app, lambda: scene.my_legal() is not None, limit=600)
-        key(app, pygame.K_r if scene.viewer == 0 else pygame.K_u)
-    run_until(app, scene.summary_showing, limit=600)
+    hotseat_to_result(app, scene, 3)
     step(app, 10)
     winner = [line for line, good in scene.result_lines() if good]
     losers = [line for line, good in scene.result_lines() if not good]

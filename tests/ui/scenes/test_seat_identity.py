@@ -3,8 +3,6 @@ to a bot takes a bot name instead of keeping "Người chơi 3"."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 import pytest
 
@@ -15,7 +13,7 @@ from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.drawing import bot_tag
 
-from ..helpers import click, step
+from ..helpers import click, record_text, step
 
 
 def test_bot_plates_are_marked_with_their_level(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -77,15 +75,7 @@ def test_a_bot_tag_is_never_squeezed_on_a_small_window(
     scene = TableScene(app, table)
     app.push(scene)
     step(app, 3)
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = drawing.text
-
-    def record(surface: pygame.Surface, s: str, *a: Any, **k: Any) -> pygame.Rect:
-        rect: pygame.Rect = real(surface, s, *a, **k)
-        drawn.append((s, rect))
-        return rect
-
-    monkeypatch.setattr(drawing, "text", record)
+    drawn = record_text(monkeypatch, drawing)
     step(app)
     tags = [(s, r) for s, r in drawn if s in (bot_tag("normal"), t("level.normal"))]
     assert len(tags) == 5  # five bots
