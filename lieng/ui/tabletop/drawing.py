@@ -193,13 +193,26 @@ class TableDrawer:
             if not amount:
                 continue
             box = layout.side_boxes[(i - 1) % len(layout.side_boxes)]
-            if len(el) > 1:
-                label = t("table.side_pot", n=str(contested.index(i)), amount=self.fmt(amount))
-            else:
-                label = t("table.returned", amount=self.fmt(amount))
+            args = {"n": str(contested.index(i))} if len(el) > 1 else {}
+            key = "table.side_pot" if len(el) > 1 else "table.returned"
+            label = t(key, amount=self.fmt(amount), **args)
             x = layout.pot_spot(i)[0] + r + 4 * s
-            mark("side_pot", i, text(surf, label, (x, box.centery), px(s, "small"), CREAM,
-                                     bold=True, anchor="midleft", max_width=int(box.right - x)))
+            room = int(box.right - x)
+            size = px(s, "small")
+            if text_surface(label, size, CREAM, bold=True).get_width() <= room:
+                mark("side_pot", i, text(surf, label, (x, box.centery), size, CREAM,
+                                         bold=True, anchor="midleft", max_width=room))
+                continue
+            # The tight arrangements' narrow boxes (drawer open, six seats): the pot's
+            # name over its amount, both at the small size, rather than one line shrunk
+            # to 9 px. The name is the label's own words with no amount (any language).
+            name = t(key, amount="", **args).strip()
+            half = box.h / 4
+            top = text(surf, name, (x, box.centery - half), size, CREAM, bold=True,
+                       anchor="midleft", max_width=room)
+            low = text(surf, self.fmt(amount), (x, box.centery + half), size, CREAM,
+                       bold=True, anchor="midleft", max_width=room)
+            mark("side_pot", i, top.union(low))
 
     # ----------------------------------------------------------------- seats
 

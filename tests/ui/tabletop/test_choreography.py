@@ -152,3 +152,32 @@ def test_a_toast_waits_for_the_deal_to_land(make_app) -> None:  # type: ignore[n
     with capture() as frame:
         step(app)
     assert any(d.kind == "toast" for d in frame)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+def test_side_pot_labels_keep_their_size_in_narrow_boxes(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the drawer open the six-seat layout's side-pot boxes are narrow: the label
+    goes on two lines (the pot's name over its amount) at the small size instead of one
+    line shrunk to 9 px."""
+    import lieng.ui.tabletop.drawing as drawing
+    from lieng.devtools.showdown_shots import play_to
+    from lieng.ui.core.draw import CREAM, text_surface
+    from lieng.ui.core.i18n import t
+    from lieng.ui.core.typescale import px
+
+    from ..helpers import record_text
+
+    app, scene, _pots = play_to(size, "vi", True, "pots")
+    drawn = record_text(monkeypatch, drawing)
+    with capture() as frame:
+        app.step(1 / 60)
+    assert problems(frame, app.size) == []
+    small = px(scene.layout.scale, "small")
+    side = [(s, r) for s, r in drawn if s.startswith(t("table.side_pot", n="1", amount="")[:5])]
+    assert len(side) >= 2
+    for s, r in side:
+        # At most a pixel below the small size (960×540's box is a hair narrow for
+        # "Tẩy phụ 1:"); the one-line label used to drop to 9 px at 1280×720.
+        full = text_surface(s, small, CREAM, bold=True)
+        assert r.h >= full.get_height() - 1 and r.w >= 0.85 * full.get_width(), s
