@@ -31,15 +31,24 @@ How a real hand is played with an abstract strategy (docs/BOTS.md "Expert"):
 from __future__ import annotations
 
 import bisect
-import itertools
 import random
 
 from lieng.engine import Action, Event, HandEnded, HandView, Legal
 
 from .abstraction import ALL_IN, CALL, FOLD, RAISE, Node, nearest_depth
-from .abstraction import pseudo_harmonic as _ph
 from .base import BaseBot, legal_of
 from .expert_data import load_strategy
+from .expert_walk import walk
+from .habits import (
+    MIN_EVIDENCE,
+    MIN_SHOWN,
+    STEAL_FOLD,
+    TIGHT_SHOWN,
+    WILD_SHOWN,
+    aggressor,
+    habit,
+    raised_showdowns,
+)
 from .heuristic import SHOVE_STRENGTH, HeuristicBot
 from .opponents import OpponentModel, SeatStats
 from .personality import PERSONALITIES
@@ -53,79 +62,19 @@ SURE = 1.0
 """Standard errors by which ``hard``'s engine must have out-earned the equilibrium before
 it takes over (``_pick_arm``): per-hand results swing by ten table bets, so a plain "who
 won more" comparison picks the wrong arm against a close opponent about half the time."""
-MIN_EVIDENCE = 12
-"""Bets an opponent must have faced before ``expert`` departs from the equilibrium."""
-STEAL_FOLD = 0.6
-"""Fold rate to bets above which every check becomes a small raise."""
 STATION_FOLD = 0.15
 """Fold rate to bets below which ``expert`` stops bluffing and value-raises big."""
 VALUE_OVERRIDE = True
 VALUE_SIZING = 0.7
 """Hands from this strength have their value raises sized by the opponent model."""
-MIN_SHOWN = 5
-"""Hands an opponent must have shown after raising before its raises are read."""
-WILD_SHOWN = 0.65
-"""Mean strength of hands shown after raising at most which a player raises with anything."""
-TIGHT_SHOWN = 0.93
-"""Mean strength of hands shown after raising from which a player raises only monsters."""
 VALUE_STRENGTH = 0.8
 """Hands (share of random hands beaten, multiway: win probability) worth a big value raise
 against a player who never folds."""
 
 
-def _raised_showdowns(st: SeatStats) -> tuple[float, float]:
-    """(how many, mean strength) of the hands a player showed after raising."""
-    n = 0.0
-    total = 0.0
-    for line in (2, 3):
-        hist = st.shown[line]
-        for b, c in enumerate(hist):
-            n += c
-            total += c * (b + 0.5) / len(hist)
-    return n, total / n if n else 0.5
-
-
-AGGRESSOR = 0.35
-"""Raise rate from which a player who does not raise with anything gets the equilibrium."""
-AIMLESS_SHOWN = 0.6
-"""Mean strength of hands shown after raising at most which raises are aimless (random,
-maniac, shover: about 0.5); a stealer that also raises its good hands shows more."""
 LUCK_BINS = 20
 """Strength bins of the control variate that takes the cards' luck out of the arms'
 results (``observe``)."""
-LOOSE_FOLD = 0.3
-"""Fold rate to bets at most which value raises are sized for a player who calls them."""
-
-
-def _habit(st: SeatStats) -> str | None:
-    """The habit the model sees in a player, if any: ``"folder"`` (folds to bets at least
-    ``STEAL_FOLD``), ``"caller"`` (at most ``LOOSE_FOLD``), ``"wild"`` or ``"tight"`` (the
-    hands it showed after raising average at most ``WILD_SHOWN`` or at least
-    ``TIGHT_SHOWN``), else None: a balanced player, against whom ``expert`` keeps the
-    equilibrium — a deviation made for a habit that is not there is exactly what a
-    strong opponent punishes (measured against ``hard``, docs/BOTS.md)."""
-    if st.faced >= MIN_EVIDENCE:
-        fold = st.fold_rate()
-        if fold >= STEAL_FOLD:
-            return "folder"
-        if fold <= LOOSE_FOLD:
-            return "caller"
-    n, mean = _raised_showdowns(st)
-    if n >= MIN_SHOWN:
-        if mean <= WILD_SHOWN:
-            return "wild"
-        if mean >= TIGHT_SHOWN:
-            return "tight"
-    return None
-
-
-def _aggressor(st: SeatStats) -> bool:
-    """A thinking aggressor: raises at least ``AGGRESSOR`` of its decisions, and the
-    hands it showed after raising are not just anything (``AIMLESS_SHOWN``)."""
-    n, mean = _raised_showdowns(st)
-    return st.raise_rate() >= AGGRESSOR and (n < MIN_SHOWN or mean > AIMLESS_SHOWN)
-
-
 class ExpertBot(BaseBot):
     """Plays the shipped equilibrium strategy; see the module docstring."""
 
@@ -205,7 +154,7 @@ class ExpertBot(BaseBot):
         (s0, q0, n0), (s1, q1, n1) = self._results
         if not stats or min(st.decisions for st in stats) < 3 * MIN_EVIDENCE:
             return 0 if n0 <= n1 else 1
-        lean = 0 if all(_aggressor(st) for st in stats) else 1
+        lean = 0 if all(aggressor(st) for st in stats) else 1
         best = lean
         if min(n0, n1) >= WARMUP:
             m0, m1 = s0 / n0, s1 / n1
@@ -250,7 +199,7 @@ class ExpertBot(BaseBot):
             return self._pot_odds(view, legal)
         d = nearest_depth(eff)
         nodes, _ = strat.tree(d)
-        path = self._walk(view, nodes)
+        path = walk(view, nodes, self.rng)
         if path is None:
             return self._pot_odds(view, legal)
         node = nodes[path]
@@ -357,7 +306,7 @@ class ExpertBot(BaseBot):
         with_chips = [o for o in opps if view.stacks[o] > 0]
         if not with_chips or min(self.model.stats(o).faced for o in with_chips) < MIN_EVIDENCE:
             return None
-        if not all(_habit(self.model.stats(o)) for o in with_chips):
+        if not all(habit(self.model.stats(o)) for o in with_chips):
             return None
         reader = self._reader
         ranges = reader._ranges(view, opps)
@@ -382,7 +331,7 @@ class ExpertBot(BaseBot):
         over ``MIN_SHOWN`` showdowns). There the call-or-fold choice follows
         the pot odds against the range ``hard``'s model reads (raise frequency, hands shown
         after the same line) instead."""
-        shown = [_raised_showdowns(st) for st in stats]
+        shown = [raised_showdowns(st) for st in stats]
         if any(n < MIN_SHOWN for n, _ in shown):
             return
         wild = max(m for _, m in shown) <= WILD_SHOWN
@@ -404,83 +353,8 @@ class ExpertBot(BaseBot):
     # ------------------------------------------------------------------ translation
 
     def _walk(self, view: HandView, nodes: list[Node]) -> int | None:
-        """The abstract node matching the hand so far, or None when it left the tree."""
-        me = view.seat
-        heads_up = sum(view.dealt_in) == 2
-        me_p = self._me_player(view, heads_up)
-        pot = sum(view.dealt_in) * view.rules.table_bet
-        level = 0
-        cur: int | None = 0
-        seg: tuple[int, int] | None = None
-        """(level, pot) when the field's current segment began."""
-        mine_seen = False
-        for a in view.actions:
-            if a.seat == me:
-                if seg is not None:
-                    cur = self._field(nodes, cur, seg, level, me_p == 0 and not mine_seen)
-                    seg = None
-                if cur is None or nodes[cur].player != me_p:
-                    return None
-                cur = self._step(nodes, cur, a.bet_level - level if a.raised else 0, pot)
-                mine_seen = True
-            elif seg is None:
-                seg = (level, pot)
-            pot += a.amount
-            level = max(level, a.bet_level)
-        if seg is not None:
-            cur = self._field(nodes, cur, seg, level, me_p == 0 and not mine_seen)
-        if cur is None or nodes[cur].player != me_p:
-            return None
-        return cur
-
-    @staticmethod
-    def _me_player(view: HandView, heads_up: bool) -> int:
-        """Our abstract seat. Heads-up: 0 when we act first in the hand. With more players
-        a leading run of checks says nothing and is skipped, so we are 0 unless someone
-        raised before our first action."""
-        me = view.seat
-        for a in view.actions:
-            if a.seat == me:
-                break
-            if heads_up or a.raised:
-                return 1
-        return 0
-
-    def _field(self, nodes: list[Node], cur: int | None, start: tuple[int, int], level: int,
-               leading: bool) -> int | None:
-        """The field's composite action from ``cur``: a raise to the highest level it
-        reached, else a check or call."""
-        lvl0, pot0 = start
-        inc = level - lvl0
-        if leading and inc <= 0:
-            return cur
-        if cur is None:
-            return None
-        return self._step(nodes, cur, inc, pot0)
-
-    def _step(self, nodes: list[Node], cur: int, inc: int, pot: int) -> int | None:
-        """Child of ``cur`` for a real action lifting the level by ``inc`` chips (0: a
-        check or call) into a real pot of ``pot`` chips; None past the tree's end."""
-        nd = nodes[cur]
-        chosen = -1
-        cands = sorted(((amount - nd.owed) / nd.pot, child)
-                       for (kind, amount), child in zip(nd.actions, nd.children, strict=True)
-                       if kind in (RAISE, ALL_IN))
-        if inc <= 0 or not cands:
-            for (kind, _), child in zip(nd.actions, nd.children, strict=True):
-                if kind == CALL:
-                    chosen = child
-        else:
-            x = inc / max(pot, 1)
-            chosen = cands[-1][1]
-            if x <= cands[0][0]:
-                chosen = cands[0][1]
-            else:
-                for (lo, c_lo), (hi, c_hi) in itertools.pairwise(cands):
-                    if lo <= x <= hi:
-                        chosen = c_lo if self.rng.random() < _ph(x, lo, hi) else c_hi
-                        break
-        return chosen if chosen >= 0 else None
+        """The abstract node matching the hand so far (``expert_walk.walk``)."""
+        return walk(view, nodes, self.rng)
 
     def _realise(self, view: HandView, legal: Legal, node: Node, kind: str, amount: int,
                  scale: float) -> Action:

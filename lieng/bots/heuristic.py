@@ -82,11 +82,9 @@ LEVEL_PARAMS: dict[str, LevelParams] = {
     "hard": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
                         count_weight=1.0, raise_floor=0.55, bluff=0.10, slowplay=0.25,
                         noise=0.012, size_jitter=0.25, models_opponents=True),
-    # Not a level of its own: the engine ``expert`` plays at 3–6 seats (and, heads-up,
-    # as its second arm). ``hard``'s model, without the noise a human-like level carries,
-    # with value raises down to a lower equity floor and fewer bluffs and slow-plays:
-    # multiway pots pay value bets and punish stories. Measured at the six-seat table
-    # against ``hard`` (docs/BOTS.md "Expert").
+    # Not a level: the engine ``expert`` plays at 3–6 seats (heads-up, its second arm) —
+    # ``hard`` without a human's noise, value raises to a lower floor, fewer bluffs and
+    # slow-plays: multiway pots pay value bets (measured, docs/BOTS.md "Expert").
     "expert": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
                           count_weight=1.0, raise_floor=0.45, bluff=0.05, slowplay=0.1,
                           noise=0.0, size_jitter=0.1, models_opponents=True),

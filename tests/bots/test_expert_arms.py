@@ -5,14 +5,10 @@ from __future__ import annotations
 import random
 
 from lieng.bots import make_bot
-from lieng.bots.expert import (
-    AGGRESSOR,
-    MIN_EVIDENCE,
-    WARMUP,
-    ExpertBot,
-    _aggressor,
-    _habit,
-)
+from lieng.bots.expert import WARMUP, ExpertBot
+from lieng.bots.habits import AGGRESSOR, MIN_EVIDENCE
+from lieng.bots.habits import aggressor as _aggressor
+from lieng.bots.habits import habit as _habit
 from lieng.bots.opponents import SeatStats
 from lieng.engine import PRESETS, Hand
 

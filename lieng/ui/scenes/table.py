@@ -40,7 +40,7 @@ from lieng.ui.tabletop.action_bar import ActionBar
 from lieng.ui.tabletop.action_log import ActionLog
 from lieng.ui.tabletop.board import Board
 from lieng.ui.tabletop.drawing import TableDrawer
-from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts
+from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts, info_line
 from lieng.ui.tabletop.log_panel import LogPanel
 from lieng.ui.tabletop.own_cards import OwnCardsMixin, TableT
 from lieng.ui.tabletop.summary import SummaryPanel, net_line
@@ -397,8 +397,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         return max(0.0, deadline - self.clock)
 
     def _timer_warning(self) -> None:
-        rem = self.remaining()
-        hand = self.table.hand
+        rem, hand = self.remaining(), self.table.hand
         if rem is None or hand is None or hand.to_act != self.me:
             return
         mark = (self.table.hand_no, len(hand.actions))
@@ -421,17 +420,8 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             from lieng.ui.tabletop.coach import draw_coach
 
             draw_coach(surface, self)
-        # Top-left info.
-        rules = self.table.rules
-        # Between hands no round is going on; after the last raising round (RULES.md step
-        # 7) "Vòng 4/3" would read as a mistake, so it says only calls are left.
-        info_key = ("table.info" if self.board.round <= rules.max_rounds
-                    else "table.info_calls")
-        if not self.table.in_hand:
-            info_key = "table.info_over"
-        info = t(info_key, hand=str(self.table.hand_no), bet=chips(rules.table_bet),
-                 round=str(max(1, self.board.round)), rounds=str(rules.max_rounds),
-                 preset=t(f"preset.{rules.tiebreak}"))
+        info = info_line(self.table.rules, self.table.hand_no, self.board.round,
+                         self.table.in_hand)
         text(surface, info, (12 * s, 23 * s), ts.px("body"), CREAM, anchor="midleft",
              max_width=max(40, self.top_left() - int(24 * s)))
         if rem is not None and total > 0 and self.turn_shown():

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from lieng.engine import RuleSet
 from lieng.ui.core.draw import CREAM, GOLD, panel, text
+from lieng.ui.core.i18n import chips, t
 from lieng.ui.core.typescale import TypeScale
 from lieng.ui.tabletop.frame_record import mark
 from lieng.ui.tabletop.layout import TableLayout as Layout
@@ -52,3 +54,14 @@ def draw_toasts(surface: pygame.Surface, lay: Layout, labels: Sequence[str]) -> 
         panel(surface, r, (40, 14, 14, 230), GOLD, radius=int(12 * s))
         text(surface, label, r.center, ts.px("lead"), CREAM, bold=True, max_width=w - 20)
         mark("toast", -1, r)
+
+
+def info_line(rules: RuleSet, hand_no: int, round_no: int, in_hand: bool) -> str:
+    """The table's top-left line: hand, table bet, round, rules. Between hands no round is
+    going on; after the last raising round (RULES.md step 7) "Vòng 4/3" would read as a
+    mistake, so it says only calls are left."""
+    key = "table.info" if round_no <= rules.max_rounds else "table.info_calls"
+    if not in_hand:
+        key = "table.info_over"
+    return t(key, hand=str(hand_no), bet=chips(rules.table_bet), round=str(max(1, round_no)),
+             rounds=str(rules.max_rounds), preset=t(f"preset.{rules.tiebreak}"))

@@ -1,0 +1,69 @@
+"""What ``expert``'s opponent model reads as a *habit* (docs/BOTS.md "Adapting to the
+table"): the statistics of ``opponents.SeatStats`` turned into the few labels ``expert``
+acts on — a folder, a caller, a wild or a tight raiser, a thinking aggressor — each with
+the evidence it needs first. Kept apart from the bot so the thresholds, which the league
+measured, are read in one place.
+"""
+
+from __future__ import annotations
+
+from .opponents import SeatStats
+
+MIN_EVIDENCE = 12
+"""Bets an opponent must have faced before ``expert`` departs from the equilibrium."""
+STEAL_FOLD = 0.6
+"""Fold rate to bets above which every check becomes a small raise."""
+MIN_SHOWN = 5
+"""Hands an opponent must have shown after raising before its raises are read."""
+WILD_SHOWN = 0.65
+"""Mean strength of hands shown after raising at most which a player raises with anything."""
+TIGHT_SHOWN = 0.93
+"""Mean strength of hands shown after raising from which a player raises only monsters."""
+AGGRESSOR = 0.35
+"""Raise rate from which a player who does not raise with anything gets the equilibrium."""
+AIMLESS_SHOWN = 0.6
+"""Mean strength of hands shown after raising at most which raises are aimless (random,
+maniac, shover: about 0.5); a stealer that also raises its good hands shows more."""
+LOOSE_FOLD = 0.3
+"""Fold rate to bets at most which value raises are sized for a player who calls them."""
+
+
+def raised_showdowns(st: SeatStats) -> tuple[float, float]:
+    """(how many, mean strength) of the hands a player showed after raising."""
+    n = 0.0
+    total = 0.0
+    for line in (2, 3):
+        hist = st.shown[line]
+        for b, c in enumerate(hist):
+            n += c
+            total += c * (b + 0.5) / len(hist)
+    return n, total / n if n else 0.5
+
+
+def habit(st: SeatStats) -> str | None:
+    """The habit the model sees in a player, if any: ``"folder"`` (folds to bets at least
+    ``STEAL_FOLD``), ``"caller"`` (at most ``LOOSE_FOLD``), ``"wild"`` or ``"tight"`` (the
+    hands it showed after raising average at most ``WILD_SHOWN`` or at least
+    ``TIGHT_SHOWN``), else None: a balanced player, against whom ``expert`` keeps the
+    equilibrium — a deviation made for a habit that is not there is exactly what a
+    strong opponent punishes (measured against ``hard``, docs/BOTS.md)."""
+    if st.faced >= MIN_EVIDENCE:
+        fold = st.fold_rate()
+        if fold >= STEAL_FOLD:
+            return "folder"
+        if fold <= LOOSE_FOLD:
+            return "caller"
+    n, mean = raised_showdowns(st)
+    if n >= MIN_SHOWN:
+        if mean <= WILD_SHOWN:
+            return "wild"
+        if mean >= TIGHT_SHOWN:
+            return "tight"
+    return None
+
+
+def aggressor(st: SeatStats) -> bool:
+    """A thinking aggressor: raises at least ``AGGRESSOR`` of its decisions, and the
+    hands it showed after raising are not just anything (``AIMLESS_SHOWN``)."""
+    n, mean = raised_showdowns(st)
+    return st.raise_rate() >= AGGRESSOR and (n < MIN_SHOWN or mean > AIMLESS_SHOWN)
