@@ -39,7 +39,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="players needed to start (default: every non-bot seat)")
     p.add_argument("--bot-level", default="normal")
     p.add_argument("--bot-speed", type=float, default=1.0)
-    p.add_argument("--pause", type=float, default=2.5, help="seconds between hands")
+    p.add_argument("--pause", type=float, default=HostConfig.hand_pause,
+                   help="seconds between hands")
     p.add_argument("--grace", type=float, default=60.0)
     p.add_argument("--beacon", default="255.255.255.255",
                    help="where discovery beacons go; 'off' for none")

@@ -45,8 +45,11 @@ class HostConfig:
     bot_level: str = "normal"
     bot_speed: float = 1.0
     """Multiplies bot thinking time (0: bots answer at once)."""
-    hand_pause: float = 2.5
-    """Seconds between the end of a hand and the next deal (time to look at the cards)."""
+    hand_pause: float = 5.0
+    """Seconds between the end of a hand and the next deal: the clients' result panel
+    stays up this long. As long as the bot table's default auto-continue (5 s, docs/UI.md)
+    — 2.5 s was too short to read the result, the complaint that began the table-story
+    work; the host cannot wait for every client's "Ván tiếp"."""
     grace: float = 60.0
     """Seconds a disconnected player keeps the seat for a reconnect."""
     deal_timeout: float = 5.0
