@@ -13,7 +13,6 @@ A hypothesis test adds random JSON in the bankroll's and settings' fields.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import socket
@@ -49,16 +48,16 @@ ID = "0123456789abcdef0123456789abcdef"
 # ------------------------------------------------------------------ special files
 
 def _socket(path: Path) -> None:
-    # AF_UNIX paths are short (108 bytes): bind in a short folder, then move it in place.
-    short = Path(tempfile.mkdtemp(prefix="s", dir="/tmp"))
+    # AF_UNIX paths are short (108 bytes): bind by a relative name from inside the
+    # folder, so the test's own (long) temporary path never has to fit.
+    here = os.getcwd()
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
-        sock.bind(str(short / "s"))
-        os.rename(short / "s", path)
+        os.chdir(path.parent)
+        sock.bind(path.name)
     finally:
+        os.chdir(here)
         sock.close()
-        with contextlib.suppress(OSError):
-            short.rmdir()
 
 
 def _folder_with_content(path: Path) -> None:

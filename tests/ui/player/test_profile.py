@@ -35,8 +35,7 @@ from lieng.ui.scenes.replay import ReplayScene
 from lieng.ui.scenes.stats import StatsScene
 from lieng.ui.scenes.table import TableScene
 
-from ..helpers import REPO, click, click_at, leave_table, my_net, play_hands, run_until, step
-from ..helpers import shot_if_asked as shot
+from ..helpers import REPO, click, click_at, leave_table, my_net, play_hands, run_until, shot, step
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
@@ -167,7 +166,7 @@ def test_hands_left_mid_way_count_everywhere(real_app) -> None:  # type: ignore[
     assert isinstance(hist, HistoryScene)
     run_until(app, lambda: hist.loaded)
     assert len(hist.hands) == played and not hist.hands[0].complete
-    shot(app, f"history-left-{app.size[0]}.png")
+    shot(app, f"history-left-{app.size[0]}")
     click_at(app, hist.row_rect(0).center)
     click(app, hist.replay)
     rep = app.stack.top
@@ -176,7 +175,7 @@ def test_hands_left_mid_way_count_everywhere(real_app) -> None:  # type: ignore[
         click(app, rep.buttons["next"])
         run_until(app, lambda: not rep.replay.board.busy)
     step(app, 2)
-    shot(app, f"replay-left-{app.size[0]}.png")
+    shot(app, f"replay-left-{app.size[0]}")
     click(app, rep.buttons["back"])
     click(app, hist.back)
     click(app, app.stack.top.extras.buttons["stats"])
@@ -200,6 +199,6 @@ def test_chips_back_notice_writes_numbers_in_the_language(real_app) -> None:  # 
         assert isinstance(top, NoticeDialog)
         text = " ".join(top.lines())
         assert words in text, text
-        shot(app, f"notice-{lang}.png")
+        shot(app, f"notice-{lang}")
         click(app, top.buttons[0])
         close_app(app)

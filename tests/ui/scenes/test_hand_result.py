@@ -20,7 +20,7 @@ from lieng.ui.scenes.settings_screen import SettingsScene
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.summary import ARM_SECONDS, hand_lines
 
-from ..helpers import DT, click, key, move_mouse, run_until, step
+from ..helpers import DT, click, key, move_mouse, run_until, shot, step
 
 
 def _table(script: list[Action], n_bots: int = 1) -> Table:
@@ -80,7 +80,7 @@ def test_the_result_stays_until_next_hand_is_pressed(make_app) -> None:  # type:
     assert big in (t("table.result_win", amount=str(net)),
                    t("table.result_loss", amount=str(-net)))
     assert "+" not in big
-    pygame.image.save(app.screen, "/tmp/story/summary-960.png")
+    shot(app, "summary-960")
     click(app, button)
     assert table.hand_no == 2 and not scene.summary_showing()
     assert not button.visible
@@ -132,7 +132,7 @@ def test_the_delay_setting_row_is_saved_and_validated(make_app) -> None:  # type
     menu = settings.menus["next_hand"]
     assert menu.selected_option[0] in ("5 giây", "lieng.settings.seconds")
     assert settings.menus["timer"].selected_option[0] == "20 giây"
-    pygame.image.save(app.screen, "/tmp/story/settings-1280.png")
+    shot(app, "settings-1280")
     move_mouse((2, 2))
     step(app, 2)
     click(app, menu.menu_states["closed"].selected_option_button)

@@ -29,8 +29,7 @@ from lieng.ui.scenes.lan_table import LanTableScene
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.tabletop.frame_record import capture, problems
 
-from ..helpers import FAST, LOOPBACK, _beacon_host, click, record_text, step, type_into, wait
-from ..helpers import shot_if_asked as shot
+from ..helpers import FAST, LOOPBACK, _beacon_host, click, record_text, shot, step, type_into, wait
 
 
 def test_host_screen_opens_a_table_a_friend_joins_and_a_hand_is_played(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
@@ -180,7 +179,7 @@ def test_lan_join_without_a_password_says_one_is_needed(make_app, cleanup) -> No
     wait(app, lambda: scene.error is not None)
     assert scene.phase == "choose" and t(scene.error) == "Bàn này cần mật khẩu."
     step(app, 2)
-    shot(app, "lan-join-no-password-960.png")
+    shot(app, "lan-join-no-password-960")
     scene.error = None
     type_into(app, scene.entries["password"], "sai")
     click(app, scene.row_buttons[0])

@@ -7,8 +7,7 @@ from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.table import TableScene
 
-from ..helpers import click, move_mouse, step
-from ..helpers import shot_if_asked as shot
+from ..helpers import click, move_mouse, shot, step
 
 
 def pick(app: GameApp, menu: object, value: str) -> None:
@@ -33,7 +32,7 @@ def test_buy_in_follows_the_table_bet(real_app) -> None:  # type: ignore[no-unty
     pick(app, ng.menus["bet"], "50")
     assert ng.choice["buy_in"] == "5000"  # still 100 bets
     assert ng.menus["buy_in"].selected_option[1] == "5000"
-    shot(app, f"new-game-{app.size[0]}-{app.settings.language}.png")
+    shot(app, f"new-game-{app.size[0]}-{app.settings.language}")
     pick(app, ng.menus["buy_in"], "2500")  # 50 bets
     pick(app, ng.menus["bet"], "10")
     assert ng.choice["buy_in"] == "500"  # 50 bets again

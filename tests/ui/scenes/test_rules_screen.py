@@ -11,7 +11,7 @@ from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.rules import KINDS, RulesScene
 from lieng.ui.scenes.settings_screen import SettingsScene
 
-from ..helpers import click, key, move_mouse, step
+from ..helpers import click, key, move_mouse, shot, step
 
 
 def _pick(app, menu, value: str) -> None:  # type: ignore[no-untyped-def]
@@ -47,4 +47,4 @@ def test_menu_rules_show_the_saved_preset_and_explain_the_table(make_app) -> Non
             assert t(name).split("<b>")[0][:30] in html, name
         assert [k for k, _hands in KINDS] == ["sap", "lieng", "anh", "diem"]
         step(app, 2)
-        pygame.image.save(app.screen, f"/tmp/story/rules-{size[0]}.png")
+        shot(app, f"rules-{size[0]}")

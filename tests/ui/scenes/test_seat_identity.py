@@ -3,7 +3,6 @@ to a bot takes a bot name instead of keeping "Người chơi 3"."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from lieng.ui.core.i18n import configure
@@ -13,7 +12,7 @@ from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.drawing import bot_tag
 
-from ..helpers import click, record_text, step
+from ..helpers import click, record_text, shot, step
 
 
 def test_bot_plates_are_marked_with_their_level(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -28,7 +27,7 @@ def test_bot_plates_are_marked_with_their_level(make_app) -> None:  # type: igno
     assert all(p.bot and p.level == "hard" for p in plates[1:])
     assert bot_tag("hard") == "Máy · Khó" and bot_tag(None) == "Máy"
     assert bot_tag("unheard_of") == "Máy"  # a level with no words yet: just "Máy"
-    pygame.image.save(app.screen, "/tmp/story/bot-tags-960.png")
+    shot(app, "bot-tags-960")
     configure("en")
     assert bot_tag("hard") == "Bot · Hard"
     configure("vi")

@@ -21,7 +21,7 @@ from lieng.ui.scenes.replay import ReplayScene
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.action_log import ActionLog
 
-from ..helpers import click, key, run_until, step
+from ..helpers import click, key, run_until, shot, step
 
 SHOWDOWN_DECK = "AS 2C AH 5C AD 9C"
 """Seat 0 is dealt A♠ A♥ A♦ (Sáp A), seat 1 2♣ 5♣ 9♣ (6 points)."""
@@ -113,7 +113,7 @@ def test_drawer_opens_by_key_and_button_is_remembered_and_follows_the_board(
     assert "Bạn: Theo (không bỏ thêm)" in lines and "Minh: Theo (không bỏ thêm)" in lines
     assert any(line.startswith("Bạn: ") and " · " in line for line in lines)  # shown hand
     assert any(t("log.pot_main") in line for line in lines)
-    pygame.image.save(app.screen, "/tmp/story/log-960.png")
+    shot(app, "log-960")
     click(app, scene.top_buttons["log"])
     assert not scene.log_panel.is_open and not app.settings.action_log_open
 
@@ -152,7 +152,7 @@ def test_the_replay_feeds_the_log_and_rebuilds_it_on_a_step_back(make_app) -> No
     back = rep.replay.log.texts(names)
     assert back == full[:len(back)] and len(back) < len(full)
     assert back.count(back[0]) == 1  # rebuilt, not appended twice
-    pygame.image.save(app.screen, "/tmp/story/log-replay-1280.png")
+    shot(app, "log-replay-1280")
 
 
 def test_the_lan_table_tells_the_hand_too(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -189,7 +189,7 @@ def test_the_lan_table_tells_the_hand_too(make_app) -> None:  # type: ignore[no-
         assert any(line.startswith(f"{names[scene.me]}: ") for line in lines)
         assert any(line.startswith(f"{names[bot]}: ") for line in lines)
         assert scene.board.seats[bot].bot  # the bot's plate says "Máy"
-        pygame.image.save(app.screen, "/tmp/story/lan-log-960.png")
+        shot(app, "lan-log-960")
     finally:
         client.close()
         host.stop()

@@ -30,7 +30,7 @@ from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.frame_record import capture, problems
 
-from ..helpers import SHOTS, step
+from ..helpers import shot, step
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080)]
 NAMES = ["Bạn", "Hùng", "Nguyễn Thị Minh Khai", "Lan", "Thảo", "Quốc"]
@@ -85,7 +85,7 @@ def play_one_hand(app: GameApp, scene: TableScene[TableLike], raises: bool,
             seen[d.kind] = seen.get(d.kind, 0) + 1
         found = problems(frame, app.size)
         if found and not bad:
-            pygame.image.save(app.screen, str(SHOTS / "choreography_problem.png"))
+            shot(app, "choreography_problem")
         bad += found
         if scene.summary_showing() and scene.summary.shown_for > 0.6:
             break
