@@ -8,17 +8,29 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import tempfile
-
 import pytest
+from hypothesis import settings
 
-# A session-wide fallback set directly, not through monkeypatch: a test that calls
-# ``monkeypatch.undo()`` also undoes the per-test folder below, and must then land here,
-# never in the real user data directory.
-_SESSION_DATA = tempfile.mkdtemp(prefix="lieng-tests-")
-os.environ["XDG_DATA_HOME"] = _SESSION_DATA
-os.environ["XDG_CONFIG_HOME"] = os.path.join(_SESSION_DATA, "config")
-os.environ["LIENG_DATA_DIR"] = os.path.join(_SESSION_DATA, "lieng")
+# Every test writes only under pytest's temporary folders: tests/write_guard.py checks it.
+pytest_plugins = ["tests.write_guard"]
+
+# Hypothesis keeps no example database in the checkout: a run must not leave files
+# behind for the next one (failures still print their reproducing example).
+settings.register_profile("lieng", database=None)
+settings.load_profile("lieng")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """A session-wide fallback data folder, set directly, not through monkeypatch: a test
+    that calls ``monkeypatch.undo()`` also undoes the per-test folder below, and must then
+    land here, never in the real user data directory. It lies in pytest's base temporary
+    folder, like everything the suite writes."""
+    base = session.config._tmp_path_factory.getbasetemp()  # type: ignore[attr-defined]
+    data = os.path.join(str(base), "session-data")
+    os.makedirs(data, exist_ok=True)
+    os.environ["XDG_DATA_HOME"] = data
+    os.environ["XDG_CONFIG_HOME"] = os.path.join(data, "config")
+    os.environ["LIENG_DATA_DIR"] = os.path.join(data, "lieng")
 
 
 @pytest.fixture(autouse=True)

@@ -9,6 +9,12 @@ none beyond, and the chips are the start plus their results.
 The child prints ``total hands`` only after ``record_hand`` returned, so a printed line
 is a committed value. Results alternate +40 / -10 (by the hand counter), so a lost or
 doubled commit changes the total in a way the check notices.
+
+Each worker keeps one long-lived Python (the "zygote") that has imported the game and
+built the two hands once; for every kill it forks a fresh process that opens the ledger
+and records hands until the SIGKILL. The killed process is as real as a newly started one
+— its own files, its own half-written saves — without paying an interpreter's start-up
+210 times.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -34,8 +41,8 @@ REPO = Path(__file__).resolve().parents[2]
 KILLS = 210
 WORKERS = 3
 
-CHILD = r"""
-import sys
+ZYGOTE = r"""
+import os, signal, sys
 from datetime import datetime
 from pathlib import Path
 from lieng.engine import PRESETS, Action, Card, Hand
@@ -55,12 +62,30 @@ win = HandRecord.from_hand(play("AS 2C 3D AH 5C 7D AD 9C 4S", [
 lose = HandRecord.from_hand(play("2S 3C 4D 7H 8C 9D 5S 6C JD", [
     (0, Action.fold()), (1, Action.call()), (2, Action.call())]), 0, seats, when)
 assert (win.net, lose.net) == (40, -10)
-bank, history, _ = open_ledger(Path(sys.argv[1]))
-print(bank.total, bank.hands, flush=True)
-bank.buy_in(min(bank.balance, 50))
-while True:
-    record_hand(bank, history, win if bank.hands % 2 == 0 else lose)
+
+def record_until_killed(root, fifo):
+    out = os.open(fifo, os.O_WRONLY)
+    os.dup2(out, 1)
+    sys.stdout = os.fdopen(1, "w", buffering=1)
+    bank, history, _ = open_ledger(Path(root))
     print(bank.total, bank.hands, flush=True)
+    bank.buy_in(min(bank.balance, 50))
+    while True:
+        record_hand(bank, history, win if bank.hands % 2 == 0 else lose)
+        print(bank.total, bank.hands, flush=True)
+
+for line in sys.stdin:          # "<data folder> <fifo>" per kill
+    root, fifo = line.split("\t")
+    pid = os.fork()
+    if pid == 0:
+        try:
+            record_until_killed(root, fifo.rstrip("\n"))
+        finally:
+            os._exit(3)         # only a SIGKILL may end it
+    print(pid, flush=True)
+    _, status = os.waitpid(pid, 0)
+    print(-os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status),
+          flush=True)
 """
 
 
@@ -84,23 +109,40 @@ def _worker(root: Path, kills: int, seed: int, failures: list[str], counted: lis
             recovered: list[object]) -> None:
     rng = random.Random(seed)
     env = dict(os.environ, PYTHONPATH=str(REPO))
+    zygote = subprocess.Popen([sys.executable, "-c", ZYGOTE], cwd=REPO, env=env,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, bufsize=1)
+    assert zygote.stdin is not None and zygote.stdout is not None
+    try:
+        _kill_loop(zygote.stdin, zygote.stdout, root, kills, rng, failures, counted,
+                   recovered)
+    finally:
+        zygote.stdin.close()
+        if zygote.wait(timeout=60) != 0:
+            failures.append(f"the zygote exited {zygote.returncode}: "
+                            f"{zygote.stderr.read()[-500:] if zygote.stderr else ''}")
+
+
+def _kill_loop(ask: IO[str], told: IO[str], root: Path, kills: int, rng: random.Random,
+               failures: list[str], counted: list[int], recovered: list[object]) -> None:
     last = (10_000, 0)  # a new bankroll: 10,000 chips, no hands
     for i in range(kills):
-        proc = subprocess.Popen([sys.executable, "-c", CHILD, str(root)], cwd=REPO, env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                # unbuffered: readline() must not read ahead, or lines that
-                                # communicate() never sees would be lost
-                                bufsize=0)
-        assert proc.stdout is not None
-        first = b""
-        if i % 8 != 7:
-            first = proc.stdout.readline()  # wait until it is in the commit loop (mostly)
-        time.sleep(rng.uniform(0.005, 0.040))
-        proc.send_signal(signal.SIGKILL)
-        out, err = proc.communicate()
-        out = first + out
-        if proc.returncode != -signal.SIGKILL:
-            failures.append(f"kill {i}: child exited {proc.returncode}: {err.decode()[-500:]}")
+        fifo = root.parent / f"{root.name}-out-{i}"
+        os.mkfifo(fifo)
+        ask.write(f"{root}\t{fifo}\n")
+        ask.flush()
+        pid = int(told.readline())
+        with open(fifo, "rb", buffering=0) as out_pipe:  # unbuffered: no read-ahead
+            first = b""
+            if i % 8 != 7:
+                first = out_pipe.readline()  # wait until it is in the commit loop (mostly)
+            time.sleep(rng.uniform(0.005, 0.040))
+            os.kill(pid, signal.SIGKILL)
+            out = first + out_pipe.read()
+        fifo.unlink()
+        status = int(told.readline())
+        if status != -signal.SIGKILL:
+            failures.append(f"kill {i}: child exited {status}")
             return
         counted.append(1)
         lines = out.decode().split("\n")[:-1]  # a torn last print has no newline
@@ -142,7 +184,8 @@ def _worker(root: Path, kills: int, seed: int, failures: list[str], counted: lis
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL") or not hasattr(os, "fork"),
+                    reason="needs SIGKILL and fork")
 def test_sigkill_never_loses_or_invents_chips(tmp_path: Path) -> None:
     failures: list[str] = []
     counted: list[int] = []

@@ -1,18 +1,20 @@
 """Drawing helpers shared by the scenes: cached text, chips, panels, the felt.
 
 Rendering a string is the costly part of a frame, so rendered text is cached by
-(text, size, bold, colour); the cache is bounded (old entries make way for new ones).
+(text, size, bold, colour); every cache here is bounded by the bytes it holds
+(``lieng.ui.core.surface_cache``: old entries make way for new ones, and closing the
+window frees them all).
 """
 
 from __future__ import annotations
 
 import math
 import unicodedata
-from collections import OrderedDict
 
 import pygame
 
 from lieng.ui.core.assets import font
+from lieng.ui.core.surface_cache import MiB, SurfaceCache
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -24,8 +26,7 @@ DIALOG_FILL = (16, 26, 22, 255)
 """A dialog's panel is opaque: nothing under it — the hand-off panel's name and
 countdown, the table's cards — shows through its message."""
 
-_text_cache: OrderedDict[tuple[str, int, bool, Colour], pygame.Surface] = OrderedDict()
-_TEXT_CACHE_MAX = 600
+_text_cache: SurfaceCache[tuple[str, int, bool, Colour]] = SurfaceCache("text", 24 * MiB)
 
 
 def text_surface(text: str, size: int, colour: Colour = CREAM,
@@ -33,12 +34,7 @@ def text_surface(text: str, size: int, colour: Colour = CREAM,
     key = (text, int(size), bold, colour)
     surf = _text_cache.get(key)
     if surf is None:
-        surf = _render(text, int(size), colour, bold)
-        _text_cache[key] = surf
-        if len(_text_cache) > _TEXT_CACHE_MAX:
-            _text_cache.popitem(last=False)
-    else:
-        _text_cache.move_to_end(key)
+        surf = _text_cache.put(key, _render(text, int(size), colour, bold))
     return surf
 
 
@@ -124,7 +120,8 @@ def ellipsize(s: str, size: int, bold: bool, width: int) -> str:
     return s[:lo].rstrip() + ELLIPSIS
 
 
-_shadow_cache: OrderedDict[tuple[str, int, bool, Colour], pygame.Surface] = OrderedDict()
+_shadow_cache: SurfaceCache[tuple[str, int, bool, Colour]] = SurfaceCache("shadowed text",
+                                                                          24 * MiB)
 
 
 def _shadowed(s: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
@@ -138,15 +135,11 @@ def _shadowed(s: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
         surf = pygame.Surface((fg.get_width() + off, fg.get_height() + off), pygame.SRCALPHA)
         surf.blit(sh, (off, off))
         surf.blit(fg, (0, 0))
-        _shadow_cache[key] = surf
-        if len(_shadow_cache) > _TEXT_CACHE_MAX:
-            _shadow_cache.popitem(last=False)
-    else:
-        _shadow_cache.move_to_end(key)
+        _shadow_cache.put(key, surf)
     return surf
 
 
-_shade_cache: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
+_shade_cache: SurfaceCache[tuple[tuple[int, int], int]] = SurfaceCache("shade", 48 * MiB)
 
 
 def shade(target: pygame.Surface, alpha: int) -> None:
@@ -158,15 +151,13 @@ def shade(target: pygame.Surface, alpha: int) -> None:
     size = target.get_size()
     surf = _shade_cache.get((size, alpha))
     if surf is None:
-        if len(_shade_cache) > 16:  # sizes change on resize; keep only recent ones
-            _shade_cache.clear()
         surf = pygame.Surface(size, pygame.SRCALPHA)
         surf.fill((0, 0, 0, alpha))
-        _shade_cache[(size, alpha)] = surf
+        _shade_cache.put((size, alpha), surf)
     target.blit(surf, (0, 0))
 
 
-_panel_cache: dict[tuple[object, ...], pygame.Surface] = {}
+_panel_cache: SurfaceCache[tuple[object, ...]] = SurfaceCache("panel", 32 * MiB)
 
 
 def panel(target: pygame.Surface, rect: pygame.Rect, fill: Colour = (14, 22, 19, 215),
@@ -175,13 +166,11 @@ def panel(target: pygame.Surface, rect: pygame.Rect, fill: Colour = (14, 22, 19,
     key = (rect.size, fill, border, radius, width)
     surf = _panel_cache.get(key)
     if surf is None:
-        if len(_panel_cache) > 200:
-            _panel_cache.clear()
         surf = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
         if border is not None:
             pygame.draw.rect(surf, border, surf.get_rect(), width, border_radius=radius)
-        _panel_cache[key] = surf
+        _panel_cache.put(key, surf)
     target.blit(surf, rect)
 
 
@@ -190,7 +179,7 @@ CHIP_COLOURS: list[tuple[int, tuple[int, int, int]]] = [
     (25, (30, 140, 70)), (5, (190, 30, 40)), (1, (235, 235, 230)),
 ]
 
-_chip_cache: dict[tuple[int, tuple[int, int, int]], pygame.Surface] = {}
+_chip_cache: SurfaceCache[tuple[int, tuple[int, int, int]]] = SurfaceCache("chip", 4 * MiB)
 
 
 def chip(radius: int, colour: tuple[int, int, int]) -> pygame.Surface:
@@ -219,8 +208,7 @@ def chip(radius: int, colour: tuple[int, int, int]) -> pygame.Surface:
     dark = tuple(max(0, v - 40) for v in colour)
     pygame.draw.circle(big, dark, c, int(r * 0.55))
     surf = pygame.transform.smoothscale(big, (2 * radius + 1, 2 * radius + 1))
-    _chip_cache[key] = surf
-    return surf
+    return _chip_cache.put(key, surf)
 
 
 def chips_for(amount: int, max_chips: int = 8) -> list[tuple[int, int, int]]:

@@ -5,9 +5,12 @@ from __future__ import annotations
 import pygame
 
 from lieng.ui.core.draw import felt
+from lieng.ui.core.surface_cache import MiB, SurfaceCache
 from lieng.ui.tabletop.layout import TableLayout
 
-_cache: dict[tuple[tuple[int, int], tuple[int, int, int, int]], pygame.Surface] = {}
+_cache: SurfaceCache[tuple[tuple[int, int], tuple[int, int, int, int]]] = SurfaceCache(
+    "felt", 32 * MiB)
+"""Two full windows at the largest size (the drawer open and closed)."""
 
 
 def felt_for(layout: TableLayout) -> pygame.Surface:
@@ -17,12 +20,10 @@ def felt_for(layout: TableLayout) -> pygame.Surface:
     key = (layout.size, (t.x, t.y, t.w, t.h))
     surf = _cache.get(key)
     if surf is None:
-        if len(_cache) >= 2:
-            _cache.clear()
         surf = felt(layout.size, layout.scale, layout.table)
         if pygame.display.get_surface() is not None:
             surf = surf.convert()
-        _cache[key] = surf
+        _cache.put(key, surf)
     return surf
 
 

@@ -22,3 +22,14 @@ def set_visible(element: Any, visible: bool) -> None:
 
 def kill(element: Any) -> None:
     element.kill()
+
+
+def release_manager(manager: Any) -> None:
+    """Kill every element of ``manager`` and forget it as pygame_gui's default manager
+    (a module global that would otherwise keep the last window's elements alive)."""
+    import pygame_gui.core.utility as utility
+
+    manager.clear_and_reset()
+    default: Any = utility.get_default_manager  # not annotated in pygame_gui
+    if default() is manager:
+        utility.set_default_manager(None)

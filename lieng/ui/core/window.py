@@ -19,9 +19,11 @@ import pygame_gui
 from lieng import __version__
 from lieng.resources import asset
 from lieng.ui.core import i18n
-from lieng.ui.core.assets import Sounds, register_fonts, theme_dict
+from lieng.ui.core.assets import Sounds, font, register_fonts, theme_dict
+from lieng.ui.core.gui import release_manager
 from lieng.ui.core.hidpi import prepare_display
 from lieng.ui.core.scene import Scene, SceneStack
+from lieng.ui.core.surface_cache import clear_all
 from lieng.ui.core.typescale import TypeScale, factor, install
 from lieng.ui.player.preferences import UISettings
 from lieng.ui.tabletop.cards import CardRenderer
@@ -209,7 +211,22 @@ class GameApp:
         return time.perf_counter()
 
     def close(self) -> None:
+        """Leave nothing of this window behind: its scenes, the UI manager's elements, the
+        events still queued for them, the fonts and every drawn-surface cache. A player
+        who opens and closes tables all evening, and a test suite that opens hundreds of
+        windows, then stay at the memory of one window."""
         self.stack.clear()
+        self.frame_hooks.clear()
+        if not pygame.display.get_init():
+            return  # closed already (a test's fixture may close a window twice)
+        release_manager(self.ui)
+        # Queued pygame_gui events (killing the elements posts some too) hold their
+        # element, and the element its manager: take them after the elements are gone.
+        # get(), not clear(): pygame-ce 2.5 never frees the dict of an event that
+        # clear() (or display.quit()) drops, and so nothing that dict refers to.
+        pygame.event.get()
+        clear_all()
+        font.cache_clear()
         pygame.display.quit()
 
 

@@ -17,6 +17,7 @@ import pygame
 from lieng.engine import Card, Suit
 from lieng.engine.cards import RANK_LABELS
 from lieng.ui.core.assets import font
+from lieng.ui.core.surface_cache import MiB, SurfaceCache
 
 RED = (200, 30, 45)
 BLACK = (28, 28, 34)
@@ -44,9 +45,10 @@ class FaceDraw:
 class CardRenderer:
     def __init__(self, four_colour: bool = False) -> None:
         self._four_colour = four_colour
-        self._faces: dict[tuple[int, int], pygame.Surface] = {}
-        self._backs: dict[int, pygame.Surface] = {}
-        self._dimmed: dict[tuple[int, int], pygame.Surface] = {}
+        # A deck at two or three widths (the table, the result panel, a resize) fits.
+        self._faces: SurfaceCache[tuple[int, int]] = SurfaceCache("card faces", 16 * MiB)
+        self._backs: SurfaceCache[int] = SurfaceCache("card backs", 2 * MiB)
+        self._dimmed: SurfaceCache[tuple[int, int]] = SurfaceCache("dimmed cards", 8 * MiB)
         self.face_log: list[FaceDraw] | None = None
         """Set to a list to record every face drawn (tests)."""
         self.frame = 0
@@ -73,16 +75,14 @@ class CardRenderer:
         key = (card.index, width)
         surf = self._faces.get(key)
         if surf is None:
-            surf = _draw_face(card, width, self._four_colour)
-            self._faces[key] = surf
+            surf = self._faces.put(key, _draw_face(card, width, self._four_colour))
         return surf
 
     def back(self, width: int) -> pygame.Surface:
         width = max(12, int(width))
         surf = self._backs.get(width)
         if surf is None:
-            surf = _draw_back(width)
-            self._backs[width] = surf
+            surf = self._backs.put(width, _draw_back(width))
         return surf
 
     # ----------------------------------------------------------------- blits
@@ -100,7 +100,7 @@ class CardRenderer:
             if dimmed is None:
                 dimmed = surf.copy()
                 dimmed.fill((120, 120, 120, 255), special_flags=pygame.BLEND_RGBA_MULT)
-                self._dimmed[key] = dimmed
+                self._dimmed.put(key, dimmed)
             surf = dimmed
         if flip < 0.999:
             w = max(1, int(surf.get_width() * max(0.02, flip)))
