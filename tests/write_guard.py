@@ -167,8 +167,9 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         if os.environ.get("HOME"):
             roots.append(Path(os.environ["HOME"]))
         skip = [base] + ([Path(shots)] if shots else [])
-        if base.parent.name.startswith("pytest-of-"):
-            skip.append(base.parent)  # pytest prunes its own earlier runs there
+        # pytest's own folder for this user: its earlier runs it prunes, and under
+        # pytest-xdist every worker's base folder (``pytest-N/popen-gwK``) lies in it.
+        skip += [p for p in base.parents if p.name.startswith("pytest-of-")]
         session.config.stash[_ROOTS_KEY] = (roots, skip, snapshot(roots, skip))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,10 +36,12 @@ class _SelftestState:
     phase: str = "menu"
     start_total: int = 0
     rebuys: int = 0
+    seen_hand: int = -1
 
 
 def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | None = None,
-                 bots: int = 5, lang: str = "vi", hold_mid_hand: bool = False) -> int:
+                 bots: int = 5, lang: str = "vi", hold_mid_hand: bool = False,
+                 on_hand: Callable[[int], None] | None = None) -> int:
     """Play ``hands`` hands through the real window; print one line; return the exit code.
 
     The app is the real one (``session.open_app``): the saved settings, the bankroll and
@@ -52,7 +54,8 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
 
     With ``hold_mid_hand``, once ``hands`` hands are done and the player has chips in the
     next hand's pot, it prints ``MIDHAND bankroll=<total>`` and stops there until it is
-    killed (the crash test).
+    killed (the crash test). ``on_hand`` is told each new hand's number as the table
+    deals it (``bench/long_session.py`` samples the process's memory there).
     """
     from lieng.ui.player.session import open_app
 
@@ -90,6 +93,9 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
             top.autopilot = pilot
             state.start_total = sum(seat.spec.stack for seat in top.table.seats)
         t = top.table
+        if on_hand is not None and t.hand_no != state.seen_hand:
+            state.seen_hand = t.hand_no
+            on_hand(t.hand_no)
         if hold_mid_hand and t.hand_no > hands and t.in_hand and t.hand is not None \
                 and any(seat == top.me for seat, _a in t.hand.actions):
             print(f"MIDHAND bankroll={profile.bankroll.total} "

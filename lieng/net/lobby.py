@@ -14,6 +14,7 @@ import hmac
 import math
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -115,7 +116,11 @@ class Session:
 class Lobby:
     """The sessions of one host and the seats they hold."""
 
-    def __init__(self, config: HostConfig, rules: RuleSet) -> None:
+    def __init__(self, config: HostConfig, rules: RuleSet,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        """Seconds, for the password lockout and the reconnect grace (a test's own clock
+        sets it, so no test has to wait out a lockout in real time)."""
         self.config = config
         self.rules = rules
         self.sessions: dict[str, Session] = {}
@@ -169,7 +174,7 @@ class Lobby:
         valid token is never locked out — a dropped player must always get back in."""
         if self.config.password is None and not hello.password:
             return
-        now = time.monotonic()
+        now = self.clock()
         wait = self.guard.locked_for(address, now)
         if wait > 0 and (not hello.token or hello.token not in self.sessions):
             raise ProtocolError(ErrorCode.LOCKED_OUT,
@@ -215,14 +220,14 @@ class Lobby:
         if s is None or s.conn is not conn:
             return None
         s.conn = None
-        s.disconnected_at = time.monotonic()
+        s.disconnected_at = self.clock()
         if not started and s.token != self.local_token:
             del self.sessions[s.token]
         return s
 
     def expired(self, grace: float) -> list[Session]:
         """Sessions away for longer than ``grace`` seconds, removed from the lobby."""
-        now = time.monotonic()
+        now = self.clock()
         gone = [s for s in self.sessions.values() if s.conn is None
                 and s.disconnected_at is not None and now - s.disconnected_at > grace]
         for s in gone:

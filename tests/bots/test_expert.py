@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 
 from lieng.bots import make_bot
 from lieng.bots.abstraction import DEPTHS, RAISE, hand_buckets, nearest_depth, pseudo_harmonic
@@ -24,12 +23,9 @@ def test_shipped_files_are_small_and_load_fast() -> None:
         assert header["preset"] == preset
         assert list(buckets) == hand_buckets(PRESETS[preset])[0]
     load_strategy.cache_clear()
-    t0 = time.perf_counter()
-    strat = load_strategy("classic")
+    strat = load_strategy("classic")  # how long it takes: bench/bots.py, never a test
     assert strat is not None
-    strat.tree(DEPTHS.index(100))
-    # Generous bound: this only catches a pathological regression (bench/bots.py measures).
-    assert time.perf_counter() - t0 < 3.0
+    assert strat.tree(DEPTHS.index(100)) is not None
 
 
 def test_pseudo_harmonic_mapping() -> None:

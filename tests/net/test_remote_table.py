@@ -138,13 +138,16 @@ def test_remote_table_reconnects_to_its_seat(make_host: Callable[..., LanHost],
     table.close()
 
 
-def _fake_host(frames_after_welcome: list[dict[str, Any]]) -> tuple[int, threading.Event]:
-    """A host that welcomes one client, then sends ``frames_after_welcome`` in one burst
-    (so the client polls them as one batch) and stays connected until ``done`` is set."""
+def _fake_host(frames_after_welcome: list[dict[str, Any]]
+               ) -> tuple[int, threading.Event, threading.Event]:
+    """A host that welcomes one client, then — once the test sets ``connected`` — sends
+    ``frames_after_welcome`` in one burst (so the client polls them as one batch) and stays
+    connected until ``done`` is set."""
     srv = socket.socket()
     srv.bind(("127.0.0.1", 0))
     srv.listen(1)
     done = threading.Event()
+    connected = threading.Event()
 
     def serve() -> None:
         conn, _ = srv.accept()
@@ -156,12 +159,12 @@ def _fake_host(frames_after_welcome: list[dict[str, Any]]) -> tuple[int, threadi
                 "token": "x", "name": "A", "table": "T", "seats": 2,
                 "rules": RuleSet().to_dict(), "turn_seconds": 20, "stack": 1000,
                 "rebuy": True, "watching": False}))
-            time.sleep(0.2)
+            connected.wait(10)
             conn.sendall(b"".join(encode(f) for f in frames_after_welcome))
             done.wait(10)
 
     threading.Thread(target=serve, daemon=True).start()
-    return srv.getsockname()[1], done
+    return srv.getsockname()[1], done, connected
 
 
 def test_bad_messages_from_the_host_are_reported_and_the_rest_of_the_batch_counts() -> None:
@@ -172,7 +175,7 @@ def test_bad_messages_from_the_host_are_reported_and_the_rest_of_the_batch_count
     roster = {"t": "table", "names": ["Ana", "Bảo"], "kinds": ["human", "bot"],
               "connected": [True, True], "stacks": [990, 990], "buy_ins": [1, 1],
               "hand": 1, "started": True, "host_seat": None}
-    port, done = _fake_host([
+    port, done, connected = _fake_host([
         {"t": "update", "hand": 1, "events": [{"type": "bogus"}], "view": good_view},
         {"t": "table", "names": ["a"], "kinds": []},
         {"t": "table", "names": ["a", "b"], "kinds": ["human", "bot"], "connected": [1, 1],
@@ -182,6 +185,7 @@ def test_bad_messages_from_the_host_are_reported_and_the_rest_of_the_batch_count
          "view": good_view},
     ])
     client = LanClient("127.0.0.1", port, name="A").connect()
+    connected.set()
     try:
         table = RemoteTable(client)
         assert client.wait_until(lambda: client.roster is not None and client.hand_no == 1, 5)
@@ -198,8 +202,9 @@ def test_bad_messages_from_the_host_are_reported_and_the_rest_of_the_batch_count
 def test_a_message_the_table_cannot_use_is_skipped_not_fatal_to_the_batch() -> None:
     """The last guard in ``RemoteTable.tick``: even a message that got past the client's
     checks and still breaks ``_take`` costs only itself."""
-    port, done = _fake_host([])
+    port, done, connected = _fake_host([])
     client = LanClient("127.0.0.1", port, name="A").connect()
+    connected.set()
     try:
         table = RemoteTable(client)
         hand = Hand(RuleSet(), [1000, 1000], 0, rng=random.Random(1))

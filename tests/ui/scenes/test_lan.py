@@ -9,7 +9,6 @@ import contextlib
 import random
 import socket
 import sys
-import time
 from typing import Any
 
 import pygame
@@ -399,12 +398,13 @@ def test_leaving_the_join_screen_while_connecting_keeps_no_seat(make_app) -> Non
     srv.listen(1)
     heard: list[bytes] = []
     welcomed = threading.Event()
+    left = threading.Event()
 
     def serve() -> None:
         conn, _ = srv.accept()
         with conn, srv:
             conn.recv(4096)
-            time.sleep(2.0)  # long enough that the player leaves first, even on a slow run
+            left.wait(10)  # the welcome comes only after the player has left
             conn.sendall(encode({
                 "t": "welcome", "proto": PROTOCOL_VERSION, "game": GAME_VERSION, "seat": 1,
                 "token": "x", "name": "A", "table": "T", "seats": 2,
@@ -427,6 +427,7 @@ def test_leaving_the_join_screen_while_connecting_keeps_no_seat(make_app) -> Non
     client = scene._pending["client"]
     scene.go_back()
     assert isinstance(app.stack.top, MenuScene)
+    left.set()
     server.join(10)
     assert welcomed.is_set() and heard and b'"bye"' in heard[0]
     assert client._thread is not None
