@@ -7,6 +7,9 @@ what only a network game has —
   never sends so the folded cards stay hidden (RULES.md step 8) — a neutral "not
   checkable" line;
 - a message from the host the client could not use: a toast, and the game goes on;
+- a hand no honest host could send — chips from nowhere, a showdown mid-hand, another
+  seat's card (lieng/net/host_checks.py): not drawn, and one line says the host is
+  misbehaving (once per hand);
 - "watching": a player who joined mid-hand sees the hand without a seat in it and plays
   from the next one;
 - the end of the table: when the host leaves, a clear message and back to the menu; when
@@ -31,7 +34,7 @@ from lieng.engine import Action, Legal
 from lieng.game import BetweenHands, HandRecorder
 from lieng.net.client import LanError
 from lieng.net.inbox import Message
-from lieng.net.protocol import BAD_HOST_MESSAGE
+from lieng.net.protocol import BAD_HOST_MESSAGE, HOST_MISBEHAVING
 from lieng.net.remote_table import RemoteTable
 from lieng.ui.core.draw import MUTED, text
 from lieng.ui.core.i18n import t
@@ -58,6 +61,8 @@ class LanTableScene(TableScene[RemoteTable]):
         self.last_check: Message | None = None
         self._checks_seen = 0
         self._errors_seen = 0
+        self._misbehaving_told: int | None = None
+        """The hand the player was last told the host is misbehaving in."""
         self._reconnect: dict[str, Any] | None = None
         """The running reconnect attempt: its worker fills in "client" or "error"."""
         self._closed_shown: tuple[str, str] | None = None
@@ -147,6 +152,11 @@ class LanTableScene(TableScene[RemoteTable]):
             self._errors_seen += 1
             if err.data.get("code") == BAD_HOST_MESSAGE:
                 self.toast("lan.bad_host_message")
+            elif err.data.get("code") == HOST_MISBEHAVING \
+                    and self._misbehaving_told != remote.hand_no:
+                # One line per hand, however many impossible updates the host sends.
+                self._misbehaving_told = remote.hand_no
+                self.toast("lan.host_misbehaving")
         self._finish_reconnect()
 
     def _on_closed(self, closed: tuple[str, str]) -> None:
