@@ -17,10 +17,13 @@ TIEBREAKS: tuple[TieBreak, ...] = ("classic", "v8club", "split")
 
 MAX_TABLE_BET = 1_000_000
 """The largest table bet: what the settings screens offer (RULES.md "Table settings")."""
-MAX_RAISE = 100
-"""The largest raise multiple: five times the game's 20, far from any number a screen
-cannot show — a rule set read from a LAN host or a history line is checked here too."""
-MAX_ROUNDS = 100
+MAX_RAISE = 1_000
+"""The largest raise multiple (the game offers 20): a rule set read from a LAN host or a
+history line is checked here too. The same bound as a saved table's
+(``lieng.storage.limits.MAX_RAISE_MULTIPLE``), so no history line the game accepts
+becomes unreadable."""
+MAX_ROUNDS = 1_000
+"""The largest ``max_rounds`` (the game plays 3), as ``lieng.storage.limits.MAX_ROUNDS``."""
 MAX_TURN_SECONDS = 86_400
 """A turn timer of at most a day: the table screen turns it into float seconds, which a
 whole number like 10**400 cannot be (``OverflowError``)."""
