@@ -305,13 +305,12 @@ class TableFinder:
                 old = self._tables.get(key) or candidate
                 if old is None:
                     continue
-                if key not in self._tables:  # a candidate: it replaces an unprobed table
-                    victim = self._unprobed_victim(key[0]) if self._full_for(key[0]) \
-                        else None
-                    if self._full_for(key[0]) and victim is None:
+                if key not in self._tables and self._full_for(key[0]):
+                    # A candidate that answered: it takes an unprobed table's place.
+                    victim = self._unprobed_victim(key[0])
+                    if victim is None:
                         continue
-                    if victim is not None:
-                        del self._tables[victim]
+                    del self._tables[victim]
                 # the probe's answer is the table's own word
                 self._tables[key] = replace(answer, seen=old.seen,
                                             first_seen=old.first_seen, probed=True)
