@@ -84,13 +84,17 @@ def _slide(app: GameApp) -> None:
 # ------------------------------------------------------------------ item 2
 
 
+@pytest.mark.parametrize("where", ["rules", "welcome"])
 def test_a_turn_timer_of_10_to_the_400_is_refused_at_the_join(
-        make_app: Callable[..., GameApp], hosts: list[ScriptedHost]) -> None:
-    """Before: the welcome was accepted and the table's first frame raised
-    ``OverflowError`` (``RuleSet`` had no upper bounds)."""
+        make_app: Callable[..., GameApp], hosts: list[ScriptedHost], where: str) -> None:
+    """Before: ``rules``: the welcome was accepted and the table's first frame raised
+    ``OverflowError`` (``RuleSet`` had no upper bounds); ``welcome``: its own
+    ``turn_seconds`` raised ``OverflowError`` out of the decoder (item 3)."""
     rules = RuleSet().to_dict()
-    rules["turn_seconds"] = HUGE
-    host = ScriptedHost(welcome(rules=rules))
+    if where == "rules":
+        rules["turn_seconds"] = HUGE
+    host = ScriptedHost(welcome(rules=rules, **({"turn_seconds": HUGE}
+                                                if where == "welcome" else {})))
     hosts.append(host)
     host.send(HandScript(_hand(), 0).roster())
     app, scene = _join(make_app, host)
