@@ -8,8 +8,8 @@ what only a network game has —
   checkable" line;
 - a message from the host the client could not use: a toast, and the game goes on;
 - a hand no honest host could send — chips from nowhere, a showdown mid-hand, another
-  seat's card (lieng/net/host_checks.py): not drawn, and one line says the host is
-  misbehaving (once per hand);
+  seat's card (lieng/net/host_checks.py): not drawn; once per hand a short toast, and a
+  red line in the deal check's place says the host sent an impossible hand;
 - "watching": a player who joined mid-hand sees the hand without a seat in it and plays
   from the next one;
 - the end of the table: when the host leaves, a clear message and back to the menu; when
@@ -61,8 +61,9 @@ class LanTableScene(TableScene[RemoteTable]):
         self.last_check: Message | None = None
         self._checks_seen = 0
         self._errors_seen = 0
-        self._misbehaving_told: int | None = None
-        """The hand the player was last told the host is misbehaving in."""
+        self.misbehaving_hand: int | None = None
+        """The last hand in which the host sent what no honest host sends (shown in the
+        deal check's line until that hand's check arrives)."""
         self._reconnect: dict[str, Any] | None = None
         """The running reconnect attempt: its worker fills in "client" or "error"."""
         self._closed_shown: tuple[str, str] | None = None
@@ -153,9 +154,10 @@ class LanTableScene(TableScene[RemoteTable]):
             if err.data.get("code") == BAD_HOST_MESSAGE:
                 self.toast("lan.bad_host_message")
             elif err.data.get("code") == HOST_MISBEHAVING \
-                    and self._misbehaving_told != remote.hand_no:
-                # One line per hand, however many impossible updates the host sends.
-                self._misbehaving_told = remote.hand_no
+                    and self.misbehaving_hand != remote.hand_no:
+                # Once per hand, however many impossible updates the host sends: a short
+                # toast, and the line under the table info says what happened.
+                self.misbehaving_hand = remote.hand_no
                 self.toast("lan.host_misbehaving")
         self._finish_reconnect()
 
@@ -244,7 +246,12 @@ class LanTableScene(TableScene[RemoteTable]):
         s = self.layout.scale
         ts = self.app.type_scale
         check = self.last_check
-        if check is not None:
+        bad = self.misbehaving_hand
+        if bad is not None and (check is None or int(check.data.get("hand") or 0) < bad):
+            text(surface, t("lan.host_misbehaving_line", hand=str(bad)), (12 * s, 48 * s),
+                 ts.px("small"), CHECK_BAD, bold=True, anchor="midleft",
+                 max_width=max(40, self.top_left() - int(24 * s)))
+        elif check is not None:
             hand = str(check.data.get("hand"))
             ok = check.data.get("ok")
             if ok is True:

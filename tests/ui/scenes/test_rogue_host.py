@@ -15,13 +15,15 @@ import pygame
 import pytest
 
 from lieng.engine import CardDealt, Event, Hand, RuleSet, Showdown
+from lieng.ui.core.i18n import t
 from lieng.ui.core.window import GameApp
+from lieng.ui.scenes import lan_table
 from lieng.ui.scenes.lan_join import LanJoinScene
 from lieng.ui.scenes.lan_table import LanTableScene
 from lieng.ui.scenes.menu import MenuScene
 
 from ...net.scripted_host import HandScript, ScriptedHost, welcome
-from ..helpers import LOOPBACK, click, key, step, type_into, wait
+from ..helpers import LOOPBACK, click, key, record_text, step, type_into, wait
 
 HUGE = 10**400
 """A whole number past float range (``float(HUGE)`` raises ``OverflowError``)."""
@@ -168,6 +170,7 @@ def _early_showdown(update: dict[str, Any], script: HandScript) -> None:
                          ids=["another-seat-s-card", "a-million-chips", "showdown-mid-hand"])
 def test_an_impossible_hand_is_not_drawn_and_the_player_is_told(
         make_app: Callable[..., GameApp], hosts: list[ScriptedHost],
+        monkeypatch: pytest.MonkeyPatch,
         tamper: Callable[[dict[str, Any], HandScript], None]) -> None:
     """Before: every such view was accepted and drawn as sent."""
     app, table_scene, host, script, drawn = _seated(make_app, hosts)
@@ -178,8 +181,11 @@ def test_an_impossible_hand_is_not_drawn_and_the_player_is_told(
         tamper(bad, script)
         host.send(bad)
     wait(app, lambda: len(table_scene.remote.errors) >= 3)
+    drawn_text = record_text(monkeypatch, lan_table)
     step(app, 10)
-    assert table_scene.messages.count("lan.host_misbehaving") == 1
+    assert table_scene.messages.count("lan.host_misbehaving") == 1  # the toast, once
+    line = t("lan.host_misbehaving_line", hand="1")  # and the line, whole
+    assert any(s == line for s, _rect in drawn_text), [s for s, _r in drawn_text]
     assert table_scene.remote.hand is not None and table_scene.remote.hand.view == honest
     assert len(drawn) == events_before  # nothing of it reached the board
     assert not any(isinstance(e, Showdown) or (isinstance(e, CardDealt) and e.card is not None
