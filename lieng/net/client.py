@@ -376,7 +376,7 @@ class LanClient:
         if problem is not None:
             # Not drawn: the player is told, the last honest view stays (host_checks.py).
             log.warning("the host is misbehaving: %s", problem)
-            self._push(error(HOST_MISBEHAVING, problem))
+            self._push(error(HOST_MISBEHAVING, problem, msg.hand))  # id: the hand it named
             return
         with self._cond:
             if view is not None:

@@ -70,7 +70,7 @@ BAD_HOST_MESSAGE = "bad_host_message"
 HOST_MISBEHAVING = "host_misbehaving"
 """The client's own error code for a well-formed message no honest host sends: chips
 that appear from nowhere, a showdown mid-hand, another seat's card (lieng/net/host_checks.py;
-never sent)."""
+never sent). Its ``id`` is the hand the refused message named."""
 
 
 class ProtocolError(ValueError):

@@ -153,12 +153,16 @@ class LanTableScene(TableScene[RemoteTable]):
             self._errors_seen += 1
             if err.data.get("code") == BAD_HOST_MESSAGE:
                 self.toast("lan.bad_host_message")
-            elif err.data.get("code") == HOST_MISBEHAVING \
-                    and self.misbehaving_hand != remote.hand_no:
-                # Once per hand, however many impossible updates the host sends: a short
-                # toast, and the line under the table info says what happened.
-                self.misbehaving_hand = remote.hand_no
-                self.toast("lan.host_misbehaving")
+            elif err.data.get("code") == HOST_MISBEHAVING:
+                # The refused message's hand (its ``id``): a refused first update of a
+                # hand never became ``remote.hand_no``.
+                named = err.data.get("id")
+                bad_hand = named if isinstance(named, int) else remote.hand_no
+                if self.misbehaving_hand != bad_hand:
+                    # Once per hand, however many impossible updates the host sends: a
+                    # short toast, and the line under the table info says what happened.
+                    self.misbehaving_hand = bad_hand
+                    self.toast("lan.host_misbehaving")
         self._finish_reconnect()
 
     def _on_closed(self, closed: tuple[str, str]) -> None:

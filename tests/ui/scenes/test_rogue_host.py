@@ -192,3 +192,21 @@ def test_an_impossible_hand_is_not_drawn_and_the_player_is_told(
                                                and e.seat != script.seat) for e in drawn)
     _slide(app)
     assert table_scene.remote.closed is None and app.stack.top is table_scene
+
+
+def test_a_new_hand_from_a_million_chips_is_refused_and_named(
+        make_app: Callable[..., GameApp], hosts: list[ScriptedHost],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next hand claims every seat starts with a million chips — consistent within
+    itself, but not with the table the host described just before (its ``table``
+    message, after rebuys). The line names hand 2, which the window never took up."""
+    app, table_scene, host, script, _drawn = _seated(make_app, hosts)
+    rich = HandScript(Hand(RuleSet(), [1_000_000] * 2, 0, rng=random.Random(2)), script.seat,
+                      number=2)
+    host.send(rich.roster(stacks=[1000, 1000]), rich.update())
+    wait(app, lambda: table_scene.misbehaving_hand is not None)
+    drawn_text = record_text(monkeypatch, lan_table)
+    step(app, 5)
+    assert table_scene.misbehaving_hand == 2 and table_scene.remote.hand_no == 1
+    assert t("lan.host_misbehaving_line", hand="2") in [s for s, _rect in drawn_text]
+    assert "started from other stacks" in table_scene.remote.errors[-1].data["message"]
