@@ -10,6 +10,7 @@ pots on the table — and saves that frame.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -139,7 +140,7 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
     # The real storage was exercised: its files exist in the data folder.
     folder = data_dir(create=False)
     missing = [name for name in ("settings.json", "bankroll.json", "history.jsonl")
-               if not (folder / name).is_file()]
+               if not os.path.isfile(folder / name)]  # never raises in a locked folder
     # Every save really happened: a save that failed, or left no
     # backup, was only shown as a message, and the files above may still exist.
     failed_saves = profile.bankroll.failed_saves + profile.history.failed_appends
@@ -151,7 +152,10 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
           f"{profile.bankroll.total} ({profile.hands_recorded} hands recorded), "
           + (f"MISSING {', '.join(missing)} in {folder}, " if missing else "")
           + (f"{failed_saves} SAVES FAILED, " if failed_saves else "")
-          + f"{elapsed:.2f} s")
+          + f"{elapsed:.2f} s"
+          # The storage messages the player was shown (and the run dismissed), by code.
+          + (f", notices: {' '.join(sorted({n.code for n in profile.shown}))}"
+             if profile.shown else ""))
     app.close()
     return 0 if ok else 1
 

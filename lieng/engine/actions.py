@@ -16,6 +16,12 @@ class ActionKind(StrEnum):
     TIMEOUT = "timeout"
 
 
+MAX_K = 2**53
+"""The largest raise multiple an action read from outside may carry (a JSON peer using
+doubles still reads it exactly); what the rules allow is far smaller and checked by the
+hand (RULES.md step 5)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """An intended action. Build one with ``Action.fold()``, ``.call()``, ``.raise_(k)``,
@@ -67,6 +73,10 @@ class Action:
             k = data.get("k")
             if not isinstance(k, int) or isinstance(k, bool):
                 raise ValueError("a raise needs a whole number k")
+            if not -MAX_K <= k <= MAX_K:
+                # Refused here, not by the rules: a multiple of hundreds of digits is no
+                # raise anyone meant, and every message that quotes it must stay small.
+                raise ValueError(f"a raise multiple must be within ±{MAX_K:,}")
             return cls.raise_(k)
         return cls(kind)
 

@@ -238,24 +238,26 @@ class Hand:
             raise IllegalActionError(f"not an action: {action!r}")
         legal = self._legal
         assert legal is not None
-        kind = action.kind
+        # The fields are read once, here: a subclass whose ``k`` is a property could
+        # answer the range check with one number and the chip count with another.
+        kind, k = action.kind, action.k
         if not isinstance(kind, ActionKind):
             raise IllegalActionError(f"unknown action kind {kind!r}")
-        if kind is not ActionKind.RAISE and (type(action.k) is not int or action.k != 0):
+        if kind is not ActionKind.RAISE and (type(k) is not int or k != 0):
             # Only a raise has a multiple; a stray k would be stored in the log and compare
             # unequal to the same action read back from a history or the network.
             raise IllegalActionError(f"only a raise takes a multiple, got {action!r}")
         B = self.rules.table_bet
         if kind is ActionKind.RAISE:
-            if type(action.k) is not int:
-                raise IllegalActionError(f"a raise multiple is a whole number, got {action.k!r}")
+            if type(k) is not int:
+                raise IllegalActionError(f"a raise multiple is a whole number, got {k!r}")
             if not legal.raise_k:
                 raise IllegalActionError(self._why_no_raise(seat))
-            if action.k not in legal.raise_k:
+            if k not in legal.raise_k:
                 raise IllegalActionError(
                     f"a raise must be {legal.raise_k.start}..{legal.raise_k.stop - 1} × {B}, "
-                    f"got {action.k}")
-            amount = legal.owed + action.k * B
+                    f"got {k}")
+            amount = legal.owed + k * B
         elif kind is ActionKind.ALL_IN:
             if legal.all_in is None:
                 raise IllegalActionError(
@@ -269,7 +271,9 @@ class Hand:
             raise IllegalActionError(f"unknown action {action!r}")
 
         mark = len(self.events)
-        self.actions.append((seat, action))
+        # The log keeps a plain ``Action`` of the fields checked above, never the object
+        # passed in (which may be a subclass that changes later).
+        self.actions.append((seat, Action(kind, k)))
         raised = False
         if kind is ActionKind.FOLD or kind is ActionKind.TIMEOUT:
             self._folded[seat] = True
@@ -284,7 +288,7 @@ class Hand:
                 for s in range(self.n):
                     acted[s] = False
         self._acted[seat] = True
-        taken = ActionTaken(seat, kind, amount, action.k if kind is ActionKind.RAISE else 0,
+        taken = ActionTaken(seat, kind, amount, k if kind is ActionKind.RAISE else 0,
                             self._bets[seat], self._stacks[seat], self._level, raised,
                             not self._folded[seat] and self._stacks[seat] == 0, self._round)
         self._action_events.append(taken)

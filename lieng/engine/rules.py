@@ -15,6 +15,19 @@ from .errors import InvalidRulesError
 TieBreak = Literal["classic", "v8club", "split"]
 TIEBREAKS: tuple[TieBreak, ...] = ("classic", "v8club", "split")
 
+MAX_TABLE_BET = 1_000_000
+"""The largest table bet: what the settings screens offer (RULES.md "Table settings")."""
+MAX_RAISE = 1_000
+"""The largest raise multiple (the game offers 20): a rule set read from a LAN host or a
+history line is checked here too. The same bound as a saved table's
+(``lieng.storage.limits.MAX_RAISE_MULTIPLE``), so no history line the game accepts
+becomes unreadable."""
+MAX_ROUNDS = 1_000
+"""The largest ``max_rounds`` (the game plays 3), as ``lieng.storage.limits.MAX_ROUNDS``."""
+MAX_TURN_SECONDS = 86_400
+"""A turn timer of at most a day: the table screen turns it into float seconds, which a
+whole number like 10**400 cannot be (``OverflowError``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
@@ -48,18 +61,25 @@ class RuleSet:
                 continue
             if not isinstance(value, int) or isinstance(value, bool):
                 raise InvalidRulesError(f"{f.name} must be a whole number, got {value!r}")
-        if self.table_bet < 1:
-            raise InvalidRulesError(f"table_bet must be at least 1, got {self.table_bet}")
+        # Upper bounds too: a rule set may come from another machine (a LAN host's
+        # welcome, a history line), and the screens must be able to show every value.
+        if not 1 <= self.table_bet <= MAX_TABLE_BET:
+            raise InvalidRulesError(
+                f"table_bet must be within 1..{MAX_TABLE_BET:,}, got {_short(self.table_bet)}")
         if not 2 <= self.min_players <= self.max_players <= 6:
             raise InvalidRulesError(
-                f"players must be within 2..6, got {self.min_players}..{self.max_players}")
-        if not 1 <= self.raise_min <= self.raise_max:
+                f"players must be within 2..6, got {_short(self.min_players)}.."
+                f"{_short(self.max_players)}")
+        if not 1 <= self.raise_min <= self.raise_max <= MAX_RAISE:
             raise InvalidRulesError(
-                f"raise range must be 1 <= min <= max, got {self.raise_min}..{self.raise_max}")
-        if self.max_rounds < 1:
-            raise InvalidRulesError(f"max_rounds must be at least 1, got {self.max_rounds}")
-        if self.turn_seconds < 0:
-            raise InvalidRulesError(f"turn_seconds must be >= 0, got {self.turn_seconds}")
+                f"raise range must be 1 <= min <= max <= {MAX_RAISE}, got "
+                f"{_short(self.raise_min)}..{_short(self.raise_max)}")
+        if not 1 <= self.max_rounds <= MAX_ROUNDS:
+            raise InvalidRulesError(
+                f"max_rounds must be within 1..{MAX_ROUNDS}, got {_short(self.max_rounds)}")
+        if not 0 <= self.turn_seconds <= MAX_TURN_SECONDS:
+            raise InvalidRulesError(f"turn_seconds must be within 0..{MAX_TURN_SECONDS:,}, "
+                                    f"got {_short(self.turn_seconds)}")
         if self.timeout_action != "fold":
             raise InvalidRulesError(f"timeout_action must be 'fold', got {self.timeout_action!r}")
         if self.tiebreak not in TIEBREAKS:
@@ -81,6 +101,11 @@ class RuleSet:
             names = ", ".join(sorted(map(str, unknown)))
             raise InvalidRulesError(f"unknown rule settings: {names}")
         return cls(**data)
+
+
+def _short(value: int) -> str:
+    """A number for a message: a 5,000-digit one would not even convert to text."""
+    return str(value) if -10**12 < value < 10**12 else ("huge" if value > 0 else "-huge")
 
 
 PRESETS: dict[str, RuleSet] = {name: RuleSet(tiebreak=name) for name in TIEBREAKS}

@@ -17,7 +17,7 @@ from .actions import Legal
 from .cards import Card
 from .events import ActionTaken, CardDealt, Event, event_from_dict
 from .pots import PotLayer
-from .rules import RuleSet
+from .rules import MAX_RAISE, MAX_ROUNDS, MAX_TABLE_BET, RuleSet
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +85,13 @@ class HandView:
 
 MAX_SEATS = 6
 """A table has at most six seats (RULES.md); a longer list is malformed, not a big table."""
+MAX_CHIPS = 10**15
+"""The most chips any amount in a view may hold (the wire's limit, lieng/net/fields.py):
+a view comes from another machine, and an amount of 4,300 digits drawn on the raise
+slider made ``f"{amount:,}"`` raise ``ValueError``."""
+MAX_ROUND = MAX_ROUNDS + 2
+"""A bound on a view's round number (only ever shown): rounds count from 1, and calls
+may go on one round past the last with raises (RULES.md step 7)."""
 
 
 def view_to_dict(view: HandView) -> dict[str, Any]:
@@ -118,7 +125,8 @@ def whole(value: Any, what: str, lo: int = 0, hi: int | None = None) -> int:
     if type(value) is not int:
         raise ValueError(f"{what} must be a whole number")
     if value < lo or (hi is not None and value > hi):
-        raise ValueError(f"{what} is out of range")
+        raise ValueError(f"{what} is out of range ({lo:,}.."
+                         f"{'' if hi is None else f'{hi:,}'})")
     return value
 
 
@@ -139,14 +147,19 @@ def legal_from_dict(data: Any, n_seats: int = MAX_SEATS) -> Legal:
     """Strict inverse of ``Legal.to_dict`` (a turn offer from the host)."""
     if not isinstance(data, dict):
         raise ValueError("legal must be an object")
-    lo = whole(data.get("raise_min"), "raise_min")
-    hi = whole(data.get("raise_max"), "raise_max", lo)
+    lo = whole(data.get("raise_min"), "raise_min", 0, MAX_RAISE)
+    hi = whole(data.get("raise_max"), "raise_max", lo, MAX_RAISE)
     all_in = data.get("all_in")
     return Legal(seat=whole(data.get("seat"), "legal seat", 0, n_seats - 1), can_fold=True,
-                 call=whole(data.get("call"), "call"), owed=whole(data.get("owed"), "owed"),
+                 call=chips(data.get("call"), "call"), owed=chips(data.get("owed"), "owed"),
                  raise_k=range(lo, hi + 1) if lo else range(0),
-                 all_in=None if all_in is None else whole(all_in, "all_in"),
-                 table_bet=whole(data.get("table_bet"), "table_bet", 1))
+                 all_in=None if all_in is None else chips(all_in, "all_in"),
+                 table_bet=whole(data.get("table_bet"), "table_bet", 1, MAX_TABLE_BET))
+
+
+def chips(value: Any, what: str) -> int:
+    """``value`` if it is a whole number of chips, 0..``MAX_CHIPS``; ``ValueError``."""
+    return whole(value, what, 0, MAX_CHIPS)
 
 
 def view_from_dict(data: Any) -> HandView:
@@ -155,14 +168,14 @@ def view_from_dict(data: Any) -> HandView:
         raise ValueError("a view must be an object")
     try:
         rules = RuleSet.from_dict(data["rules"])
-        stacks = tuple(whole(x, "stacks") for x in _list(data["stacks"], "stacks"))
+        stacks = tuple(chips(x, "stacks") for x in _list(data["stacks"], "stacks"))
         n = len(stacks)
         if not 2 <= n <= MAX_SEATS:
             raise ValueError(f"a view has 2..{MAX_SEATS} seats")
         seat_no = n - 1
 
         def ints(key: str) -> tuple[int, ...]:
-            return tuple(whole(x, key) for x in _list(data[key], key, n))
+            return tuple(chips(x, key) for x in _list(data[key], key, n))
 
         def flags(key: str) -> tuple[bool, ...]:
             return tuple(_flag(x, key) for x in _list(data[key], key, n))
@@ -179,7 +192,7 @@ def view_from_dict(data: Any) -> HandView:
             s, cards = _list(pair, "a shown hand", 2)
             shown[whole(s, "shown seat", 0, seat_no)] = tuple(
                 Card.parse(c) for c in _list(cards, "shown cards", 3))
-        layers = tuple(PotLayer(whole(la["amount"], "pot amount"),
+        layers = tuple(PotLayer(chips(la["amount"], "pot amount"),
                                 tuple(whole(x, "eligible seat", 0, seat_no)
                                       for x in _list(la["eligible"], "eligible")))
                        for la in _list(data["layers"], "layers"))
@@ -192,8 +205,8 @@ def view_from_dict(data: Any) -> HandView:
             rules=rules, first=whole(data["first"], "first", 0, seat_no),
             dealt_in=flags("dealt_in"), start_stacks=ints("start_stacks"), stacks=stacks,
             bets=ints("bets"), contributed=ints("contributed"), folded=flags("folded"),
-            bet_level=whole(data["bet_level"], "bet_level"),
-            round=whole(data["round"], "round"),
+            bet_level=chips(data["bet_level"], "bet_level"),
+            round=whole(data["round"], "round", 0, MAX_ROUND),
             to_act=None if to_act is None else whole(to_act, "to_act", 0, seat_no),
             legal=None if legal is None else legal_from_dict(legal, n),
             my_cards=my_cards,

@@ -7,8 +7,8 @@
   ``between_hands`` (table creation, bots, rebuys) and ``records``; ``hostconfig`` holds
   ``HostConfig``; headless with ``python -m lieng.net.host`` (``host_cli``).
 - ``client``: ``LanClient`` — connect / poll / send_action / close for a pygame loop;
-  ``client_deal`` its fair-deal side, ``inbox`` the ``Message`` it hands the game loop,
-  ``client_cli`` the headless autopilot.
+  ``client_deal`` its fair-deal side, ``host_checks`` what it checks of the host's hands,
+  ``inbox`` the ``Message`` it hands the game loop, ``client_cli`` the headless autopilot.
 - ``fairdeal``: commit-then-reveal shuffle seeds, the host's round, the after-hand check.
 - ``discovery``: the UDP beacon and ``TableFinder`` for the Join screen.
 

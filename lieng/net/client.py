@@ -34,6 +34,7 @@ from lieng.table import Player
 
 from .client_deal import ClientDeals
 from .fairdeal import DealCheck
+from .host_checks import events_problem, view_problem
 from .inbox import Message
 from .messages import (
     Ack,
@@ -60,6 +61,7 @@ from .protocol import (
     BAD_HOST_MESSAGE,
     DEFAULT_PORT,
     GAME_VERSION,
+    HOST_MISBEHAVING,
     PROTOCOL_VERSION,
     ErrorCode,
     ProtocolError,
@@ -244,7 +246,9 @@ class LanClient:
             first = await asyncio.wait_for(self._read(reader), self.timeout)
         except ProtocolError as exc:
             writer.close()
-            raise LanError(ErrorCode.BAD_MESSAGE, f"the host sent {exc.message}") from None
+            # Our own code, not the host's ``bad_message`` (which would say *we* sent a
+            # bad message): the player is told the host sent what this game cannot use.
+            raise LanError(BAD_HOST_MESSAGE, f"the host sent {exc.message}") from None
         if isinstance(first, Error):
             writer.close()
             raise LanError(first.code, first.message)
@@ -277,13 +281,23 @@ class LanClient:
 
     def _receive(self, body: bytes) -> None:
         """One frame from the host: decoded, then handled; a malformed one is reported as a
-        non-fatal ``bad_host_message`` error and changes nothing."""
+        non-fatal ``bad_host_message`` error and changes nothing. Whatever else one frame
+        makes the decoder or a handler raise costs that frame only, said the same way: a
+        reader that died on it would show "connection lost" for a bad message."""
         try:
             msg = decode_host(body)
         except ProtocolError as exc:
             self._push(error(BAD_HOST_MESSAGE, exc.message))
             return
-        self._handle(msg)
+        except Exception as exc:  # a decoder bug on hostile input: still one bad message
+            log.exception("a frame from the host could not be decoded")
+            self._push(error(BAD_HOST_MESSAGE, f"{type(exc).__name__}: {exc}"))
+            return
+        try:
+            self._handle(msg)
+        except Exception as exc:
+            log.exception("a %s from the host could not be handled", msg.t)
+            self._push(error(BAD_HOST_MESSAGE, f"{msg.t}: {type(exc).__name__}: {exc}"))
 
     async def _shutdown(self) -> None:
         if self._writer is not None and self.closed is None:
@@ -358,6 +372,12 @@ class LanClient:
 
     def _take_view(self, msg: Snapshot | Update) -> None:
         view = msg.view
+        problem = self._misbehaviour(msg)
+        if problem is not None:
+            # Not drawn: the player is told, the last honest view stays (host_checks.py).
+            log.warning("the host is misbehaving: %s", problem)
+            self._push(error(HOST_MISBEHAVING, problem, msg.hand))  # id: the hand it named
+            return
         with self._cond:
             if view is not None:
                 self.view = view
@@ -383,6 +403,21 @@ class LanClient:
         self._push(msg)
         if isinstance(msg, Update) and msg.view.is_over:
             self.deals.on_hand_over(msg.hand, msg.view)
+
+    def _misbehaviour(self, msg: Snapshot | Update) -> str | None:
+        """Why ``msg`` cannot come from an honest host (lieng/net/host_checks.py), or None."""
+        view = msg.view
+        if view is None:
+            return None
+        last = self.view
+        same_hand = last is not None and msg.hand == self.hand_no \
+            and last.n_seats == view.n_seats
+        roster = self.table_roster
+        roster_stacks = roster.stacks if isinstance(msg, Update) and roster is not None \
+            and roster.hand == msg.hand - 1 and msg.hand != self.hand_no \
+            and roster.stacks is not None and len(roster.stacks) == view.n_seats else None
+        return view_problem(view, last if same_hand else None, roster_stacks) \
+            or events_problem(msg.events, view)
 
     def _offer(self, turn: tuple[int, int], legal: Legal) -> None:
         """Open ``turn`` for ``send_action`` unless it was answered already (call with the

@@ -54,6 +54,9 @@ SENDER_RATE = 10.0
 """Datagrams per second read from one address (beyond a burst of ``SENDER_BURST``)."""
 SENDER_BURST = 20.0
 PROBE_TIMEOUT = 1.0
+MAX_CANDIDATES = 16
+"""Newcomers heard while their address's slots (or the list) are full, waiting for their
+probe: one that answers takes the place of a table that never did."""
 
 
 @dataclass(frozen=True)
@@ -206,6 +209,8 @@ class TableFinder:
         self._sock.settimeout(0.2)
         self.port: int = self._sock.getsockname()[1]
         self._tables: dict[tuple[str, int], TableInfo] = {}
+        self._candidates: dict[tuple[str, int], TableInfo] = {}
+        """Heard while there was no room; listed only if their probe answers."""
         self._buckets: dict[tuple[str, int], _Bucket] = {}
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -258,12 +263,34 @@ class TableFinder:
                 self._tables[key] = replace(info, first_seen=old.first_seen,
                                             probed=old.probed)
                 return
-            same_sender = sum(1 for a, _p in self._tables if a == info.address)
-            if same_sender >= MAX_TABLES_PER_SENDER or len(self._tables) >= MAX_TABLES:
-                return
-            self._tables[key] = info
+            if self._full_for(info.address):
+                # No room: a newcomer may still take the place of a table that never
+                # answered a probe, once it answers one itself — so a flood from the
+                # host's own address that came first cannot hide the real table.
+                if self._prober is None or key in self._candidates \
+                        or len(self._candidates) >= MAX_CANDIDATES \
+                        or self._unprobed_victim(info.address) is None:
+                    return
+                self._candidates[key] = info
+            else:
+                self._tables[key] = info
         if self._prober is not None:
             self._probes.put(key)
+
+    def _full_for(self, address: str) -> bool:
+        same_sender = sum(1 for a, _p in self._tables if a == address)
+        return same_sender >= MAX_TABLES_PER_SENDER or len(self._tables) >= MAX_TABLES
+
+    def _unprobed_victim(self, address: str) -> tuple[str, int] | None:
+        """The table a probed newcomer from ``address`` replaces: the newest unprobed one
+        of that address when the address is full, else of the whole list; None if every
+        such table answered its probe (a real table is never pushed off)."""
+        same = sum(1 for a, _p in self._tables if a == address)
+        pool = [(k, t) for k, t in self._tables.items() if not t.probed
+                and (k[0] == address or same < MAX_TABLES_PER_SENDER)]
+        if not pool:
+            return None
+        return max(pool, key=lambda kt: kt[1].first_seen)[0]
 
     def _probe_loop(self) -> None:
         while True:
@@ -271,13 +298,22 @@ class TableFinder:
             if key is None or self._stop.is_set():
                 return
             answer = probe(*key)
-            if answer is None or answer.port != key[1]:
-                continue
             with self._lock:
-                old = self._tables.get(key)
-                if old is not None:  # the probe's answer is the table's own word
-                    self._tables[key] = replace(answer, seen=old.seen,
-                                                first_seen=old.first_seen, probed=True)
+                candidate = self._candidates.pop(key, None)
+                if answer is None or answer.port != key[1]:
+                    continue
+                old = self._tables.get(key) or candidate
+                if old is None:
+                    continue
+                if key not in self._tables and self._full_for(key[0]):
+                    # A candidate that answered: it takes an unprobed table's place.
+                    victim = self._unprobed_victim(key[0])
+                    if victim is None:
+                        continue
+                    del self._tables[victim]
+                # the probe's answer is the table's own word
+                self._tables[key] = replace(answer, seen=old.seen,
+                                            first_seen=old.first_seen, probed=True)
 
     def _expire(self, now: float) -> None:
         for key, info in list(self._tables.items()):

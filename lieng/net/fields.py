@@ -81,11 +81,15 @@ class Fields:
         return None if self.data.get(key) is None else self.whole(key, lo, hi)
 
     def number(self, key: str, lo: float, hi: float) -> float:
+        """A number within ``lo..hi`` as a float. Whole numbers are compared as they are:
+        ``math.isfinite(10**400)`` raises ``OverflowError`` (an int past float range),
+        which would escape every decoder."""
         v = self.data.get(key)
-        if isinstance(v, bool) or not isinstance(v, (int, float)) \
-                or not math.isfinite(v) or not lo <= v <= hi:
-            raise self.fail(key, f"must be a number within {lo}..{hi}")
-        return float(v)
+        if type(v) is int and lo <= v <= hi:
+            return float(v)
+        if type(v) is float and math.isfinite(v) and lo <= v <= hi:
+            return v
+        raise self.fail(key, f"must be a number within {lo:g}..{hi:g}")
 
     def maybe_number(self, key: str, lo: float, hi: float) -> float | None:
         return None if self.data.get(key) is None else self.number(key, lo, hi)

@@ -82,6 +82,8 @@ class LanHost(LoopService):
                                          turn_seconds=max(1, round(config.turn_seconds)))
         self.table: Table | None = None
         self.history: list[PlayedHand] = []
+        self.hands_played = 0
+        """Hands finished so far; ``history`` keeps only the last ``MAX_KEPT_HANDS``."""
         self.chips_in = 0
         """Chips bought in so far (stacks and rebuys): what the table must always hold."""
         self.port = config.port
@@ -249,6 +251,7 @@ class LanHost(LoopService):
             table.start_hand(time.monotonic(), deck)
             await self._play_hand(table)
             record = record_hand(self.history, table, tuple(sorted(deal.values)))
+            self.hands_played += 1
             self.chips_in += between_hands.rebuy_broke_seats(table, cfg)
             if proof_allowed(record.dealt_in, record.shown):
                 # Only a hand whose every dealt hand was shown may be rebuilt by anyone

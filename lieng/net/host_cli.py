@@ -68,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         print(f"cannot listen on {args.bind}:{args.port}: {exc}", file=sys.stderr)
         return 1
-    print(json.dumps({"closed": host.closed_reason, "hands": len(host.history),
+    print(json.dumps({"closed": host.closed_reason, "hands": host.hands_played,
                       "errors": host.errors}), flush=True)
     return 1 if host.errors else 0
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import struct
 from typing import TYPE_CHECKING, Any
 
@@ -66,6 +67,10 @@ class ErrorCode:
 
 BAD_HOST_MESSAGE = "bad_host_message"
 """The client's own error code for a message from the host it could not use (never sent)."""
+HOST_MISBEHAVING = "host_misbehaving"
+"""The client's own error code for a well-formed message no honest host sends: chips
+that appear from nowhere, a showdown mid-hand, another seat's card (lieng/net/host_checks.py;
+never sent). Its ``id`` is the hand the refused message named."""
 
 
 class ProtocolError(ValueError):
@@ -83,9 +88,14 @@ class ProtocolError(ValueError):
 
 
 def encode(message: dict[str, Any]) -> bytes:
-    """One frame: header + compact UTF-8 JSON. Raises ``ProtocolError`` if too large."""
-    body = json.dumps(message, ensure_ascii=False, separators=(",", ":"),
-                      allow_nan=False).encode("utf-8")
+    """One frame: header + compact UTF-8 JSON. Raises ``ProtocolError`` if too large, or
+    if it holds text UTF-8 cannot carry (a lone surrogate) — never a ``UnicodeError``."""
+    try:
+        body = json.dumps(message, ensure_ascii=False, separators=(",", ":"),
+                          allow_nan=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE,
+                            "the message holds a lone UTF-16 surrogate") from None
     if len(body) > MAX_FRAME:
         raise ProtocolError(ErrorCode.TOO_LARGE, f"frame of {len(body)} bytes > {MAX_FRAME}")
     return HEADER.pack(len(body)) + body
@@ -104,14 +114,39 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def lone_surrogate(data: object) -> bool:
+    """True if any text in ``data`` (keys included) holds a UTF-16 surrogate. JSON's
+    ``"\\ud800"`` escape decodes to one, and no reply that echoes it can be encoded as
+    UTF-8. Walked with a list, not recursion: ``data`` may be nested deep."""
+    todo = [data]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            todo.extend(item)
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return False
+
+
 def decode(body: bytes) -> dict[str, Any]:
     """A frame body as a message object. Raises ``ProtocolError`` for anything else:
-    bad UTF-8, bad JSON (NaN included), nesting bombs, huge numbers, a non-object, or an
-    object without a string ``"t"``."""
+    bad UTF-8, bad JSON (NaN included), nesting bombs, huge numbers, text with a lone
+    surrogate, a non-object, or an object without a string ``"t"``."""
     try:
-        data = json.loads(body.decode("utf-8"), parse_constant=_no_constant)
+        text = body.decode("utf-8")
+        data = json.loads(text, parse_constant=_no_constant)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise ProtocolError(ErrorCode.BAD_FRAME, f"not a JSON frame: {exc}"[:200]) from None
+    if "\\u" in text and lone_surrogate(data):  # only an escape can make a surrogate
+        raise ProtocolError(ErrorCode.BAD_FRAME,
+                            "not a JSON frame: text holds a lone UTF-16 surrogate")
     if not isinstance(data, dict) or not isinstance(data.get("t"), str):
         raise ProtocolError(ErrorCode.BAD_MESSAGE, "a message is an object with a string 't'")
     return data

@@ -16,6 +16,35 @@ from typing import Any, Self, TypeVar
 
 T = TypeVar("T")
 
+MAX_ERRORS = 100
+"""Unexpected failures a service keeps word for word; later ones are only counted."""
+MAX_ERROR_TEXT = 500
+
+
+class ErrorLog(list[str]):
+    """A service's unexpected failures, bounded: a client that finds a way to cause one
+    per frame must not grow the host's memory without end (20,000 such frames once added
+    3.7 MB). The first ``MAX_ERRORS - 1`` are kept (each cut to ``MAX_ERROR_TEXT``
+    characters); the last entry then says how many more there were. Still a list, so
+    ``errors == []`` reads as before."""
+
+    def __init__(self, limit: int = MAX_ERRORS) -> None:
+        super().__init__()
+        self.limit = max(2, limit)
+        self.more = 0
+        """Failures past the limit, counted but not kept."""
+
+    def append(self, item: str) -> None:
+        if len(self) < self.limit - 1:
+            super().append(item[:MAX_ERROR_TEXT])
+            return
+        self.more += 1
+        summary = f"... and {self.more} more unexpected failures"
+        if len(self) < self.limit:
+            super().append(summary)
+        else:
+            self[-1] = summary
+
 
 class LoopService:
     """Subclasses implement ``_serve``: set ``_ready`` once listening (or set
@@ -24,7 +53,7 @@ class LoopService:
     thread_name = "lieng-service"
 
     def __init__(self) -> None:
-        self.errors: list[str] = []
+        self.errors: list[str] = ErrorLog()
         """Unexpected exceptions caught on the loop (tests assert it stays empty)."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None

@@ -88,13 +88,14 @@ class Conn:
         self.writer_task: asyncio.Task[None] | None = None
 
     def send(self, message: WireMessage) -> None:
-        """Queue ``message``; an oversized one is recorded as a host error and dropped."""
+        """Queue ``message``; one that cannot be encoded (too large, or text UTF-8 cannot
+        carry) is recorded as a host error and dropped."""
         if self.closed:
             return
         try:
             frame = encode(message.to_dict())
-        except ProtocolError:
-            self.transport.errors.append(f"oversized outgoing {message.t}")
+        except ProtocolError as exc:
+            self.transport.errors.append(f"unsendable outgoing {message.t}: {exc.message}")
             return
         self.send_frame(frame)
 
@@ -287,8 +288,8 @@ class Transport:
             return
         try:
             frame = encode(message.to_dict())
-        except ProtocolError:
-            self.errors.append(f"oversized outgoing {message.t}")
+        except ProtocolError as exc:
+            self.errors.append(f"unsendable outgoing {message.t}: {exc.message}")
             return
         for conn in joined:
             conn.send_frame(frame)

@@ -212,7 +212,7 @@ def keep_aside(path: Path, clock: Callable[[], datetime] = datetime.now) -> Path
     for n in range(1, 1000):
         suffix = f".bad-{stamp}" + (f"-{n}" if n > 1 else "")
         target = path.with_name(path.name + suffix)
-        if target.exists():
+        if os.path.lexists(target):  # never raises: Path.exists() does in a locked folder
             continue
         try:
             _replace(path, target, attempts=3)

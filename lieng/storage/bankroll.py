@@ -194,7 +194,7 @@ class Bankroll:
         # Saved at once, so a restored backup, a new bankroll or the chips just returned
         # from the table are on disk before play resumes.
         failed = bank._save()
-        if failed is not None:
+        if failed is not None and failed not in notices:  # a locked folder: said once
             notices.append(failed)
         return bank, notices
 
@@ -222,6 +222,12 @@ class Bankroll:
     @property
     def last_refill(self) -> date | None:
         return self._last_refill
+
+    @property
+    def saved(self) -> bool:
+        """The file holds the state in memory: the last save worked (or none failed
+        since opening). The ledger names this bankroll in a hand's line only then."""
+        return not self._failing
 
     @property
     def id(self) -> str:

@@ -26,6 +26,7 @@ from .atomic import (
     remove_stale_temps,
     write_atomic,
 )
+from .paths import folder_refusal
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 """Upgrades the ``data`` of one schema version to the next (``v`` -> ``v + 1``)."""
@@ -165,8 +166,28 @@ def backup_failure(exc: OSError, path: Path, title_vi: str, title_en: str) -> No
         f"made ({why}). The game goes on.", str(path))
 
 
+def folder_failure(exc: OSError, folder: Path) -> Notice:
+    """The player's message when the data folder itself cannot be used (it cannot be
+    entered or listed): the same one for every file in it, so it is shown once. The game
+    starts and plays with nothing saved, and the player learns how to choose another."""
+    why = exc.strerror or str(exc)
+    return Notice(
+        "folder_unusable",
+        f"Không mở được thư mục dữ liệu {folder} ({why}). Trò chơi vẫn chạy nhưng lần này "
+        f"không lưu được gì: chip, lịch sử và cài đặt sẽ mất khi thoát. Hãy sửa quyền của "
+        f"thư mục, hoặc chọn thư mục khác khi khởi động bằng --data-dir THƯ_MỤC.",
+        f"The data folder {folder} cannot be opened ({why}). The game runs, but nothing can "
+        f"be saved this time: chips, history and settings are lost on exit. Fix the "
+        f"folder's permissions, or start with --data-dir FOLDER to use another one.",
+        str(folder))
+
+
 def write_failure(exc: OSError, path: Path, title_vi: str, title_en: str) -> Notice:
-    """The player's message for a failed write of ``path``."""
+    """The player's message for a failed write of ``path`` — the folder's message when
+    the folder itself is the trouble (``folder_failure``)."""
+    refused = folder_refusal(path.parent)
+    if refused is not None:
+        return folder_failure(refused, path.parent)
     code = exc.errno
     if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
         return Notice(
@@ -240,6 +261,12 @@ def load_document(path: Path, schema: Schema, *,
     returned ``Loaded.notices`` hold at most one message for the player.
     """
     path = Path(path)
+    refused = folder_refusal(path.parent)
+    if refused is not None:
+        # Nothing in the folder can be read or kept aside: the defaults, and one message
+        # about the folder rather than one about each file in it.
+        return Loaded(None, "defaults", [folder_failure(refused, path.parent)], None,
+                      schema.version)
     with contextlib.suppress(OSError):
         remove_stale_temps(path)
     bak = backup_path(path)

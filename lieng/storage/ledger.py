@@ -20,6 +20,11 @@ any kill the bankroll's hand count and chips are exactly those of its history li
 If the history can't be written at all (a full or read-only disk) the result is still
 committed to the bankroll — the player's chips come first — and the player is told
 that the history missed a hand; the statistics then lack that hand, as they say.
+
+If the bankroll can't be saved (its folder takes no new files while ``history.jsonl``
+is still writable), its file falls behind memory: from then on a hand's line is written
+without the bankroll's name (``Bankroll.saved`` is False), so it is history, not a
+commit, and the next start neither rolls it forward nor reuses its number.
 """
 
 from __future__ import annotations
@@ -50,7 +55,12 @@ def record_hand(bank: Bankroll, history: History, record: HandRecord) -> list[No
     if net is None:
         raise ValueError("a hand for the bankroll needs the player's seat (viewer)")
     bank.check_commit(net)
-    linked = replace(record, bank=(bank.id, bank.hands + 1))
+    # A line names the bankroll only while the bankroll's file holds what memory holds:
+    # after a failed save the file is behind, and a line numbered from memory would be
+    # rolled forward onto the wrong chips at the next start — or, when that is refused,
+    # its number reused by the next session, for good. Such a hand is recorded, not
+    # committed (issue #23 item 7: 13 history lines against 8 bankroll hands).
+    linked = replace(record, bank=(bank.id, bank.hands + 1)) if bank.saved else record
     notices = [history.append(linked), bank.commit_hand(net)]
     return [n for n in notices if n is not None]
 

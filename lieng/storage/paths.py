@@ -79,6 +79,24 @@ def data_dir(create: bool = True) -> Path:
     return path
 
 
+def folder_refusal(folder: Path) -> OSError | None:
+    """Why the player may not use ``folder`` at all — it cannot be listed or entered (mode
+    000, or another user's with 0700) — or None. Only then: a folder that is merely
+    read-only is still read, and its saves report themselves. A folder that does not exist
+    yet is no refusal (it is created on the first save). In Python 3.11 ``Path.exists()``
+    raises ``PermissionError`` inside such a folder, which once stopped start-up."""
+    try:
+        os.listdir(folder)
+        os.stat(folder / "settings.json")
+    except FileNotFoundError:
+        return None
+    except NotADirectoryError:
+        return None  # a file where the folder belongs: every write reports it
+    except OSError as exc:
+        return exc
+    return None
+
+
 def resolve_root(root: Path | None) -> Path:
     """``root`` if given (tests, tools), else the user data directory, created if needed.
 

@@ -101,3 +101,19 @@ def test_stopping_the_headless_host_tells_the_clients() -> None:
         if host.poll() is None:
             host.kill()
             host.wait()
+
+
+def test_the_exit_line_counts_every_hand_not_the_kept_ones(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The host keeps only the last hands (``records.MAX_KEPT_HANDS``, 500); the exit line
+    said ``"hands": 500`` after 8,000 (issue #23, item 9). Shrunk to 2 here: 7 are played."""
+    from lieng.net import host_cli
+    from lieng.net import records as records_module
+
+    monkeypatch.setattr(records_module, "MAX_KEPT_HANDS", 2)
+    code = host_cli.main(["--bind", "127.0.0.1", "--port", "0", "--seats", "2", "--bots", "2",
+                          "--hands", "7", "--pause", "0", "--bot-speed", "0",
+                          "--beacon", "off"])
+    lines = [json.loads(line) for line in capsys.readouterr().out.strip().splitlines()]
+    assert code == 0
+    assert lines[-1] == {"closed": "finished", "hands": 7, "errors": []}

@@ -1,19 +1,27 @@
 """A bounded fuzz of the wire decoder: whatever bytes arrive, ``decode_client``
 and ``decode_host`` either return a well-formed typed message or raise ``ProtocolError``
 — never another exception — and what they return survives a round trip unchanged.
-Runs in seconds (200 examples per property, small values, no deadline surprises)."""
+Runs in seconds (200 examples per property, small values, no deadline surprises).
+
+The values include what broke the second round of attacks (issue #23): lone UTF-16
+surrogates (``"\\ud800"``), whole numbers past float range (``10**400``) and numbers of
+5,000 digits (longer than Python's JSON reads) — and the last test sends them through
+every decoder of data from outside: the wire, the beacon, the engine's JSON forms and
+the files."""
 
 from __future__ import annotations
 
 import json
+import math
 import random
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lieng.engine import PRESETS, Action, Hand
-from lieng.engine.views import view_to_dict
+from lieng.engine import PRESETS, Action, Hand, Legal, RuleSet, event_from_dict
+from lieng.engine.views import legal_from_dict, view_from_dict, view_to_dict
+from lieng.net.discovery import BEACON_KIND, decode_beacon
 from lieng.net.fairdeal import commit, new_value
 from lieng.net.fields import WireMessage
 from lieng.net.messages import (
@@ -24,6 +32,13 @@ from lieng.net.messages import (
     error,
 )
 from lieng.net.protocol import GAME_VERSION, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, encode
+from lieng.storage.atomic import BadFileError
+from lieng.storage.bankroll import SCHEMA as BANKROLL
+from lieng.storage.documents import decode_document
+from lieng.storage.history import decode_line
+from lieng.storage.settings import SCHEMA as SETTINGS
+
+from .conftest import LOOPBACK
 
 FUZZ = settings(max_examples=200, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -36,9 +51,32 @@ FIELD_NAMES = sorted({"t", "id", "hand", "turn", "seat", "action", "kind", "k", 
                       "table", "turn_seconds", "stack", "rebuy", "watching", "type"})
 TYPES = sorted(set(CLIENT_MESSAGES) | set(HOST_MESSAGES))
 
+
+
+class Digits:
+    """A JSON number written out as ``text``: 5,000 digits, which ``json.dumps`` refuses
+    to write and ``json.loads`` to read (Python's 4,300-digit limit)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"Digits({self.text[:12]}…{len(self.text)} chars)"
+
+
+LONE_SURROGATES = st.sampled_from(["\ud800", "\udfff", "a\udc00b", "\ud83d", "x" * 63 + "\ud800"])
+PAST_FLOAT = (st.integers(2**1024, 10**400) | st.integers(-(10**400), -(2**1024))
+              | st.sampled_from([10**400, -(10**309), 2**1024]))
+"""Whole numbers ``float()`` and ``math.isfinite`` refuse with ``OverflowError``."""
+FIVE_THOUSAND_DIGITS = st.builds(
+    lambda sign, digits, tail: Digits(sign + "1" + digits + tail), st.sampled_from(["", "-"]),
+    st.text("0123456789", min_size=4999, max_size=4999), st.sampled_from(["", ".5", "e3"]))
+hostile = LONE_SURROGATES | PAST_FLOAT | FIVE_THOUSAND_DIGITS
+
 scalars = (st.none() | st.booleans() | st.integers(-2**70, 2**70)
            | st.floats(allow_nan=False, allow_infinity=False)
-           | st.text(max_size=70) | st.sampled_from(["AS", "10H", "fold", "raise", "ab" * 32]))
+           | st.text(max_size=70) | st.sampled_from(["AS", "10H", "fold", "raise", "ab" * 32])
+           | hostile)
 json_values = st.recursive(
     scalars, lambda inner: st.lists(inner, max_size=4)
     | st.dictionaries(st.sampled_from(FIELD_NAMES) | st.text(max_size=5), inner, max_size=4),
@@ -46,7 +84,34 @@ json_values = st.recursive(
 
 
 def _body(data: Any) -> bytes:
-    return json.dumps(data, ensure_ascii=False).encode("utf-8")
+    """``data`` as a frame body; ``Digits`` are written as bare numbers, and text UTF-8
+    cannot hold (a lone surrogate) as ``\\u`` escapes — as any JSON peer could send."""
+    long_numbers: list[str] = []
+
+    def number(value: object) -> str:
+        if not isinstance(value, Digits):
+            raise TypeError(type(value).__name__)
+        long_numbers.append(value.text)
+        return f"@@digits{len(long_numbers) - 1}@@"
+
+    try:
+        text = json.dumps(data, ensure_ascii=False, default=number)
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        long_numbers.clear()
+        text = json.dumps(data, ensure_ascii=True, default=number)
+    for i, digits in enumerate(long_numbers):
+        text = text.replace(f'"@@digits{i}@@"', digits, 1)
+    return text.encode("utf-8")
+
+
+def _numbers(value: Any) -> list[int | float]:
+    """Every number in a decoded message's JSON form (bools aside)."""
+    if isinstance(value, dict):
+        return [n for v in value.values() for n in _numbers(v)]
+    if isinstance(value, list):
+        return [n for v in value for n in _numbers(v)]
+    return [value] if type(value) in (int, float) else []
 
 
 def _decodes_or_refuses(body: bytes) -> None:
@@ -57,8 +122,11 @@ def _decodes_or_refuses(body: bytes) -> None:
             assert exc.code and exc.message
             continue
         assert isinstance(msg, WireMessage)
-        again = decode(encode(msg.to_dict())[4:])
+        again = decode(encode(msg.to_dict())[4:])  # encodes: no lone surrogate got in
         assert again == msg
+        # Every number a screen may show or a clock may use fits: no amount of thousands
+        # of digits, nothing past float range (issue #23, items 2 and 3).
+        assert all(abs(n) <= 2**53 and math.isfinite(n) for n in _numbers(msg.to_dict()))
 
 
 def _valid_messages() -> list[dict[str, Any]]:
@@ -153,3 +221,82 @@ def test_one_field_of_a_valid_message_changed(i: int, data: st.DataObject) -> No
                  st.lists(st.integers())))
 def test_an_error_always_fits_in_a_frame(code: str, message: str, ref: object) -> None:
     assert len(encode(error(code, message, ref).to_dict())) <= MAX_FRAME + 4
+
+
+# ------------------------------------------------------------------ every decoder
+
+def _beacon(data: Any) -> None:
+    if isinstance(data, dict):
+        data = {**data, "kind": BEACON_KIND, "proto": PROTOCOL_VERSION}
+    info = decode_beacon(_body(data), LOOPBACK)
+    assert info is None or (info.name and 1 <= info.bet <= 10**6)
+
+
+def _document(data: Any) -> None:
+    for schema in (BANKROLL, SETTINGS):
+        try:
+            decode_document(_body({"schema": schema.name, "version": schema.version,
+                                   "data": data}), schema)
+        except BadFileError as exc:
+            assert exc.en and exc.vi
+
+
+def _parsed(data: Any) -> Any:
+    """``data`` as a JSON peer's values arrive: parsed from its text (a 5,000-digit number
+    is refused right there, like ``json.loads`` refuses it everywhere)."""
+    return json.loads(_body(data))
+
+
+DECODERS = {
+    "wire": lambda data: _decodes_or_refuses(_body({**data, "t": data.get("t", "")})
+                                             if isinstance(data, dict) else _body(data)),
+    "beacon": _beacon,
+    "view": lambda data: view_from_dict(_parsed(data)),
+    "legal": lambda data: legal_from_dict(_parsed(data)),
+    "Legal": lambda data: Legal.from_dict(_parsed(data)),
+    "event": lambda data: event_from_dict(_parsed(data)),
+    "rules": lambda data: RuleSet.from_dict(_parsed(data)),
+    "action": lambda data: Action.from_dict(_parsed(data)),
+    "history line": lambda data: decode_line(_parsed(data)),
+    "document": _document,
+}
+"""Every decoder of data from outside, and what each may raise besides returning."""
+
+
+def _hostile_versions(base: dict[str, Any], value: Any) -> list[dict[str, Any]]:
+    """``base`` with each of its fields (and the fields one level down) set to ``value``."""
+    out = [{**base, key: value} for key in base]
+    for key, inner in base.items():
+        if isinstance(inner, dict):
+            out += [{**base, key: {**inner, k: value}} for k in inner]
+    return out
+
+
+SAMPLES: list[dict[str, Any]] = [
+    *VALID,
+    {"kind": "lieng-table", "proto": PROTOCOL_VERSION, "game": GAME_VERSION, "name": "T",
+     "port": 47123, "players": 1, "seats": 4, "bots": 1, "bet": 10, "preset": "classic",
+     "password": False, "started": False},
+    json.loads(json.dumps(VALID[7]["view"])),  # a view
+    json.loads(json.dumps(VALID[9]["legal"])),  # a turn offer
+    *json.loads(json.dumps(VALID[7]["events"]))[:6],  # events
+    PRESETS["classic"].to_dict(),
+    {"kind": "raise", "k": 3},
+    {"balance": 5000, "at_table": 0, "hands": 3, "last_refill": None, "id": "0" * 32},
+]
+
+
+@FUZZ
+@given(st.sampled_from(sorted(DECODERS)), st.sampled_from(range(len(SAMPLES))), hostile)
+def test_hostile_values_in_every_decoder(decoder: str, sample: int, value: Any) -> None:
+    """A lone surrogate, a number past float range or one of 5,000 digits in any field of
+    a valid example, through any decoder: a value, or the decoder's own error — never an
+    ``OverflowError``, ``UnicodeError`` or a ``ValueError`` from deep inside formatting."""
+    for data in _hostile_versions(SAMPLES[sample], value):
+        try:
+            DECODERS[decoder](data)
+        except (ProtocolError, BadFileError):
+            pass
+        except ValueError as exc:  # the engine's decoders: ValueError with a reason
+            assert decoder not in ("wire", "beacon", "document"), exc
+            assert not isinstance(exc, UnicodeError) and str(exc)

@@ -9,6 +9,8 @@ test sees the settings and bankroll files appear in its data folder.
 
 from __future__ import annotations
 
+import os
+
 from lieng.ui.core.window import FPS, GameApp
 from lieng.ui.player.notices import install as install_notices
 from lieng.ui.player.persist import load
@@ -33,7 +35,7 @@ def open_app(size: tuple[int, int] = (1280, 720), lang: str | None = None,
     app.session_language = lang
     profile = Profile.open()
     profile.notify(*notices)
-    if not settings_path().exists():
+    if not os.path.lexists(settings_path()):  # Path.exists() raises in a locked folder
         profile.notify(save_settings(stored))
     app.profile = profile
     install_notices(app)

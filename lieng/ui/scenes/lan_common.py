@@ -40,6 +40,7 @@ ERROR_KEYS = {
     "port_busy": "lan.err_port_busy",
     "busy": "lan.err_busy",
     "locked_out": "lan.err_locked_out",
+    "bad_host_message": "lan.err_bad_host",
 }
 """A ``LanError`` code (docs/PROTOCOL.md "Errors") → the message key shown to the player."""
 

@@ -7,6 +7,9 @@ what only a network game has —
   never sends so the folded cards stay hidden (RULES.md step 8) — a neutral "not
   checkable" line;
 - a message from the host the client could not use: a toast, and the game goes on;
+- a hand no honest host could send — chips from nowhere, a showdown mid-hand, another
+  seat's card (lieng/net/host_checks.py): not drawn; once per hand a short toast, and a
+  red line in the deal check's place says the host sent an impossible hand;
 - "watching": a player who joined mid-hand sees the hand without a seat in it and plays
   from the next one;
 - the end of the table: when the host leaves, a clear message and back to the menu; when
@@ -31,7 +34,7 @@ from lieng.engine import Action, Legal
 from lieng.game import BetweenHands, HandRecorder
 from lieng.net.client import LanError
 from lieng.net.inbox import Message
-from lieng.net.protocol import BAD_HOST_MESSAGE
+from lieng.net.protocol import BAD_HOST_MESSAGE, HOST_MISBEHAVING
 from lieng.net.remote_table import RemoteTable
 from lieng.ui.core.draw import MUTED, text
 from lieng.ui.core.i18n import t
@@ -58,6 +61,9 @@ class LanTableScene(TableScene[RemoteTable]):
         self.last_check: Message | None = None
         self._checks_seen = 0
         self._errors_seen = 0
+        self.misbehaving_hand: int | None = None
+        """The last hand in which the host sent what no honest host sends (shown in the
+        deal check's line until that hand's check arrives)."""
         self._reconnect: dict[str, Any] | None = None
         """The running reconnect attempt: its worker fills in "client" or "error"."""
         self._closed_shown: tuple[str, str] | None = None
@@ -147,6 +153,16 @@ class LanTableScene(TableScene[RemoteTable]):
             self._errors_seen += 1
             if err.data.get("code") == BAD_HOST_MESSAGE:
                 self.toast("lan.bad_host_message")
+            elif err.data.get("code") == HOST_MISBEHAVING:
+                # The refused message's hand (its ``id``): a refused first update of a
+                # hand never became ``remote.hand_no``.
+                named = err.data.get("id")
+                bad_hand = named if isinstance(named, int) else remote.hand_no
+                if self.misbehaving_hand != bad_hand:
+                    # Once per hand, however many impossible updates the host sends: a
+                    # short toast, and the line under the table info says what happened.
+                    self.misbehaving_hand = bad_hand
+                    self.toast("lan.host_misbehaving")
         self._finish_reconnect()
 
     def _on_closed(self, closed: tuple[str, str]) -> None:
@@ -234,7 +250,12 @@ class LanTableScene(TableScene[RemoteTable]):
         s = self.layout.scale
         ts = self.app.type_scale
         check = self.last_check
-        if check is not None:
+        bad = self.misbehaving_hand
+        if bad is not None and (check is None or int(check.data.get("hand") or 0) < bad):
+            text(surface, t("lan.host_misbehaving_line", hand=str(bad)), (12 * s, 48 * s),
+                 ts.px("small"), CHECK_BAD, bold=True, anchor="midleft",
+                 max_width=max(40, self.top_left() - int(24 * s)))
+        elif check is not None:
             hand = str(check.data.get("hand"))
             ok = check.data.get("ok")
             if ok is True:
