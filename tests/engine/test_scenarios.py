@@ -26,7 +26,7 @@ from .helpers import deck_for
 B10 = replace(PRESETS["classic"], table_bet=10)
 
 
-def _worked(hands: list[str], rules=B10) -> Hand:  # type: ignore[no-untyped-def]
+def _worked(hands: list[str], rules=B10) -> Hand:
     """RULES.md "A worked side pot": 50/200/200, seat 0 all-in, 1 calls, 2 raises 6·B, 1 calls."""
     h = Hand(rules, [50, 200, 200], first=0, deck=deck_for(hands))
     h.act(0, Action.all_in())

@@ -8,6 +8,8 @@ import socket
 import time
 from collections.abc import Callable
 
+import pytest
+
 from lieng.net import LanClient, LanHost, TableFinder, discovery
 from lieng.net.discovery import TableInfo, decode_beacon, encode_beacon
 from lieng.net.protocol import PROTOCOL_VERSION
@@ -77,7 +79,8 @@ def test_a_nesting_bomb_is_not_a_beacon_and_the_finder_keeps_listening() -> None
         assert tables[0].port == 5000 and finder._thread.is_alive()
 
 
-def test_the_finder_survives_any_error_while_reading_a_datagram(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_finder_survives_any_error_while_reading_a_datagram(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     from lieng.net import discovery
 
     real = discovery.decode_beacon

@@ -18,7 +18,7 @@ from lieng.net.fairdeal import proof_allowed
 from lieng.net.protocol import GAME_VERSION, PROTOCOL_VERSION, encode
 
 from .framebuf import FrameBuffer
-from .test_play import QUOTED
+from .test_play import QUOTED, closed
 
 
 def _until(pred: Callable[[], bool], timeout: float = 10.0) -> bool:
@@ -142,7 +142,7 @@ def test_host_leaving_tells_every_client(make_host: Callable[..., LanHost],
     assert clients[0].wait_until(lambda: len(clients[0].hand_views) >= 1, 10)
     host.stop()
     for c in clients:
-        assert c.wait_until(lambda c=c: c.closed is not None, 5)
+        assert c.wait_until(closed(c), 5)
         assert c.closed == ("host_left", "The host closed the table.")
         assert any(m.type == "closed" for m in c.poll())
 

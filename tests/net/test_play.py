@@ -18,13 +18,18 @@ from lieng.net.fairdeal import (
 QUOTED = {c: f'"{c.code}"'.encode() for c in FULL_DECK}
 
 
+def closed(client: LanClient) -> Callable[[], bool]:
+    """A condition for ``wait_until``: ``client``'s connection has ended."""
+    return lambda: client.closed is not None
+
+
 def _play(make_host: Callable[..., LanHost], make_client: Callable[..., LanClient],
           hands: int) -> tuple[LanHost, list[LanClient]]:
     host = make_host(seats=5, bots=2, max_hands=hands)
     clients = [make_client(host, name, pilot=i, record_raw=True)
                for i, name in enumerate(["Ana", "Bảo", "Chi"])]
     for c in clients:
-        assert c.wait_until(lambda c=c: c.closed is not None, 60), "the game did not finish"
+        assert c.wait_until(closed(c), 60), "the game did not finish"
     host.stop()
     return host, clients
 

@@ -128,6 +128,11 @@ class Rogue:
                 "the host stopped answering"
 
 
+def _saw_hand(client: LanClient, hand_no: int) -> Callable[[], bool]:
+    """A condition for ``wait_until``: ``client`` has been shown hand ``hand_no``."""
+    return lambda: max(client.hand_views, default=0) >= hand_no
+
+
 def _message(rogue: Rogue, rng: random.Random) -> tuple[bytes, bool]:
     """One rogue message (bytes on the wire), of a randomly chosen kind, and whether the
     frame is complete."""
@@ -192,7 +197,7 @@ def test_rogue_flood_changes_nothing(make_host: Callable[..., LanHost],
     done_before = len(host.call(lambda: list(host.history)))
     assert done_before >= 2, "nobody played during the flood"
     for c in honest:
-        assert c.wait_until(lambda c=c: max(c.hand_views, default=0) >= done_before + 3, 30), \
+        assert c.wait_until(_saw_hand(c, done_before + 3), 30), \
             (host.errors, c.closed, max(c.hand_views, default=0), done_before, c.errors[-3:])
     history = host.call(lambda: list(host.history))
     # Stacks, pot and chips brought in are read in one call on the host's thread: read

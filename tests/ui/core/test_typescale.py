@@ -10,7 +10,7 @@ import pytest
 from lieng.ui.core.typescale import GUI_ROLES, ROLES, TypeScale, factor, install
 from lieng.ui.scenes.menu import MenuScene
 
-from ..helpers import step
+from ..helpers import MakeApp, step, top
 
 WINDOWS = [(960, 540), (960, 600), (1280, 720), (1280, 800), (1920, 1080), (2200, 1300),
            (2560, 1440)]
@@ -61,7 +61,7 @@ def test_the_theme_names_each_role_by_size_and_reaches_into_drop_downs() -> None
     assert oid.object_id == "#caption" and oid.class_id == "@body_12"
 
 
-def test_install_loads_only_what_the_manager_lacks(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_install_loads_only_what_the_manager_lacks(make_app: MakeApp) -> None:
     app = make_app((1280, 720))
     loaded = set(app._theme_classes)
     assert TypeScale.for_window((1280, 720)).cls("body") in loaded
@@ -77,12 +77,12 @@ def test_install_loads_only_what_the_manager_lacks(make_app) -> None:  # type: i
     assert font.point_size == 28
 
 
-def test_a_resize_re_sizes_the_text_on_show(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_a_resize_re_sizes_the_text_on_show(make_app: MakeApp) -> None:
     app = make_app((1280, 720))
     app.push(MenuScene(app))
     step(app)
-    assert app.stack.top.buttons["quit"].font.point_size == 16  # type: ignore[attr-defined]
+    assert top(app, MenuScene).buttons["quit"].font.point_size == 16  # type: ignore[attr-defined]
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=2200, h=1300, size=(2200, 1300)))
     step(app, 2)
     assert app.type_scale.px("button") == 28
-    assert app.stack.top.buttons["quit"].font.point_size == 28  # type: ignore[attr-defined]
+    assert top(app, MenuScene).buttons["quit"].font.point_size == 28  # type: ignore[attr-defined]

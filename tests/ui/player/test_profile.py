@@ -35,7 +35,19 @@ from lieng.ui.scenes.replay import ReplayScene
 from lieng.ui.scenes.stats import StatsScene
 from lieng.ui.scenes.table import TableScene
 
-from ..helpers import REPO, click, click_at, leave_table, my_net, play_hands, run_until, shot, step
+from ..helpers import (
+    REPO,
+    RealApp,
+    click,
+    click_at,
+    leave_table,
+    my_net,
+    play_hands,
+    run_until,
+    shot,
+    step,
+    top,
+)
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
@@ -97,7 +109,7 @@ def test_kill_mid_hand_then_restart_gives_the_pre_hand_bankroll(seed: int) -> No
     assert bank.total == pre_hand and notices == []
 
 
-def test_bankroll_follows_every_hand_and_comes_back_on_leaving(real_app) -> None:  # type: ignore[no-untyped-def]
+def test_bankroll_follows_every_hand_and_comes_back_on_leaving(real_app: RealApp) -> None:
     app = real_app()
     profile = app.profile
     scene, hands = play_hands(app, 3, seed=21)
@@ -114,7 +126,7 @@ def test_bankroll_follows_every_hand_and_comes_back_on_leaving(real_app) -> None
     # The menu shows the bankroll.
     step(app, 1)
     assert app.profile is not None
-    assert app.stack.top.extras.buttons["history"].visible
+    assert top(app, MenuScene).extras.buttons["history"].visible
 
 
 def wait_mid_hand(app: GameApp, scene: TableScene) -> int:
@@ -131,7 +143,7 @@ def wait_mid_hand(app: GameApp, scene: TableScene) -> int:
     return in_pot()
 
 
-def test_hands_left_mid_way_count_everywhere(real_app) -> None:  # type: ignore[no-untyped-def]
+def test_hands_left_mid_way_count_everywhere(real_app: RealApp) -> None:
     app = real_app()
     scene, hands = play_hands(app, 2, seed=13)
     nets = [h[-1].net[0] for h in hands]  # type: ignore[attr-defined]
@@ -161,7 +173,7 @@ def test_hands_left_mid_way_count_everywhere(real_app) -> None:  # type: ignore[
     # The screens say the same after a restart.
     app = real_app()
     assert app.profile is not None and app.profile.bankroll.hands == played
-    click(app, app.stack.top.extras.buttons["history"])
+    click(app, top(app, MenuScene).extras.buttons["history"])
     hist = app.stack.top
     assert isinstance(hist, HistoryScene)
     run_until(app, lambda: hist.loaded)
@@ -178,7 +190,7 @@ def test_hands_left_mid_way_count_everywhere(real_app) -> None:  # type: ignore[
     shot(app, f"replay-left-{app.size[0]}")
     click(app, rep.buttons["back"])
     click(app, hist.back)
-    click(app, app.stack.top.extras.buttons["stats"])
+    click(app, top(app, MenuScene).extras.buttons["stats"])
     st = app.stack.top
     assert isinstance(st, StatsScene)
     run_until(app, lambda: st.loaded)
@@ -186,7 +198,7 @@ def test_hands_left_mid_way_count_everywhere(real_app) -> None:  # type: ignore[
     assert st.stats.net_chips == app.profile.bankroll.total - STARTING_CHIPS
 
 
-def test_chips_back_notice_writes_numbers_in_the_language(real_app) -> None:  # type: ignore[no-untyped-def]
+def test_chips_back_notice_writes_numbers_in_the_language(real_app: RealApp) -> None:
     bank, _ = Bankroll.open()
     bank.buy_in(1500)  # then the game "crashed" with 1.500 chips at the table
     for lang, words in (("vi", "1.500 chip"), ("en", "1,500 chips")):

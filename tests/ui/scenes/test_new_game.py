@@ -4,10 +4,11 @@ follows the table bet — the same number of bets, within what the bank holds.""
 from __future__ import annotations
 
 from lieng.ui.core.window import GameApp
+from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.table import TableScene
 
-from ..helpers import click, move_mouse, shot, step
+from ..helpers import RealApp, click, move_mouse, shot, step, top
 
 
 def pick(app: GameApp, menu: object, value: str) -> None:
@@ -23,10 +24,10 @@ def pick(app: GameApp, menu: object, value: str) -> None:
     step(app, 2)
 
 
-def test_buy_in_follows_the_table_bet(real_app) -> None:  # type: ignore[no-untyped-def]
+def test_buy_in_follows_the_table_bet(real_app: RealApp) -> None:
     app = real_app()
-    click(app, app.stack.top.buttons["play_bots"])
-    ng = app.stack.top
+    click(app, top(app, MenuScene).buttons["play_bots"])
+    ng = top(app, NewGameScene)
     assert isinstance(ng, NewGameScene)
     assert (ng.choice["bet"], ng.choice["buy_in"]) == ("10", "1000")  # 100 bets
     pick(app, ng.menus["bet"], "50")

@@ -3,6 +3,8 @@ against the hands the table played, and the shared-screen games' final standings
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from lieng.engine import PotAwarded, evaluate
@@ -10,14 +12,14 @@ from lieng.storage.bankroll import STARTING_CHIPS
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.stats import StatsScene
 
-from ..helpers import click, leave_table, my_net, play_hands, run_until, step
+from ..helpers import RealApp, click, leave_table, my_net, play_hands, run_until, step, top
 
 
-def test_statistics_screen_figures(real_app) -> None:  # type: ignore[no-untyped-def]
+def test_statistics_screen_figures(real_app: RealApp) -> None:
     app = real_app()
     scene, hands = play_hands(app, 4, seed=5, bots="3")
     leave_table(app, scene)
-    click(app, app.stack.top.extras.buttons["stats"])
+    click(app, top(app, MenuScene).extras.buttons["stats"])
     stats = app.stack.top
     assert isinstance(stats, StatsScene)
     run_until(app, lambda: stats.loaded)
@@ -47,7 +49,7 @@ def test_statistics_screen_figures(real_app) -> None:  # type: ignore[no-untyped
     assert isinstance(app.stack.top, MenuScene)
 
 
-def test_statistics_lists_shared_screen_game_results(real_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_statistics_lists_shared_screen_game_results(real_app: RealApp, tmp_path: Path) -> None:
     """A hot-seat game's final standings are kept in the statistics."""
     from datetime import datetime
 
@@ -58,7 +60,7 @@ def test_statistics_lists_shared_screen_game_results(real_app, tmp_path) -> None
         (SeatRecord("Cô Sáu", "bot", "hard"), 750, -250)])
     History().append(result)
     app = real_app()
-    click(app, app.stack.top.extras.buttons["stats"])
+    click(app, top(app, MenuScene).extras.buttons["stats"])
     stats = app.stack.top
     assert isinstance(stats, StatsScene)
     run_until(app, lambda: stats.loaded)

@@ -4,21 +4,23 @@ winning against the opponents still in, without the hand's name (the bar shows i
 from __future__ import annotations
 
 from lieng.engine import Card, evaluate
+from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.coach import coach_line
 
-from ..helpers import click, run_until
+from ..helpers import RealApp, click, run_until, top
 
 
-def test_coach_hint_names_the_hand_and_its_chance(real_app) -> None:  # type: ignore[no-untyped-def]
+def test_coach_hint_names_the_hand_and_its_chance(real_app: RealApp) -> None:
     from lieng.bots.strength import win_probability
 
     app = real_app()
     assert app.stored is not None and not app.stored.coach_hints  # off by default
     app.stored.coach_hints = True
     app.settings.reveal_own_cards = True
-    click(app, app.stack.top.buttons["play_bots"])
-    ng = app.stack.top
+    click(app, top(app, MenuScene).buttons["play_bots"])
+    ng = top(app, NewGameScene)
     ng.choice["bots"] = "3"
     ng.seed = 2
     click(app, ng.start)
