@@ -46,7 +46,7 @@ REPO = Path(__file__).resolve().parents[2]
 """The repository's root (where ``main.py`` is)."""
 
 LOOPBACK = "127.0.0.1"
-FAST = dict(bot_speed=0.0, hand_pause=0.0, deal_timeout=2.0)
+FAST: dict[str, Any] = dict(bot_speed=0.0, hand_pause=0.0, deal_timeout=2.0)
 
 
 SceneT = TypeVar("SceneT", bound=Scene)
@@ -57,6 +57,24 @@ def top(app: GameApp, kind: type[SceneT]) -> SceneT:
     scene = app.stack.top
     assert isinstance(scene, kind), f"expected a {kind.__name__} on top, got {scene!r}"
     return scene
+
+
+class GuiFont(Protocol):
+    """What the tests read of a pygame_gui element's font: its ``IGUIFontInterface`` type
+    leaves out ``point_size``, which the real font (``GUIFontPygame``) has."""
+
+    point_size: int
+
+    def size(self, text: str) -> tuple[int, int]: ...
+
+    def get_rect(self, text: str) -> pygame.Rect: ...
+
+
+def gui_font(element: Any) -> GuiFont:
+    """The font ``element`` (a pygame_gui button, label, …) draws its text in."""
+    font: GuiFont | None = element.font
+    assert font is not None, element
+    return font
 
 
 def step(app: GameApp, n: int = 1, dt: float = DT) -> None:

@@ -112,6 +112,7 @@ def test_kill_mid_hand_then_restart_gives_the_pre_hand_bankroll(seed: int) -> No
 def test_bankroll_follows_every_hand_and_comes_back_on_leaving(real_app: RealApp) -> None:
     app = real_app()
     profile = app.profile
+    assert profile is not None
     scene, hands = play_hands(app, 3, seed=21)
     table: Table = scene.table
     played = table.hand_no
@@ -129,7 +130,7 @@ def test_bankroll_follows_every_hand_and_comes_back_on_leaving(real_app: RealApp
     assert top(app, MenuScene).extras.buttons["history"].visible
 
 
-def wait_mid_hand(app: GameApp, scene: TableScene) -> int:
+def wait_mid_hand(app: GameApp, scene: TableScene[Table]) -> int:
     """Run the table until the player has chips in an unfinished hand; those chips."""
     table = scene.table
 

@@ -39,7 +39,6 @@ from ..helpers import (
     record_text,
     shot,
     step,
-    top,
     type_into,
     wait,
 )
@@ -52,7 +51,7 @@ def test_host_screen_opens_a_table_a_friend_joins_and_a_hand_is_played(
     app.stored = Settings()  # the LAN choices are saved like a real game's
     app.push(MenuScene(app))
     step(app)
-    click(app, top(app, MenuScene).lan.buttons["lan_host"])
+    click(app, app.stack.top.lan.buttons["lan_host"])  # type: ignore[union-attr]
     scene = app.stack.top
     assert isinstance(scene, LanHostScene)
     # Everything on loopback: no beacon at all, a free port picked by the system.
@@ -74,8 +73,8 @@ def test_host_screen_opens_a_table_a_friend_joins_and_a_hand_is_played(
                        autopilot=make_bot("easy", rng=random.Random(3))).connect()
     clients.append(friend)
     wait(app, lambda: scene.roster is not None and "Bạn xa" in scene.roster["names"])
-    assert scene.roster["names"][0] == "Chủ bàn"
-    assert scene.roster["kinds"] == ["human", "human", "open", "bot"]
+    assert scene.roster["names"][0] == "Chủ bàn"  # type: ignore[index]
+    assert scene.roster["kinds"] == ["human", "human", "open", "bot"]  # type: ignore[index]
     # One seat is still empty: Bắt đầu gives it a bot and the table screen takes over.
     click(app, scene.primary)
     wait(app, lambda: isinstance(app.stack.top, LanTableScene))
@@ -99,7 +98,7 @@ def test_host_screen_opens_a_table_a_friend_joins_and_a_hand_is_played(
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
                                          unicode="", scancode=0))
     step(app, 2)
-    dialog = top(app, Dialog)
+    dialog = app.stack.top
     assert isinstance(dialog, Dialog) and dialog.body == "lan.leave_host"
     click(app, dialog.buttons[0])  # Rời bàn
     assert isinstance(app.stack.top, MenuScene)
@@ -144,7 +143,7 @@ def test_join_lists_a_beaconed_table_joins_by_click_host_leaving_ends(
     # The host leaves: a clear message, then back to the menu.
     host.stop()
     wait(app, lambda: isinstance(app.stack.top, Dialog))
-    dialog = top(app, Dialog)
+    dialog = app.stack.top
     assert dialog.body == "lan.closed_host_left"
     click(app, dialog.buttons[0])
     assert isinstance(app.stack.top, MenuScene)
@@ -191,17 +190,17 @@ def test_lan_join_without_a_password_says_one_is_needed(
     # A long table name is shortened so the row still says the table needs a password.
     row = scene.row_buttons[0]
     assert row.text.startswith("Bàn của") and "…" in row.text
-    assert row.text.endswith("có mật khẩu") and row.font.size(row.text)[0] <= row.rect.w - 16
+    assert row.text.endswith("có mật khẩu") and row.font.size(row.text)[0] <= row.rect.w - 16  # type: ignore[union-attr]
     click(app, row)  # the password box left empty
     wait(app, lambda: scene.error is not None)
-    assert scene.phase == "choose" and t(scene.error) == "Bàn này cần mật khẩu."
+    assert scene.phase == "choose" and t(scene.error) == "Bàn này cần mật khẩu."  # type: ignore[arg-type]
     step(app, 2)
     shot(app, "lan-join-no-password-960")
     scene.error = None
     type_into(app, scene.entries["password"], "sai")
     click(app, scene.row_buttons[0])
     wait(app, lambda: scene.error is not None)
-    assert t(scene.error) == "Sai mật khẩu bàn."
+    assert t(scene.error) == "Sai mật khẩu bàn."  # type: ignore[arg-type]
     scene.close_finder()
 
 
@@ -312,7 +311,7 @@ def test_a_lost_connection_offers_reconnect_to_the_same_seat(
     wait(app, lambda: table_scene.remote.hand is not None)
     table_scene.remote.client.drop_connection()  # the network fails
     wait(app, lambda: isinstance(app.stack.top, Dialog))
-    dialog = top(app, Dialog)
+    dialog: Dialog = app.stack.top  # type: ignore[assignment]
     assert dialog.body == "lan.lost_body"
     click(app, dialog.buttons[0])  # Kết nối lại
     assert app.stack.top is table_scene

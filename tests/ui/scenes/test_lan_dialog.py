@@ -48,7 +48,7 @@ def test_the_host_keeps_time_while_a_dialog_covers_a_lan_table(
         return bool(timed_out)
 
     wait(app, folded_by_the_host, 20)
-    assert app.stack.top is dialog  # still the question, nothing else popped up
+    assert top(app, Dialog) is dialog  # still the question, nothing else popped up
     assert min(shown) < start - 2, "the countdown stood still while the host's ran"
     click(app, dialog.buttons[1])  # Ở lại
     assert app.stack.top is table_scene

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 import pygame
 import pytest
@@ -18,7 +19,9 @@ from lieng.storage.history import HandRecord, SeatRecord
 from lieng.ui.core.i18n import chips, t
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.replay import ReplayScene
+from lieng.ui.tabletop import summary
 from lieng.ui.tabletop.frame_record import capture, problems
+from lieng.ui.tabletop.layout import TableLayout
 from lieng.ui.tabletop.summary import net_line
 
 from ..helpers import MakeApp, click, key, shot, step
@@ -96,9 +99,10 @@ def test_the_replay_panel_has_no_hand_number_the_live_table_did_not_show(
     import lieng.ui.scenes.replay as replay_mod
 
     titles: list[str] = []
-    real = replay_mod.draw_result
+    real = summary.draw_result
 
-    def record_title(surface, layout, title, *a, **k):
+    def record_title(surface: pygame.Surface, layout: TableLayout, title: str, *a: Any,
+                     **k: Any) -> pygame.Rect:
         titles.append(title)
         return real(surface, layout, title, *a, **k)
 

@@ -17,6 +17,7 @@ from lieng.devtools.bots_selftest import ScriptedPlayer
 from lieng.devtools.showdown_shots import ScriptedDeckTable, scripted_table
 from lieng.engine import Action, PotAwarded, RuleSet
 from lieng.table import PlayerSpec, Table
+from lieng.ui.core import draw
 from lieng.ui.core.assets import font
 from lieng.ui.core.draw import CREAM, MUTED, Colour
 from lieng.ui.core.i18n import t
@@ -78,7 +79,7 @@ def _turn_or_result(scene: TableScene[Table]) -> Callable[[], bool]:
 def panel_text(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
     """Every line the result panel draws (the real ``text`` draws it; this notes it)."""
     calls: list[Drawn] = []
-    real = summary.text
+    real = draw.text
 
     def noted(target: pygame.Surface, s: str, pos: tuple[float, float], size: int,
               colour: Colour = CREAM, bold: bool = False, anchor: str = "center",

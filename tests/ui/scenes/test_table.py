@@ -8,15 +8,17 @@ drawn face up, and the header."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import i18n
 import pygame
 import pytest
 
 from lieng.devtools.driver import KeyAutopilot, SummaryPilot
-from lieng.engine import Action, ActionKind, Legal, RuleSet
+from lieng.engine import Action, ActionKind, Card, Legal, RuleSet
 from lieng.game.setup import default_bot_factory
 from lieng.table import PlayerSpec, Table
+from lieng.ui.core import draw
 from lieng.ui.core.i18n import chips, t
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
@@ -98,6 +100,7 @@ def test_complete_hands_by_clicks_slider_and_keys(make_app: MakeApp) -> None:
             expected = Action.call()
         elif kind == "slider_raise":
             assert bar.slider is not None
+            assert bar.slider.sliding_button is not None
             knob = bar.slider.sliding_button.rect.center
             drag(app, knob, (knob[0] + int(bar.slider.rect.w * 0.45), knob[1]))
             lo, hi = legal.raise_k.start, legal.raise_k.stop - 1
@@ -257,11 +260,12 @@ def test_other_seats_cards_are_never_drawn_face_up_before_showdown(make_app: Mak
         nonlocal other_faces_after_showdown
         hand = table.hand
         log = app.cards.face_log
+        assert log is not None  # recording since the test began
         if hand is None:
             log.clear()
             return
         own = set(hand.cards_of(0))
-        shown = set()
+        shown: set[Card] = set()
         if hand.is_over:
             for cards in hand.view_for(None).shown.values():
                 shown.update(cards)
@@ -367,9 +371,12 @@ def test_the_header_says_when_only_calls_are_left_and_shows_no_round_between_han
                                           PlayerSpec("Minh", stack=5000)], seed=3)
     open_table(app, table)
     drawn: list[str] = []
-    real_text = table_scene.text
-    monkeypatch.setattr(table_scene, "text",
-                        lambda surf, s, *a, **k: (drawn.append(s), real_text(surf, s, *a, **k)))
+
+    def noted(surf: pygame.Surface, s: str, *a: Any, **k: Any) -> pygame.Rect:
+        drawn.append(s)
+        return draw.text(surf, s, *a, **k)
+
+    monkeypatch.setattr(table_scene, "text", noted)
     assert table.hand is not None
     for _ in range(6):  # both raise in rounds 1, 2 and 3
         seat = table.hand.to_act

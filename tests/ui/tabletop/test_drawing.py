@@ -40,8 +40,12 @@ def test_a_refund_is_not_a_side_pot(monkeypatch: pytest.MonkeyPatch, layers: Any
     pygame.init()
     configure("vi")
     drawn: list[str] = []
-    monkeypatch.setattr(table_draw, "text",
-                        lambda surf, s, *a, **k: drawn.append(s) or pygame.Rect(0, 0, 1, 1))
+
+    def noted(surf: pygame.Surface, s: str, *a: Any, **k: Any) -> pygame.Rect:
+        drawn.append(s)
+        return pygame.Rect(0, 0, 1, 1)
+
+    monkeypatch.setattr(table_draw, "text", noted)
     drawer = table_draw.TableDrawer(CardRenderer(), lambda n: f"{n:,}".replace(",", "."))
     layout = compute((1280, 720), 3)
     surf = pygame.Surface((1280, 720))
