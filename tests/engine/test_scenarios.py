@@ -18,6 +18,7 @@ from lieng.engine import (
     NotYourTurnError,
     PotAwarded,
     RoundStarted,
+    RuleSet,
     Showdown,
 )
 
@@ -26,7 +27,7 @@ from .helpers import deck_for
 B10 = replace(PRESETS["classic"], table_bet=10)
 
 
-def _worked(hands: list[str], rules=B10) -> Hand:
+def _worked(hands: list[str], rules: RuleSet = B10) -> Hand:
     """RULES.md "A worked side pot": 50/200/200, seat 0 all-in, 1 calls, 2 raises 6·B, 1 calls."""
     h = Hand(rules, [50, 200, 200], first=0, deck=deck_for(hands))
     h.act(0, Action.all_in())
@@ -267,7 +268,7 @@ def test_bad_seats_and_cards_are_refused() -> None:
     from lieng.engine import InvalidCardError, Suit
 
     with pytest.raises(ValueError):
-        Hand(B10, [100, 100], first=True)  # type: ignore[arg-type]
+        Hand(B10, [100, 100], first=True)
     with pytest.raises(ValueError):
         Hand(B10, [100.0, 100])  # type: ignore[list-item]
     with pytest.raises(InvalidCardError):

@@ -121,7 +121,7 @@ def test_beacons_that_lie_are_not_listed() -> None:
                 dict(started=1), dict(players=True), dict(game="not a version"),
                 dict(game=5), dict(preset="rigged"), dict(name="\x00"), dict(port=0),
                 dict(proto=PROTOCOL_VERSION + 1), dict(seats=2.0)]:
-        assert decode_beacon(_beacon(**lie), LOOPBACK) is None, lie
+        assert decode_beacon(_beacon(**lie), LOOPBACK) is None, lie  # type: ignore[arg-type]
     info = decode_beacon(_beacon(game="9.9.0"), LOOPBACK)
     assert info is not None and info.game == "9.9.0" and not info.compatible
     ok = decode_beacon(_beacon(), LOOPBACK)

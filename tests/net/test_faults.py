@@ -11,14 +11,22 @@ from typing import Any
 
 import pytest
 
-from lieng.engine import Action, ActionKind
+from lieng.engine import Action, ActionKind, Hand
 from lieng.engine.views import view_from_dict
 from lieng.net import LanClient, LanError, LanHost
 from lieng.net.fairdeal import proof_allowed
 from lieng.net.protocol import GAME_VERSION, PROTOCOL_VERSION, encode
+from lieng.table import Table
 
 from .framebuf import FrameBuffer
 from .test_play import QUOTED, closed
+
+
+def _hand(table: Table) -> Hand:
+    """The table's hand in play (read on the host's thread, where it changes)."""
+    hand = table.hand
+    assert hand is not None
+    return hand
 
 
 def _until(pred: Callable[[], bool], timeout: float = 10.0) -> bool:
@@ -65,14 +73,15 @@ def test_disconnect_mid_turn_folds_then_reconnect_gets_seat_and_snapshot(
     table = host.table
     assert table is not None and table.hand is not None
     host_view, host_events = host.call(
-        lambda: (table.hand.view_for(seat), [e.to_dict() for e in table.hand.events_for(seat)]))
+        lambda: (_hand(table).view_for(seat),
+                 [e.to_dict() for e in _hand(table).events_for(seat)]))
     assert view_from_dict(snapshot.data["view"]) == host_view
     assert snapshot.data["events"] == json.loads(json.dumps(host_events))
     assert back.view == host_view
     # The seat plays on: a fold is accepted and shows in the host's log.
     n = len(host_view.actions)
     assert back.send_action(Action.fold())
-    assert _until(lambda: host.call(lambda: len(table.hand.actions) > n
+    assert _until(lambda: host.call(lambda: len(_hand(table).actions) > n
                                     or table.hand_no > snapshot.data["hand"]))
     assert host.errors == []
 
@@ -160,7 +169,7 @@ def test_a_late_joiner_watches_without_seeing_the_seat_it_will_take(
     table = host.table
     assert table is not None and table.hand is not None
     assert table.seats[1].kind == "bot"
-    hidden = host.call(lambda: [QUOTED[c] for c in table.hand.cards_of(1)])
+    hidden = host.call(lambda: [QUOTED[c] for c in _hand(table).cards_of(1)])
     # Ana finishes the hand by folding; the late joiner sits down from the next one.
     assert ana.send_action(Action.fold())
     assert late.wait_until(lambda: late.view is not None and late.view.seat == 1, 15)

@@ -139,8 +139,9 @@ def _message(rogue: Rogue, rng: random.Random) -> tuple[bytes, bool]:
     with rogue.lock:
         hand, turn, seat = rogue.hand, rogue.turn, rogue.seat
     kind = rng.randrange(14)
-    act = {"t": "action", "hand": hand, "turn": turn[1] if turn else rng.randrange(30),
-           "action": {"kind": "call"}, "id": rng.randrange(1 << 30)}
+    act: dict[str, Any] = {"t": "action", "hand": hand,
+                           "turn": turn[1] if turn else rng.randrange(30),
+                           "action": {"kind": "call"}, "id": rng.randrange(1 << 30)}
     if kind == 0:  # random bytes in a well-formed frame
         body = rng.randbytes(rng.randrange(0, 300))
         return struct.pack(">I", len(body)) + body, True
@@ -233,10 +234,10 @@ def test_rogue_flood_changes_nothing(make_host: Callable[..., LanHost],
         for k in c.checks:
             # Under heavy load a commit can miss the short deal timeout; the host then
             # deals without it and the client rightly reports its value was left out.
-            rec = records.get(k.hand)  # None: the hand ended after ``history`` was read
-            assert k.ok is not False or rec is None or (
+            played = records.get(k.hand)  # None: the hand ended after ``history`` was read
+            assert k.ok is not False or played is None or (
                 k.reason == "my own contribution was left out or changed"
-                and c.seat not in rec.contributors), k
+                and c.seat not in played.contributors), k
         assert sum(k.ok is not False for k in c.checks) >= len(c.checks) // 2
         # The flood may delay an honest action past a short timer; the host then refuses
         # it as late. Nothing else may go wrong for an honest client.

@@ -117,7 +117,8 @@ def _good_line() -> dict[str, Any]:
         hand.act(hand.to_act, Action.call())
     record = HandRecord.from_hand(hand, 0, [SeatRecord("Tôi"), SeatRecord("Máy", "bot", "easy")],
                                   datetime(2026, 11, 29, 20, 15))
-    return json.loads(json.dumps(record.to_dict()))
+    doc: dict[str, Any] = json.loads(json.dumps(record.to_dict()))
+    return doc
 
 
 def _open(app: GameApp, name: str) -> HistoryScene | StatsScene:

@@ -23,6 +23,13 @@ CHANGES = {"timer": "10", "bots": "5", "level": "hard", "bet": "50", "preset": "
            "deck": "four", "fullscreen": "on", "language": "en"}
 
 
+def _display_flags() -> int:
+    """The flags of the real display surface (``FULLSCREEN`` among them)."""
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    return surface.get_flags()
+
+
 def test_settings_round_trip_through_clicks(real_app: RealApp) -> None:
     app = real_app()
     windowed = app.size
@@ -33,7 +40,7 @@ def test_settings_round_trip_through_clicks(real_app: RealApp) -> None:
     # They took effect at once.
     assert app.settings.language == "en" and app.settings.muted and app.sounds.muted
     assert app.sounds.volume == 30 and app.cards.four_colour and app.settings.speed == "fast"
-    assert app.fullscreen and pygame.display.get_surface().get_flags() & pygame.FULLSCREEN
+    assert app.fullscreen and _display_flags() & pygame.FULLSCREEN
     click(app, top(app, SettingsScene).back)
     assert isinstance(app.stack.top, MenuScene)
     close_app(app)
@@ -57,7 +64,7 @@ def test_settings_round_trip_through_clicks(real_app: RealApp) -> None:
     # Switching full screen off really gives the window back.
     choose(app, "fullscreen", "off")
     assert not app.fullscreen and app.size == windowed
-    assert not pygame.display.get_surface().get_flags() & pygame.FULLSCREEN
+    assert not _display_flags() & pygame.FULLSCREEN
     click(app, top(app, SettingsScene).back)
 
     # The new-game dialog starts from them and the table gets the timer.
