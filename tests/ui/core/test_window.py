@@ -31,7 +31,8 @@ def test_resize_rebuilds_and_no_elements_are_created_per_frame(make_app: MakeApp
     assert scene.layout.size == (960, 540)
     bar = scene.bar
     assert bar is not None
-    rects = [b.rect for b in bar.buttons().values()] + [bar.slider.rect]  # type: ignore[union-attr]
+    assert bar.slider is not None
+    rects = [b.rect for b in bar.buttons().values()] + [bar.slider.rect]
     screen = pygame.Rect(0, 0, 960, 540)
     for i, r in enumerate(rects):
         assert screen.contains(r)

@@ -147,11 +147,11 @@ def wait_mid_hand(app: GameApp, scene: TableScene[Table]) -> int:
 def test_hands_left_mid_way_count_everywhere(real_app: RealApp) -> None:
     app = real_app()
     scene, hands = play_hands(app, 2, seed=13)
-    nets = [h[-1].net[0] for h in hands]  # type: ignore[attr-defined]
+    nets = [my_net(h) for h in hands]
     lost1 = wait_mid_hand(app, scene)
     leave_table(app, scene)  # the leave button, mid-hand
     scene, more = play_hands(app, 1, seed=14)
-    nets += [h[-1].net[0] for h in more]  # type: ignore[attr-defined]
+    nets += [my_net(h) for h in more]
     lost2 = wait_mid_hand(app, scene)
     # Closing the window mid-hand: what main.py does after the loop ends.
     pygame.event.post(pygame.event.Event(pygame.QUIT))

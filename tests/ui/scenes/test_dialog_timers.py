@@ -109,7 +109,8 @@ def test_a_person_s_turn_timer_waits_under_a_dialog(make_app: MakeApp) -> None:
     dialog = _leave_dialog(app, scene)
     step(app, 160, dt=0.25)
     assert scene.remaining() == before and scene.viewer == seat
-    assert not any(a.seat == seat for a in scene.table.hand.actions)  # type: ignore[union-attr]
+    assert scene.table.hand is not None
+    assert not any(s == seat for s, _action in scene.table.hand.actions)
     click(app, dialog.buttons[1])
     step(app, 4, dt=0.25)
     rem = scene.remaining()

@@ -157,7 +157,8 @@ def test_hot_seat_summary_names_every_result_and_no_unshown_hand(make_app: MakeA
     assert lines == [("Lan thắng 20", True), ("Minh mất 10", False), ("Hùng mất 10", False)]
     told = [line.text(["Lan", "Minh", "Hùng"]) for line in hand_lines(scene.log)]
     assert told == ["Lan ăn tẩy chính: 40", t("log.uncontested")]
-    dealt = [str(c) for c in table.hand.view_for(0).my_cards]  # type: ignore[union-attr]
+    assert table.hand is not None
+    dealt = [str(c) for c in table.hand.view_for(0).my_cards]
     assert not any(card in line for card in dealt for line in told)
     # Next hand: the hand-off panel covers the table and leaves it — the "Ván tiếp"
     # button must not come back with the table's other elements.

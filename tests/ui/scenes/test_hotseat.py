@@ -20,6 +20,7 @@ from lieng.devtools.privacy_watch import PrivacyWatch
 from lieng.engine import (
     ActionKind,
     ActionTaken,
+    CardDealt,
     Event,
     HandEnded,
     HandStarted,
@@ -95,7 +96,7 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(
     since_person: list[str] = []
     """Kinds of the seats that acted since the last person acted (this hand)."""
 
-    def count(events: list[Event]) -> None:
+    def count(events: Sequence[Event]) -> None:
         nonlocal hands_with_showdown, person_bots_person
         for e in events:
             if isinstance(e, HandStarted):
@@ -120,7 +121,7 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(
                 assert table.hand is not None
                 winners_before.append(table.hand.next_first)
 
-    table.subscribe(count)  # type: ignore[arg-type]
+    table.subscribe(count)
     pilot = KeyAutopilot(random.Random(5))
     panels = 0
     use_key = False
@@ -324,8 +325,8 @@ def test_hotseat_hand_record_keeps_only_shown_cards(make_app: MakeApp) -> None:
     assert table.hand is not None
     rec = HandRecord.from_hand(table.hand, None, [SeatRecord.of(s.spec) for s in table.seats],
                                datetime(2026, 1, 1), mode="hotseat")
-    dealt = [e for e in rec.events if type(e).__name__ == "CardDealt"]
-    assert dealt and all(e.card is None for e in dealt)  # type: ignore[attr-defined]
+    dealt = [e for e in rec.events if isinstance(e, CardDealt)]
+    assert dealt and all(e.card is None for e in dealt)
     shown = [e for e in rec.events if isinstance(e, Showdown)]
     assert shown and len(shown[0].hands) == 2
 
@@ -350,7 +351,8 @@ def test_a_resize_under_the_hand_off_panel_keeps_it_and_its_button(make_app: Mak
     step(app, 30)
     app.cards.face_log.clear()
     step(app)
-    assert {fd.card for fd in app.cards.face_log} == set(table.hand.cards_of(0))  # type: ignore[union-attr]
+    assert table.hand is not None
+    assert {fd.card for fd in app.cards.face_log} == set(table.hand.cards_of(0))
 
 
 def test_closing_the_window_mid_hot_seat_game_saves_the_standings(real_app: RealApp) -> None:

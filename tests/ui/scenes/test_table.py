@@ -150,12 +150,13 @@ def test_buttons_wait_for_the_player_s_cards_then_follow_legal(make_app: MakeApp
     assert table.hand is not None and table.hand.to_act == 0
     assert scene.board.busy, "the deal is still being animated"
     check_bar(scene, None)
-    click(app, scene.bar.call)  # type: ignore[union-attr]
+    assert scene.bar is not None
+    click(app, scene.bar.call)
     assert my_actions(table) == []
     run_until(app, scene.cards_ready, limit=600)
     step(app)
     check_bar(scene, scene.my_legal())
-    click(app, scene.bar.call)  # type: ignore[union-attr]
+    click(app, scene.bar.call)
     assert my_actions(table) == [Action.call()]
 
 
