@@ -99,8 +99,18 @@ def click_at(app: GameApp, pos: tuple[int, int]) -> None:
     step(app)  # the UI_BUTTON_PRESSED the release posted
 
 
-def click(app: GameApp, element: object) -> None:
-    click_at(app, element.rect.center)  # type: ignore[attr-defined]
+class Clickable(Protocol):
+    """Anything on screen with a rectangle: a pygame_gui element, a drawn button."""
+
+    @property
+    def rect(self) -> pygame.Rect: ...
+
+
+def click(app: GameApp, element: Clickable | None) -> None:
+    """A left click at the centre of ``element`` (which must be there: pygame_gui types
+    many of its parts as optional)."""
+    assert element is not None, "nothing to click"
+    click_at(app, element.rect.center)
 
 
 def drag(app: GameApp, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:

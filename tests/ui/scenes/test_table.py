@@ -13,6 +13,7 @@ from typing import Any
 import i18n
 import pygame
 import pytest
+from pygame_gui.elements import UIButton
 
 from lieng.devtools.driver import KeyAutopilot, SummaryPilot
 from lieng.engine import Action, ActionKind, Card, Legal, RuleSet
@@ -30,9 +31,9 @@ from lieng.ui.tabletop.summary import ARM_SECONDS
 from ..helpers import MakeApp, click, click_at, drag, key, open_table, run_until, shot, step
 
 
-def shown(button: object) -> str:
+def shown(button: UIButton) -> str:
     """The text a button shows (its i18n key translated with its arguments)."""
-    return str(i18n.t(button.text, **(button.text_kwargs or {})))  # type: ignore[attr-defined]
+    return str(i18n.t(button.text, **(button.text_kwargs or {})))
 
 
 def my_actions(table: Table) -> list[Action]:
