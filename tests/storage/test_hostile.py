@@ -141,17 +141,14 @@ def test_an_interrupted_commit_is_rolled_forward_on_the_next_start(tmp_path: Pat
     for record in (win, lose, win):
         assert record_hand(bank, history, record) == []
     _agree(bank, history, STARTING_CHIPS)
-    original = Bankroll.commit_hand
 
     def killed(self: Bankroll, net: int) -> None:
         raise KeyboardInterrupt  # the process dies here
 
-    Bankroll.commit_hand = killed  # type: ignore[method-assign]
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Bankroll, "commit_hand", killed)
         with pytest.raises(KeyboardInterrupt):
             record_hand(bank, history, lose)
-    finally:
-        Bankroll.commit_hand = original  # type: ignore[method-assign]
     again, history, notices = open_ledger(tmp_path)
     assert (again.hands, again.total) == (4, STARTING_CHIPS + 40 - 10 + 40 - 10)
     assert "recovered_hands" in [n.code for n in notices]
