@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -40,11 +41,11 @@ class Recorder:
         self.events.append(event)
 
 
-def _table(n_humans: int = 1, n_bots: int = 2, **kw: object) -> Table:
+def _table(n_humans: int = 1, n_bots: int = 2, **kw: Any) -> Table:
     specs = [PlayerSpec(f"P{i}", "human", stack=500) for i in range(n_humans)]
     specs += [PlayerSpec(f"B{i}", "bot", level="normal", stack=500) for i in range(n_bots)]
     kw.setdefault("bot_factory", default_bot_factory)
-    return Table(RULES, specs, seed=3, **kw)  # type: ignore[arg-type]
+    return Table(RULES, specs, seed=3, **kw)
 
 
 def test_timeout_folds_the_person_after_the_turn_timer() -> None:
@@ -120,7 +121,8 @@ def test_table_events_reach_listeners_in_order() -> None:
     t.start_hand(0.0)
     t.act(0, Action.fold())
     assert isinstance(seen[-1], HandEnded)
-    assert seen == t.hand.events  # type: ignore[union-attr]
+    assert t.hand is not None
+    assert seen == t.hand.events
 
 
 def test_illegal_actions_and_between_hands_rules() -> None:

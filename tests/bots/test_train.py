@@ -5,6 +5,7 @@ extras); the game itself never imports it."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -21,6 +22,8 @@ from lieng.bots.abstraction import (
 from lieng.engine import PRESETS
 
 np = pytest.importorskip("numpy")
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
 train = pytest.importorskip("lieng.bots.train")
 
 
@@ -54,7 +57,7 @@ def test_dcfr_solves_kuhn_poker_to_its_known_value() -> None:
 
 
 def _best_response_by_recursion(tree: Tree, P: list[list[float]], M: list[list[float]],
-                                sigma: object, root: int, me: int) -> float:
+                                sigma: NDArray[Any], root: int, me: int) -> float:
     """An independent, plain-Python best response: for each of our buckets, walk the tree
     carrying the opponent's reach per bucket and maximise at our own nodes."""
     nb = len(P)
@@ -77,7 +80,7 @@ def _best_response_by_recursion(tree: Tree, P: list[list[float]], M: list[list[f
             return max(value(c, b, reach) for c in nd.children)
         out = 0.0
         for a, c in enumerate(nd.children):
-            out += value(c, b, [reach[o] * float(sigma[node, a, o])  # type: ignore[index]
+            out += value(c, b, [reach[o] * float(sigma[node, a, o])
                                 for o in range(nb)])
         return out
 

@@ -3,10 +3,12 @@ window with no privacy violation."""
 
 from __future__ import annotations
 
+import pytest
+
 from lieng.devtools.hotseat_selftest import run_hotseat_selftest
 
 
-def test_hotseat_selftest_plays_through_the_window(capsys) -> None:  # type: ignore[no-untyped-def]
+def test_hotseat_selftest_plays_through_the_window(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_hotseat_selftest(2, seed=3) == 0
     out = capsys.readouterr().out
     assert out.startswith("selftest ok: hotseat, 2/2 hands") and "0 privacy violations" in out

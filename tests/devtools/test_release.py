@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import lieng
-from lieng.devtools import release
+from lieng.devtools import linux_desktop, release
 from lieng.devtools.linux_desktop import DEB_FILES, listing
 
 LINUX = sys.platform.startswith("linux")
@@ -101,7 +101,7 @@ def test_the_linux_release_packs_unpacks_and_smoke_tests(tmp_path: Path,
     files = release.release("linux", out, dist, tmp_path / "work", skip_build=True,
                             version="1.2.3rc1")
     names = sorted(f.name for f in files)
-    deb_arch = release.linux_desktop.deb_arch()
+    deb_arch = linux_desktop.deb_arch()
     assert names == sorted([f"lieng-1.2.3rc1-linux-{release.arch_name()}.zip",
                             f"lieng_1.2.3~rc1_{deb_arch}.deb",
                             f"SHA256SUMS-1.2.3rc1-linux-{release.arch_name()}.txt"])

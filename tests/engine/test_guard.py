@@ -81,7 +81,7 @@ def test_a_float_seat_is_refused_before_the_log_changes() -> None:
 def test_a_bool_is_not_seat_zero() -> None:
     h = _hand()
     with pytest.raises(InvalidSeatError):
-        h.act(False, Action.call())  # type: ignore[arg-type]
+        h.act(False, Action.call())
     assert h.actions == []
 
 
@@ -134,7 +134,7 @@ def test_actions_with_junk_kinds_or_multiples_are_refused() -> None:
     h = _hand()
     before = _state(h)
     for junk in (None, "call", {"kind": "call"}, Action("call", 0),  # type: ignore[arg-type]
-                 Action(ActionKind.CALL, 3), Action(ActionKind.FOLD, True),  # type: ignore[arg-type]
+                 Action(ActionKind.CALL, 3), Action(ActionKind.FOLD, True),
                  Action(ActionKind.RAISE, 2.0)):  # type: ignore[arg-type]
         with pytest.raises(IllegalActionError):
             h.act(0, junk)  # type: ignore[arg-type]
@@ -291,7 +291,8 @@ def test_the_table_refuses_seats_and_amounts_that_would_stop_a_later_deal() -> N
 
     specs = [PlayerSpec("A"), PlayerSpec("B")]
     table = Table(B10, specs, seed=1)
-    for seat in (-1, 2, True, 0.0, "0"):
+    junk_seats: tuple[Any, ...] = (-1, 2, True, 0.0, "0")
+    for seat in junk_seats:
         for call in (lambda s: table.rebuy(s, 100), table.leave, table.can_play,
                      lambda s: table.set_player(s, None)):
             with pytest.raises(InvalidSeatError):

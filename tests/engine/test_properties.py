@@ -1,4 +1,11 @@
-"""Hypothesis properties over random tables and random legal play (RULES.md steps 5–9)."""
+"""Hypothesis properties over random tables and random legal play (RULES.md steps 2–9).
+
+The tables mix stacks below the bet (those seats sit out, step 2), exactly the bet (the
+ante empties them), a few bets and hundreds of bets, so random play reaches every kind of
+all-in of step 5 — for less than the call, for exactly the call, above the level (a raise)
+— and side pots from several all-ins (step 9). ``hypothesis.event`` labels each example
+with the cases it reached (``pytest --hypothesis-show-statistics``), and the ``find``
+tests below fail if the tables ever stop producing one of them."""
 
 from __future__ import annotations
 
@@ -6,12 +13,14 @@ import contextlib
 import random
 from dataclasses import replace
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import HealthCheck, Phase, event, find, given, settings
 from hypothesis import strategies as st
 
 from lieng.engine import (
     PRESETS,
     Action,
+    ActionKind,
     CardDealt,
     Hand,
     HandView,
@@ -23,6 +32,15 @@ from lieng.engine import (
 )
 
 
+def stacks_for(bet: int) -> st.SearchStrategy[int]:
+    """One seat's stack against a table bet of ``bet``: below it (the seat sits out),
+    exactly it (the ante empties the stack), a whole number of bets (so an all-in can
+    match a call exactly), a few bets, or hundreds."""
+    return st.one_of(st.integers(0, bet - 1) if bet > 1 else st.just(0), st.just(bet),
+                     st.integers(1, 12).map(lambda k: k * bet), st.integers(bet, 3 * bet),
+                     st.integers(0, 300 * bet))
+
+
 @st.composite
 def tables(draw: st.DrawFn) -> tuple[Hand, random.Random]:
     n = draw(st.integers(2, 6))
@@ -30,8 +48,7 @@ def tables(draw: st.DrawFn) -> tuple[Hand, random.Random]:
     preset = draw(st.sampled_from(["classic", "v8club", "split"]))
     rounds = draw(st.integers(1, 4))
     rules = replace(PRESETS[preset], table_bet=bet, max_rounds=rounds)
-    stacks = draw(st.lists(st.one_of(st.integers(0, 3 * bet), st.integers(0, 300 * bet)),
-                           min_size=n, max_size=n))
+    stacks = draw(st.lists(stacks_for(bet), min_size=n, max_size=n))
     if sum(s >= bet for s in stacks) < 2:
         stacks[0] = stacks[1] = draw(st.integers(bet, 100 * bet))
     first = draw(st.integers(0, n - 1))
@@ -63,7 +80,53 @@ def _state(h: Hand) -> tuple[object, ...]:
             len(h.events), len(h.actions), h.is_over)
 
 
-def _play(h: Hand, rng: random.Random, check_rejections: bool = True) -> int:
+SITS_OUT = "a seat below the bet sits out"
+ANTE_ALL_IN = "the ante empties a stack"
+SHORT_CALL = "all-in for less than the call"
+EXACT_CALL = "all-in for exactly the call"
+ALL_IN_RAISE = "all-in above the level (a raise)"
+SIDE_POTS = "side pots from several all-ins"
+CASES = [SITS_OUT, ANTE_ALL_IN, SHORT_CALL, EXACT_CALL, ALL_IN_RAISE, SIDE_POTS]
+"""What the tables are meant to reach (RULES.md steps 2, 5 and 9)."""
+
+
+def _all_in_kind(legal: Legal, stack: int, action: Action) -> str | None:
+    """Which all-in of RULES.md step 5 ``action`` is, by a seat holding ``stack`` chips
+    (None when it leaves chips behind, folds or times out)."""
+    if action.kind in (ActionKind.FOLD, ActionKind.TIMEOUT) or stack == 0:
+        return None
+    put_in = stack if action.kind is ActionKind.ALL_IN else (
+        legal.call if action.kind is ActionKind.CALL else legal.raise_amount(action.k))
+    if put_in < stack:
+        return None
+    if stack < legal.owed:
+        return SHORT_CALL
+    return EXACT_CALL if stack == legal.owed else ALL_IN_RAISE
+
+
+def _start_cases(h: Hand) -> set[str]:
+    B = h.rules.table_bet
+    cases = set()
+    if any(s < B for s in h.start_stacks):
+        cases.add(SITS_OUT)
+    if any(s == B for s in h.start_stacks):
+        cases.add(ANTE_ALL_IN)
+    return cases
+
+
+def _end_cases(h: Hand) -> set[str]:
+    """SIDE_POTS when two or more players still in went all-in for different totals and
+    the pot was paid in more than one contested layer."""
+    all_in = {h.contributed[s] for s in range(h.n) if not h.folded[s] and h.stacks[s] == 0}
+    contested = [e for e in h.events if isinstance(e, PotAwarded) and not e.refund]
+    return {SIDE_POTS} if len(all_in) >= 2 and len(contested) >= 2 else set()
+
+
+def _play(h: Hand, rng: random.Random, check_rejections: bool = True,
+          cases: set[str] | None = None) -> int:
+    """Play ``h`` out with random legal actions, checking what ``legal()`` offers and that
+    illegal actions change nothing; the cases of ``CASES`` it reached go into ``cases``."""
+    seen = _start_cases(h)
     steps = 0
     while not h.is_over:
         seat = h.to_act
@@ -89,9 +152,17 @@ def _play(h: Hand, rng: random.Random, check_rejections: bool = True) -> int:
         # Bias towards calls so hands reach showdowns and side pots often.
         options = _choices(legal)
         action = rng.choice(options if rng.random() < 0.5 else [Action.call()] * 3 + options)
+        stack, put_in = h.stacks[seat], h.contributed[seat]
+        kind = _all_in_kind(legal, stack, action)
         h.act(seat, action)
+        if kind is not None:  # the whole stack went in (the hand may have paid it since)
+            assert h.contributed[seat] - put_in == stack, (kind, action, legal)
+            seen.add(kind)
         steps += 1
         assert steps < 400, "a hand must end in a bounded number of actions"
+    seen |= _end_cases(h)
+    if cases is not None:
+        cases |= seen
     return steps
 
 
@@ -101,7 +172,10 @@ def test_random_play_conserves_chips_and_pays_only_eligible(table: tuple[Hand, r
                                                             ) -> None:
     h, rng = table
     total = sum(h.start_stacks)
-    _play(h, rng)
+    cases: set[str] = set()
+    _play(h, rng, cases=cases)
+    for case in sorted(cases):
+        event(case)
     assert sum(h.stacks) == total
     assert all(s >= 0 for s in h.stacks)
     paid = 0
@@ -154,14 +228,73 @@ def _assert_private(h: Hand, seat: int, view: HandView) -> None:
         assert set(cards) == set(h.cards_of(s))
 
 
-@given(st.lists(st.integers(0, 9), min_size=2, max_size=6))
-def test_hands_need_two_who_can_pay(stacks: list[int]) -> None:
-    rules = PRESETS["classic"]  # table bet 10: every stack here is short
+@st.composite
+def seatings(draw: st.DrawFn) -> tuple[int, list[int]]:
+    """A table bet and two to six stacks around it: some below, some exactly it, some
+    above — any number of the seats able to pay, none to all."""
+    bet = draw(st.sampled_from([1, 2, 5, 10, 25]))
+    return bet, draw(st.lists(stacks_for(bet), min_size=2, max_size=6))
+
+
+@given(seatings())
+def test_hands_need_two_who_can_pay(seating: tuple[int, list[int]]) -> None:
+    """RULES.md step 2: every seat holding at least the bet antes and is dealt in, the
+    others sit out; with fewer than two who can pay no hand is dealt."""
+    bet, stacks = seating
+    rules = replace(PRESETS["classic"], table_bet=bet)
+    payers = sum(s >= bet for s in stacks)
+    event(f"{payers} can pay" if payers < 3 else "3 or more can pay")
     try:
-        Hand(rules, stacks)
+        h = Hand(rules, stacks)
     except NotEnoughPlayersError:
+        assert payers < 2, f"no hand was dealt though {payers} of {stacks} can pay {bet}"
         return
-    raise AssertionError("a hand was dealt without two players able to pay the ante")
+    assert payers >= 2, f"a hand was dealt without two players able to pay {bet}: {stacks}"
+    assert h.dealt_in == tuple(s >= bet for s in stacks)
+    for seat, start in enumerate(stacks):
+        paid = bet if start >= bet else 0
+        assert h.contributed[seat] == paid
+        assert h.folded[seat] == (start < bet)
+        assert len(h.cards_of(seat)) == (3 if start >= bet else 0)
+        if not h.is_over:  # (antes that left nobody with chips go straight to a showdown)
+            assert h.stacks[seat] == start - paid
+    assert sum(h.stacks) + (0 if h.is_over else sum(h.contributed)) == sum(stacks)
+
+
+SEARCH = settings(max_examples=3000, database=None, phases=[Phase.generate],
+                  suppress_health_check=[HealthCheck.too_slow])
+"""For the ``find`` checks: a fixed budget of fresh examples, no shrinking, no database."""
+
+
+def _mixed(payers: int, seating: tuple[int, list[int]]) -> bool:
+    bet, stacks = seating
+    return sum(s >= bet for s in stacks) == payers and any(s < bet for s in stacks)
+
+
+@pytest.mark.parametrize("payers", [0, 1, 2, 3])
+def test_the_seatings_reach_every_count_of_players_who_can_pay(payers: int) -> None:
+    """Seatings with a seat below the bet next to none, one, two and three that can pay:
+    both sides of step 2's "fewer than two" occur, each with someone sitting out."""
+    seating = find(seatings(), lambda t: _mixed(payers, t), settings=SEARCH,
+                   random=random.Random(payers))
+    assert _mixed(payers, seating)
+
+
+def _reaches(case: str, table: tuple[Hand, random.Random]) -> bool:
+    h, rng = table
+    cases: set[str] = set()
+    _play(h, rng, check_rejections=False, cases=cases)
+    return case in cases
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_tables_reach_every_case_they_claim(case: str) -> None:
+    """Each kind of all-in, the seat that sits out and side pots from several all-ins turn
+    up in random play within a few thousand tables (``SEARCH``); were the strategy to lose
+    one, the properties above would stop covering it, and this fails."""
+    h, _rng = find(tables(), lambda t: _reaches(case, t), settings=SEARCH,
+                   random=random.Random(CASES.index(case)))
+    assert h.is_over
 
 
 @settings(max_examples=150, deadline=None)

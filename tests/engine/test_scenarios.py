@@ -9,6 +9,7 @@ import pytest
 from lieng.engine import (
     PRESETS,
     Action,
+    ActionTaken,
     Card,
     CardDealt,
     Hand,
@@ -18,6 +19,7 @@ from lieng.engine import (
     NotYourTurnError,
     PotAwarded,
     RoundStarted,
+    RuleSet,
     Showdown,
 )
 
@@ -26,7 +28,7 @@ from .helpers import deck_for
 B10 = replace(PRESETS["classic"], table_bet=10)
 
 
-def _worked(hands: list[str], rules=B10) -> Hand:  # type: ignore[no-untyped-def]
+def _worked(hands: list[str], rules: RuleSet = B10) -> Hand:
     """RULES.md "A worked side pot": 50/200/200, seat 0 all-in, 1 calls, 2 raises 6·B, 1 calls."""
     h = Hand(rules, [50, 200, 200], first=0, deck=deck_for(hands))
     h.act(0, Action.all_in())
@@ -71,7 +73,8 @@ def test_all_in_for_less_than_the_call() -> None:
     assert (legal.call, legal.owed, legal.all_in) == (50, 100, 50)
     events = h.act(1, Action.call())
     taken = events[0]
-    assert taken.all_in and not taken.raised and taken.amount == 50  # type: ignore[attr-defined]
+    assert isinstance(taken, ActionTaken)
+    assert taken.all_in and not taken.raised and taken.amount == 50
     h.act(2, Action.call())
     assert h.is_over
     assert _pots(h) == [(180, (0, 1, 2), (1,)), (100, (0, 2), (2,))]
@@ -209,7 +212,8 @@ def test_all_in_that_lifts_the_bet_reopens_raising() -> None:
     h = Hand(B10, [200, 75, 200], first=0, deck=deck_for(["AH AS AD", "2H 3S 5D", "KC KD 2S"]))
     h.act(0, Action.raise_(2))  # level 20
     ev = h.act(1, Action.all_in())  # 65 > 20: counts as a raise
-    assert ev[0].raised  # type: ignore[attr-defined]
+    taken = ev[0]
+    assert isinstance(taken, ActionTaken) and taken.raised
     assert h.to_act == 2 and h.legal().raise_k
     h.act(2, Action.call())
     assert h.to_act == 0 and h.legal().call == 45 and h.legal().raise_k
@@ -267,7 +271,7 @@ def test_bad_seats_and_cards_are_refused() -> None:
     from lieng.engine import InvalidCardError, Suit
 
     with pytest.raises(ValueError):
-        Hand(B10, [100, 100], first=True)  # type: ignore[arg-type]
+        Hand(B10, [100, 100], first=True)
     with pytest.raises(ValueError):
         Hand(B10, [100.0, 100])  # type: ignore[list-item]
     with pytest.raises(InvalidCardError):

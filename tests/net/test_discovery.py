@@ -8,6 +8,8 @@ import socket
 import time
 from collections.abc import Callable
 
+import pytest
+
 from lieng.net import LanClient, LanHost, TableFinder, discovery
 from lieng.net.discovery import TableInfo, decode_beacon, encode_beacon
 from lieng.net.protocol import PROTOCOL_VERSION
@@ -77,7 +79,8 @@ def test_a_nesting_bomb_is_not_a_beacon_and_the_finder_keeps_listening() -> None
         assert tables[0].port == 5000 and finder._thread.is_alive()
 
 
-def test_the_finder_survives_any_error_while_reading_a_datagram(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_finder_survives_any_error_while_reading_a_datagram(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     from lieng.net import discovery
 
     real = discovery.decode_beacon
@@ -118,7 +121,7 @@ def test_beacons_that_lie_are_not_listed() -> None:
                 dict(started=1), dict(players=True), dict(game="not a version"),
                 dict(game=5), dict(preset="rigged"), dict(name="\x00"), dict(port=0),
                 dict(proto=PROTOCOL_VERSION + 1), dict(seats=2.0)]:
-        assert decode_beacon(_beacon(**lie), LOOPBACK) is None, lie
+        assert decode_beacon(_beacon(**lie), LOOPBACK) is None, lie  # type: ignore[arg-type]
     info = decode_beacon(_beacon(game="9.9.0"), LOOPBACK)
     assert info is not None and info.game == "9.9.0" and not info.compatible
     ok = decode_beacon(_beacon(), LOOPBACK)

@@ -11,14 +11,22 @@ from typing import Any
 
 import pytest
 
-from lieng.engine import Action, ActionKind
+from lieng.engine import Action, ActionKind, Hand
 from lieng.engine.views import view_from_dict
 from lieng.net import LanClient, LanError, LanHost
 from lieng.net.fairdeal import proof_allowed
 from lieng.net.protocol import GAME_VERSION, PROTOCOL_VERSION, encode
+from lieng.table import Table
 
 from .framebuf import FrameBuffer
-from .test_play import QUOTED
+from .test_play import QUOTED, closed
+
+
+def _hand(table: Table) -> Hand:
+    """The table's hand in play (read on the host's thread, where it changes)."""
+    hand = table.hand
+    assert hand is not None
+    return hand
 
 
 def _until(pred: Callable[[], bool], timeout: float = 10.0) -> bool:
@@ -38,7 +46,8 @@ def test_disconnect_mid_turn_folds_then_reconnect_gets_seat_and_snapshot(
     assert ana.wait_until(lambda: ana.turn is not None, 10)
     seat, token = ana.seat, ana.token
     assert seat is not None and token
-    hand_no, turn_no = ana.turn  # type: ignore[misc]
+    assert ana.turn is not None
+    hand_no, turn_no = ana.turn
     ana.drop_connection()
 
     def folded_by_timer() -> bool:
@@ -65,14 +74,15 @@ def test_disconnect_mid_turn_folds_then_reconnect_gets_seat_and_snapshot(
     table = host.table
     assert table is not None and table.hand is not None
     host_view, host_events = host.call(
-        lambda: (table.hand.view_for(seat), [e.to_dict() for e in table.hand.events_for(seat)]))
+        lambda: (_hand(table).view_for(seat),
+                 [e.to_dict() for e in _hand(table).events_for(seat)]))
     assert view_from_dict(snapshot.data["view"]) == host_view
     assert snapshot.data["events"] == json.loads(json.dumps(host_events))
     assert back.view == host_view
     # The seat plays on: a fold is accepted and shows in the host's log.
     n = len(host_view.actions)
     assert back.send_action(Action.fold())
-    assert _until(lambda: host.call(lambda: len(table.hand.actions) > n
+    assert _until(lambda: host.call(lambda: len(_hand(table).actions) > n
                                     or table.hand_no > snapshot.data["hand"]))
     assert host.errors == []
 
@@ -132,7 +142,8 @@ def _raw_hello(port: int, hello: dict[str, Any]) -> dict[str, Any]:
             assert data, "closed without an answer"
             frames = buf.feed(data)
             if frames:
-                return json.loads(frames[0])  # type: ignore[no-any-return]
+                reply: dict[str, Any] = json.loads(frames[0])
+                return reply
 
 
 def test_host_leaving_tells_every_client(make_host: Callable[..., LanHost],
@@ -142,7 +153,7 @@ def test_host_leaving_tells_every_client(make_host: Callable[..., LanHost],
     assert clients[0].wait_until(lambda: len(clients[0].hand_views) >= 1, 10)
     host.stop()
     for c in clients:
-        assert c.wait_until(lambda c=c: c.closed is not None, 5)
+        assert c.wait_until(closed(c), 5)
         assert c.closed == ("host_left", "The host closed the table.")
         assert any(m.type == "closed" for m in c.poll())
 
@@ -154,13 +165,14 @@ def test_a_late_joiner_watches_without_seeing_the_seat_it_will_take(
     assert ana.wait_until(lambda: ana.turn is not None, 10)
     late = make_client(host, "Bảo", pilot=2, record_raw=True)
     assert late.watching and late.seat == 1
-    hand_no = ana.turn[0]  # type: ignore[index]
+    assert ana.turn is not None
+    hand_no = ana.turn[0]
     assert late.wait_until(lambda: late.view is not None, 5)
     assert late.view is not None and late.view.seat is None and late.view.my_cards == ()
     table = host.table
     assert table is not None and table.hand is not None
     assert table.seats[1].kind == "bot"
-    hidden = host.call(lambda: [QUOTED[c] for c in table.hand.cards_of(1)])
+    hidden = host.call(lambda: [QUOTED[c] for c in _hand(table).cards_of(1)])
     # Ana finishes the hand by folding; the late joiner sits down from the next one.
     assert ana.send_action(Action.fold())
     assert late.wait_until(lambda: late.view is not None and late.view.seat == 1, 15)

@@ -74,7 +74,7 @@ def test_a_first_frame_that_is_not_hello_ends_the_connection(
     for first in [{"t": "ping", "id": 1}, {"t": "action", "hand": 1, "turn": 0,
                                           "action": {"kind": "fold"}}, {"t": "bye"}]:
         sock = _connect(host.port, sockets)
-        sock.sendall(encode(first))
+        sock.sendall(encode(first))  # type: ignore[arg-type]
         frames, closed = _closed_after(sock, 5)
         assert closed, first
         assert [(f["t"], f["code"], f["fatal"]) for f in frames] == [

@@ -197,9 +197,10 @@ def test_messages_are_checked_once_at_the_boundary() -> None:
         assert exc.value.code == ErrorCode.BAD_MESSAGE and "events" in exc.value.message
     act = {"t": "action", "hand": 1, "turn": 0, "action": {"kind": "call"}}
     assert isinstance(decode_client(json.dumps(act).encode()), ActionRequest)
-    for bad in [{"hand": True}, {"turn": -1}, {"hand": 2**40}, {"seat": 9},
-                {"action": {"kind": "raise", "k": True}}, {"id": [1]}, {"id": 2**60},
-                {"id": "x" * 65}]:
+    bads: list[dict[str, object]] = [
+        {"hand": True}, {"turn": -1}, {"hand": 2**40}, {"seat": 9},
+        {"action": {"kind": "raise", "k": True}}, {"id": [1]}, {"id": 2**60}, {"id": "x" * 65}]
+    for bad in bads:
         with pytest.raises(ProtocolError) as exc:
             decode_client(json.dumps({**act, **bad}).encode())
         assert exc.value.code == ErrorCode.BAD_MESSAGE, bad

@@ -128,14 +128,20 @@ class Rogue:
                 "the host stopped answering"
 
 
+def _saw_hand(client: LanClient, hand_no: int) -> Callable[[], bool]:
+    """A condition for ``wait_until``: ``client`` has been shown hand ``hand_no``."""
+    return lambda: max(client.hand_views, default=0) >= hand_no
+
+
 def _message(rogue: Rogue, rng: random.Random) -> tuple[bytes, bool]:
     """One rogue message (bytes on the wire), of a randomly chosen kind, and whether the
     frame is complete."""
     with rogue.lock:
         hand, turn, seat = rogue.hand, rogue.turn, rogue.seat
     kind = rng.randrange(14)
-    act = {"t": "action", "hand": hand, "turn": turn[1] if turn else rng.randrange(30),
-           "action": {"kind": "call"}, "id": rng.randrange(1 << 30)}
+    act: dict[str, Any] = {"t": "action", "hand": hand,
+                           "turn": turn[1] if turn else rng.randrange(30),
+                           "action": {"kind": "call"}, "id": rng.randrange(1 << 30)}
     if kind == 0:  # random bytes in a well-formed frame
         body = rng.randbytes(rng.randrange(0, 300))
         return struct.pack(">I", len(body)) + body, True
@@ -192,7 +198,7 @@ def test_rogue_flood_changes_nothing(make_host: Callable[..., LanHost],
     done_before = len(host.call(lambda: list(host.history)))
     assert done_before >= 2, "nobody played during the flood"
     for c in honest:
-        assert c.wait_until(lambda c=c: max(c.hand_views, default=0) >= done_before + 3, 30), \
+        assert c.wait_until(_saw_hand(c, done_before + 3), 30), \
             (host.errors, c.closed, max(c.hand_views, default=0), done_before, c.errors[-3:])
     history = host.call(lambda: list(host.history))
     # Stacks, pot and chips brought in are read in one call on the host's thread: read
@@ -228,10 +234,10 @@ def test_rogue_flood_changes_nothing(make_host: Callable[..., LanHost],
         for k in c.checks:
             # Under heavy load a commit can miss the short deal timeout; the host then
             # deals without it and the client rightly reports its value was left out.
-            rec = records.get(k.hand)  # None: the hand ended after ``history`` was read
-            assert k.ok is not False or rec is None or (
+            played = records.get(k.hand)  # None: the hand ended after ``history`` was read
+            assert k.ok is not False or played is None or (
                 k.reason == "my own contribution was left out or changed"
-                and c.seat not in rec.contributors), k
+                and c.seat not in played.contributors), k
         assert sum(k.ok is not False for k in c.checks) >= len(c.checks) // 2
         # The flood may delay an honest action past a short timer; the host then refuses
         # it as late. Nothing else may go wrong for an honest client.

@@ -60,12 +60,15 @@ def test_crash_mid_hand_restores_the_pre_hand_bankroll(tmp_path: Path) -> None:
     deck = Card.parse_many("AS KS QS 2H 3D 5C")
     first = Hand(PRESETS["classic"], [500, 500], 0, deck=deck)
     while not first.is_over:  # hand 1: both call/check through, the result is committed
-        first.act(first.to_act, Action.call())  # type: ignore[arg-type]
+        seat = first.to_act
+        assert seat is not None
+        first.act(seat, Action.call())
     bank.commit_hand(first.stacks[0] - 500)
     before = bank.total
     hand = Hand(PRESETS["classic"], list(first.stacks), first.next_first,
                 deck=Card.parse_many("2S 3S 5S 4H 7D 9C"))
-    hand.act(hand.to_act, Action.raise_(5))  # type: ignore[arg-type]
+    assert hand.to_act is not None
+    hand.act(hand.to_act, Action.raise_(5))
     del bank  # killed here: ante and raise are gone, not committed
     again, notices = Bankroll.open(tmp_path)
     assert again.total == before == 10_000 + first.stacks[0] - 500

@@ -77,7 +77,8 @@ def test_undecodable_settings_fall_back_to_the_backup_then_the_defaults() -> Non
 
 def _good_line() -> dict[str, Any]:
     record = HandRecord.from_hand(hand_a(), 0, [ME, EASY, HARD], WHEN)
-    return json.loads(json.dumps(record.to_dict()))
+    doc: dict[str, Any] = json.loads(json.dumps(record.to_dict()))
+    return doc
 
 
 def _events(d: dict[str, Any], kind: str) -> list[dict[str, Any]]:

@@ -27,12 +27,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lieng.storage.atomic import MAX_DOCUMENT_BYTES, backup_path
+from lieng.storage.atomic import backup_path
 from lieng.storage.bankroll import FILE_NAME as BANK
 from lieng.storage.bankroll import Bankroll
 from lieng.storage.history import FILE_NAME as HISTORY
 from lieng.storage.history import HandRecord, History, Record
-from lieng.storage.limits import MAX_CHIPS, chips
+from lieng.storage.limits import MAX_CHIPS, MAX_DOCUMENT_BYTES, chips
 from lieng.storage.settings import FILE_NAME as SETTINGS
 from lieng.storage.settings import Settings, load_settings, save_settings
 from lieng.storage.stats import compute_stats
@@ -80,7 +80,7 @@ SPECIAL: dict[str, Maker] = {
 
 # ------------------------------------------------------------------ documents
 
-def _envelope(schema: str, version: Any, data: Any) -> bytes:
+def _envelope(schema: object, version: Any, data: Any) -> bytes:
     return json.dumps({"schema": schema, "version": version, "data": data}).encode()
 
 
@@ -125,8 +125,9 @@ def _raw_kinds(schema: str, good: bytes) -> dict[str, bytes]:
         kinds[f"version_{name}"] = _envelope(schema, version, {})
     kinds["schema_missing"] = json.dumps({"version": 1, "data": {}}).encode()
     kinds["schema_other"] = _envelope("history" if schema != "history" else "x", 1, {})
-    kinds["schema_number"] = _envelope(5, 1, {})  # type: ignore[arg-type]
-    for name, data in {"null": None, "list": [], "string": "x", "number": 3}.items():
+    kinds["schema_number"] = _envelope(5, 1, {})
+    not_objects: dict[str, object] = {"null": None, "list": [], "string": "x", "number": 3}
+    for name, data in not_objects.items():
         kinds[f"data_{name}"] = _envelope(schema, 1, data)
     return kinds
 
@@ -269,7 +270,8 @@ def test_an_oversized_document_is_never_read_whole(tmp_path: Path) -> None:
 
 def _good() -> dict[str, Any]:
     record = HandRecord.from_hand(hand_a(), 0, [ME, EASY, HARD], WHEN)
-    return json.loads(json.dumps(record.to_dict()))
+    doc: dict[str, Any] = json.loads(json.dumps(record.to_dict()))
+    return doc
 
 
 def _set_event(kind: str, field: str, value: Any) -> Callable[[dict[str, Any]], None]:

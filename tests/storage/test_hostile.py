@@ -24,7 +24,7 @@ from lieng.storage.bankroll import FILE_NAME, STARTING_CHIPS, Bankroll
 from lieng.storage.documents import SAVE_FAILURE_CODES, Schema, load_document
 from lieng.storage.history import HandRecord, History
 from lieng.storage.ledger import open_ledger, record_hand
-from lieng.storage.limits import MAX_CHIPS
+from lieng.storage.limits import MAX_CHIPS, MAX_DOCUMENT_BYTES
 from lieng.storage.settings import Settings, load_settings, settings_path
 from lieng.storage.stats import compute_stats
 
@@ -141,17 +141,14 @@ def test_an_interrupted_commit_is_rolled_forward_on_the_next_start(tmp_path: Pat
     for record in (win, lose, win):
         assert record_hand(bank, history, record) == []
     _agree(bank, history, STARTING_CHIPS)
-    original = Bankroll.commit_hand
 
     def killed(self: Bankroll, net: int) -> None:
         raise KeyboardInterrupt  # the process dies here
 
-    Bankroll.commit_hand = killed  # type: ignore[method-assign, assignment]
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Bankroll, "commit_hand", killed)
         with pytest.raises(KeyboardInterrupt):
             record_hand(bank, history, lose)
-    finally:
-        Bankroll.commit_hand = original  # type: ignore[method-assign]
     again, history, notices = open_ledger(tmp_path)
     assert (again.hands, again.total) == (4, STARTING_CHIPS + 40 - 10 + 40 - 10)
     assert "recovered_hands" in [n.code for n in notices]
@@ -320,7 +317,7 @@ def test_an_unreadable_file_is_kept_aside_not_overwritten(
     raw = main.read_bytes()
     real = atomic.read_regular
 
-    def denied(path: Path, limit: int = atomic.MAX_DOCUMENT_BYTES) -> bytes | None:
+    def denied(path: Path, limit: int = MAX_DOCUMENT_BYTES) -> bytes | None:
         if Path(path) == main:
             raise PermissionError(13, "Permission denied", str(path))
         return real(path, limit)
@@ -335,10 +332,10 @@ def test_an_unreadable_file_is_kept_aside_not_overwritten(
 def test_an_oversized_file_is_kept_aside_not_read_whole(tmp_path: Path) -> None:
     path = tmp_path / FILE_NAME
     with open(path, "wb") as fh:
-        fh.truncate(atomic.MAX_DOCUMENT_BYTES + 1)  # sparse: no disk used
+        fh.truncate(MAX_DOCUMENT_BYTES + 1)  # sparse: no disk used
     bank, notices = Bankroll.open(tmp_path)
     assert bank.total == STARTING_CHIPS and "too large" in notices[0].en
-    assert _aside(tmp_path, FILE_NAME)[0].stat().st_size == atomic.MAX_DOCUMENT_BYTES + 1
+    assert _aside(tmp_path, FILE_NAME)[0].stat().st_size == MAX_DOCUMENT_BYTES + 1
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo") or not os.path.exists("/dev/urandom"),
@@ -423,7 +420,8 @@ def test_the_bankroll_refuses_to_pass_the_limits(tmp_path: Path) -> None:
 
 def _line(record: HandRecord | None = None) -> dict[str, Any]:
     record = record or HandRecord.from_hand(hand_a(), 0, [ME, EASY, HARD], WHEN)
-    return json.loads(json.dumps(record.to_dict()))
+    doc: dict[str, Any] = json.loads(json.dumps(record.to_dict()))
+    return doc
 
 
 def _pot_1e40(d: dict[str, Any]) -> None:

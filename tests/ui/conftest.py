@@ -3,6 +3,7 @@ data folder (``real_app``), and LAN hosts and clients stopped after the test (``
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,15 +15,15 @@ from lieng.ui.player.preferences import UISettings
 from lieng.ui.player.session import open_app
 from lieng.ui.scenes.menu import MenuScene
 
-from .helpers import step
+from .helpers import Cleanup, MakeApp, RealApp, step
 
 
 @pytest.fixture
-def make_app() -> Iterator:  # type: ignore[type-arg]
+def make_app() -> Iterator[MakeApp]:
     apps: list[GameApp] = []
 
-    def make(size: tuple[int, int] = (1280, 720), **settings: object) -> GameApp:
-        st = UISettings(muted=True, **settings)  # type: ignore[arg-type]
+    def make(size: tuple[int, int] = (1280, 720), **settings: Any) -> GameApp:
+        st = dataclasses.replace(UISettings(muted=True), **settings)
         app = GameApp(size, st, fps=0)
         apps.append(app)
         return app
@@ -33,7 +34,7 @@ def make_app() -> Iterator:  # type: ignore[type-arg]
 
 
 @pytest.fixture
-def real_app() -> Iterator:  # type: ignore[type-arg]
+def real_app() -> Iterator[RealApp]:
     apps: list[GameApp] = []
 
     def make() -> GameApp:
@@ -50,7 +51,7 @@ def real_app() -> Iterator:  # type: ignore[type-arg]
 
 
 @pytest.fixture
-def cleanup() -> Any:
+def cleanup() -> Iterator[Cleanup]:
     hosts: list[LanHost] = []
     clients: list[LanClient] = []
     yield hosts, clients

@@ -9,14 +9,16 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import pygame
+from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
 from lieng.devtools.driver import KeyAutopilot
 from lieng.engine import Event, HandEnded
-from lieng.net import HostConfig, LanHost
+from lieng.net import HostConfig, LanClient, LanHost
 from lieng.table import Table
+from lieng.ui.core.scene import Scene
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.menu import MenuScene
@@ -26,11 +28,53 @@ from lieng.ui.scenes.table import TableScene
 
 DT = 1 / 60
 
+
+class MakeApp(Protocol):
+    """The ``make_app`` fixture: a test window of ``size`` with these ``UISettings``
+    fields (muted unless a test says otherwise), closed after the test."""
+
+    def __call__(self, size: tuple[int, int] = ..., **settings: Any) -> GameApp: ...
+
+
+RealApp = Callable[[], GameApp]
+"""The ``real_app`` fixture: the real app on the test's data folder, at its menu."""
+
+Cleanup = tuple[list[LanHost], list[LanClient]]
+"""The ``cleanup`` fixture: LAN hosts and clients a test appends, stopped after it."""
+
 REPO = Path(__file__).resolve().parents[2]
 """The repository's root (where ``main.py`` is)."""
 
 LOOPBACK = "127.0.0.1"
-FAST = dict(bot_speed=0.0, hand_pause=0.0, deal_timeout=2.0)
+FAST: dict[str, Any] = dict(bot_speed=0.0, hand_pause=0.0, deal_timeout=2.0)
+
+
+SceneT = TypeVar("SceneT", bound=Scene)
+
+
+def top(app: GameApp, kind: type[SceneT]) -> SceneT:
+    """The scene on top of the stack, which the test expects to be a ``kind``."""
+    scene = app.stack.top
+    assert isinstance(scene, kind), f"expected a {kind.__name__} on top, got {scene!r}"
+    return scene
+
+
+class GuiFont(Protocol):
+    """What the tests read of a pygame_gui element's font: its ``IGUIFontInterface`` type
+    leaves out ``point_size``, which the real font (``GUIFontPygame``) has."""
+
+    point_size: int
+
+    def size(self, text: str) -> tuple[int, int]: ...
+
+    def get_rect(self, text: str) -> pygame.Rect: ...
+
+
+def gui_font(element: Any) -> GuiFont:
+    """The font ``element`` (a pygame_gui button, label, …) draws its text in."""
+    font: GuiFont | None = element.font
+    assert font is not None, element
+    return font
 
 
 def step(app: GameApp, n: int = 1, dt: float = DT) -> None:
@@ -55,8 +99,18 @@ def click_at(app: GameApp, pos: tuple[int, int]) -> None:
     step(app)  # the UI_BUTTON_PRESSED the release posted
 
 
-def click(app: GameApp, element: object) -> None:
-    click_at(app, element.rect.center)  # type: ignore[attr-defined]
+class Clickable(Protocol):
+    """Anything on screen with a rectangle: a pygame_gui element, a drawn button."""
+
+    @property
+    def rect(self) -> pygame.Rect: ...
+
+
+def click(app: GameApp, element: Clickable | None) -> None:
+    """A left click at the centre of ``element`` (which must be there: pygame_gui types
+    many of its parts as optional)."""
+    assert element is not None, "nothing to click"
+    click_at(app, element.rect.center)
 
 
 def drag(app: GameApp, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
@@ -137,7 +191,7 @@ def shot(app: GameApp, name: str) -> None:
 
 # The table screen.
 
-def open_table(app, table: Table) -> TableScene:  # type: ignore[no-untyped-def]
+def open_table(app: GameApp, table: Table) -> TableScene[Table]:
     app.push(MenuScene(app))
     scene = TableScene(app, table)
     app.push(scene)
@@ -145,7 +199,7 @@ def open_table(app, table: Table) -> TableScene:  # type: ignore[no-untyped-def]
     return scene
 
 
-def play_calls_until_hand_over(app, scene: TableScene, table: Table) -> None:  # type: ignore[no-untyped-def]
+def play_calls_until_hand_over(app: GameApp, scene: TableScene[Table], table: Table) -> None:
     """Call (key C) on every turn of the player's until the engine ends the hand."""
     run_until(app, lambda: scene.my_legal() is not None or
               (table.hand is not None and table.hand.is_over), limit=6000)
@@ -158,6 +212,15 @@ def play_calls_until_hand_over(app, scene: TableScene, table: Table) -> None:  #
 
 # The real app: settings, hands from the menu.
 
+def drop_down_items(state: object) -> list[dict[str, Any]]:
+    """The rows of an open drop-down's list (pygame_gui's item dicts, each with its
+    ``object_id`` and, when scrolled into view, its ``button_element``)."""
+    assert isinstance(state, UIExpandedDropDownState), f"the drop-down is not open: {state!r}"
+    options = state.options_selection_list
+    assert options is not None
+    return options.item_list
+
+
 def choose(app: GameApp, name: str, value: str) -> None:
     """Pick ``value`` in the settings screen's drop-down ``name`` with two real clicks."""
     scene = app.stack.top
@@ -168,24 +231,24 @@ def choose(app: GameApp, name: str, value: str) -> None:
     click(app, menu.menu_states["closed"].selected_option_button)
     state = menu.current_state
     assert state is menu.menu_states["expanded"], (name, app.ui.get_hovering_any_element())
-    items = state.options_selection_list.item_list
+    items = drop_down_items(state)
     item = next(it for it in items if it["object_id"] == value)
     assert item["button_element"] is not None, f"{name}={value} not visible"
     click(app, item["button_element"])
     step(app, 2)
     # A language or window-size change rebuilds the screen: read the new drop-down.
-    top = app.stack.top
-    assert isinstance(top, SettingsScene)
-    assert top.menus[name].selected_option[1] == value
+    shown = app.stack.top
+    assert isinstance(shown, SettingsScene)
+    assert shown.menus[name].selected_option[1] == value
 
 
-def play_hands(app: GameApp, n: int, seed: int, bots: str = "2") -> tuple[TableScene,
+def play_hands(app: GameApp, n: int, seed: int, bots: str = "2") -> tuple[TableScene[Table],
                                                                           list[list[Event]]]:
     """From the menu: the new-game dialog (clicked), then ``n`` hands with the player's
     seat pressing keys. Returns the table scene and every finished hand's full events as
     the table produced them (an independent record to check the screens against)."""
-    click(app, app.stack.top.buttons["play_bots"])
-    ng = app.stack.top
+    click(app, top(app, MenuScene).buttons["play_bots"])
+    ng = top(app, NewGameScene)
     assert isinstance(ng, NewGameScene)
     ng.choice["bots"] = bots
     ng.seed = seed
@@ -219,9 +282,9 @@ def play_hands(app: GameApp, n: int, seed: int, bots: str = "2") -> tuple[TableS
     return scene, hands
 
 
-def leave_table(app: GameApp, scene: TableScene) -> None:
+def leave_table(app: GameApp, scene: TableScene[Table]) -> None:
     click(app, scene.top_buttons["leave"])
-    dialog = app.stack.top
+    dialog = top(app, Dialog)
     assert isinstance(dialog, Dialog)
     click(app, dialog.buttons[0])
     step(app, 2)

@@ -12,11 +12,13 @@ import pygame
 from lieng.ui.core.assets import font
 from lieng.ui.core.draw import ELLIPSIS, MIN_TEXT, ellipsize, text
 
+from ..helpers import MakeApp
+
 LONG = ("Người chơi 2 mất 10 · Người chơi 3 mất 10 · Phương mất 10 · "
         "Nguyễn Thị Minh Khai thắng 1.580 · Trương Quỳnh Hương mất 790 · ") * 3
 
 
-def test_a_long_vietnamese_line_stays_inside_its_width_at_960x540(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_a_long_vietnamese_line_stays_inside_its_width_at_960x540(make_app: MakeApp) -> None:
     app = make_app((960, 540))
     for shadow in (True, False):
         for width in (420, 200, 60):

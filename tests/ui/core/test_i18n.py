@@ -7,13 +7,14 @@ import dataclasses
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from lieng.engine import RuleSet
 from lieng.resources import asset
 from lieng.ui.core import i18n
 
 
-def _flat(d: dict, prefix: str = "") -> set[str]:  # type: ignore[type-arg]
+def _flat(d: dict[str, Any], prefix: str = "") -> set[str]:
     out: set[str] = set()
     for k, v in d.items():
         out |= _flat(v, f"{prefix}{k}.") if isinstance(v, dict) else {prefix + k}

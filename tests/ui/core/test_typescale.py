@@ -10,7 +10,7 @@ import pytest
 from lieng.ui.core.typescale import GUI_ROLES, ROLES, TypeScale, factor, install
 from lieng.ui.scenes.menu import MenuScene
 
-from ..helpers import step
+from ..helpers import MakeApp, gui_font, step, top
 
 WINDOWS = [(960, 540), (960, 600), (1280, 720), (1280, 800), (1920, 1080), (2200, 1300),
            (2560, 1440)]
@@ -61,28 +61,34 @@ def test_the_theme_names_each_role_by_size_and_reaches_into_drop_downs() -> None
     assert oid.object_id == "#caption" and oid.class_id == "@body_12"
 
 
-def test_install_loads_only_what_the_manager_lacks(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_install_loads_only_what_the_manager_lacks(make_app: MakeApp,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app((1280, 720))
     loaded = set(app._theme_classes)
     assert TypeScale.for_window((1280, 720)).cls("body") in loaded
     calls: list[dict[str, object]] = []
     theme = app.ui.get_theme()
     real = theme.load_theme
-    theme.load_theme = lambda blocks: (calls.append(blocks), real(blocks))  # type: ignore[method-assign]
+
+    def noted(blocks: dict[str, object]) -> None:
+        calls.append(blocks)
+        real(blocks)
+
+    monkeypatch.setattr(theme, "load_theme", noted)
     install(app.ui, app.type_scale, app._theme_classes)
     assert calls == []  # nothing new for the same window
     install(app.ui, TypeScale.for_window((2200, 1300)), app._theme_classes)
     assert len(calls) == 1 and "@body_28" in calls[0]
     font = app.ui.get_theme().get_font(["@body_28.button"])
-    assert font.point_size == 28
+    assert font.get_point_size() == 28
 
 
-def test_a_resize_re_sizes_the_text_on_show(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_a_resize_re_sizes_the_text_on_show(make_app: MakeApp) -> None:
     app = make_app((1280, 720))
     app.push(MenuScene(app))
     step(app)
-    assert app.stack.top.buttons["quit"].font.point_size == 16  # type: ignore[attr-defined]
+    assert gui_font(top(app, MenuScene).buttons["quit"]).point_size == 16
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=2200, h=1300, size=(2200, 1300)))
     step(app, 2)
     assert app.type_scale.px("button") == 28
-    assert app.stack.top.buttons["quit"].font.point_size == 28  # type: ignore[attr-defined]
+    assert gui_font(top(app, MenuScene).buttons["quit"]).point_size == 28

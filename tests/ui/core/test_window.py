@@ -12,10 +12,10 @@ from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 
-from ..helpers import step
+from ..helpers import MakeApp, step
 
 
-def test_resize_rebuilds_and_no_elements_are_created_per_frame(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_resize_rebuilds_and_no_elements_are_created_per_frame(make_app: MakeApp) -> None:
     app = make_app(speed="normal")
     table = make_table(5, "normal", 10, "classic", "Bạn", seed=1)
     app.push(MenuScene(app))
@@ -31,7 +31,8 @@ def test_resize_rebuilds_and_no_elements_are_created_per_frame(make_app) -> None
     assert scene.layout.size == (960, 540)
     bar = scene.bar
     assert bar is not None
-    rects = [b.rect for b in bar.buttons().values()] + [bar.slider.rect]  # type: ignore[union-attr]
+    assert bar.slider is not None
+    rects = [b.rect for b in bar.buttons().values()] + [bar.slider.rect]
     screen = pygame.Rect(0, 0, 960, 540)
     for i, r in enumerate(rects):
         assert screen.contains(r)
@@ -47,7 +48,7 @@ def test_resize_rebuilds_and_no_elements_are_created_per_frame(make_app) -> None
     assert app.size == (960, 540)
 
 
-def test_language_switch_relabels_the_bar(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_language_switch_relabels_the_bar(make_app: MakeApp) -> None:
     app = make_app()
     table = make_table(2, "normal", 10, "classic", "Bạn", seed=1)
     app.push(MenuScene(app))
@@ -71,7 +72,7 @@ def test_command_line() -> None:
         parse_args(["--version"])
 
 
-def test_mute_silences_but_still_counts(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_mute_silences_but_still_counts(make_app: MakeApp) -> None:
     app = make_app(speed="instant")
     app.set_muted(False)
     app.sounds.play("chip")

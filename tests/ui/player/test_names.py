@@ -7,10 +7,10 @@ from __future__ import annotations
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.table import TableScene
 
-from ..helpers import click, shot, step
+from ..helpers import MakeApp, click, shot, step, top
 
 
-def test_default_player_name_follows_the_language(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_default_player_name_follows_the_language(make_app: MakeApp) -> None:
     """Stored default "Bạn" shows as "You" in English; a chosen name stays as chosen."""
     from lieng.ui.player.names import shown_name
     from lieng.ui.scenes.new_game import NewGameScene
@@ -18,9 +18,9 @@ def test_default_player_name_follows_the_language(make_app) -> None:  # type: ig
     app = make_app(speed="instant", language="en")
     app.push(MenuScene(app))
     step(app, 2)
-    menu = app.stack.top
+    menu = top(app, MenuScene)
     click(app, menu.buttons["play_bots"])
-    ng = app.stack.top
+    ng = top(app, NewGameScene)
     assert isinstance(ng, NewGameScene)
     ng.seed = 1
     click(app, ng.start)

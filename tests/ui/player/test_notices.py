@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from lieng.devtools.driver import KeyAutopilot
 from lieng.storage import documents
 from lieng.storage.bankroll import SCHEMA as BANK_SCHEMA
@@ -14,12 +16,13 @@ from lieng.ui.player.notices import NoticeDialog
 from lieng.ui.player.session import close_app
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.table import TableScene
 
-from ..helpers import click, run_until, step
+from ..helpers import RealApp, click, run_until, step, top
 
 
-def test_storage_message_shown_once_and_the_game_goes_on(real_app) -> None:  # type: ignore[no-untyped-def]
+def test_storage_message_shown_once_and_the_game_goes_on(real_app: RealApp) -> None:
     app = real_app()
     close_app(app)
     settings_path().write_bytes(b"\xff\xfe not json")
@@ -36,15 +39,16 @@ def test_storage_message_shown_once_and_the_game_goes_on(real_app) -> None:  # t
     assert app.profile is not None and app.profile.pending == []
 
 
-def test_full_disk_mid_game_is_one_message_and_play_goes_on(real_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_full_disk_mid_game_is_one_message_and_play_goes_on(
+        real_app: RealApp, monkeypatch: pytest.MonkeyPatch) -> None:
     import errno
 
     import lieng.storage.documents as documents_module
     import lieng.storage.history as history_mod
 
     app = real_app()
-    click(app, app.stack.top.buttons["play_bots"])
-    ng = app.stack.top
+    click(app, top(app, MenuScene).buttons["play_bots"])
+    ng = top(app, NewGameScene)
     ng.choice["bots"] = "2"
     ng.seed = 4
     click(app, ng.start)
@@ -61,7 +65,7 @@ def test_full_disk_mid_game_is_one_message_and_play_goes_on(real_app, monkeypatc
         disk.setattr(documents_module, "write_atomic", full)
         disk.setattr(history_mod, "append_line", full)
         run_until(app, lambda: isinstance(app.stack.top, NoticeDialog), limit=3000)
-        dialog = app.stack.top
+        dialog = top(app, Dialog)
         assert isinstance(dialog, NoticeDialog)
         assert {n.code for n in dialog.notices} == {"disk_full"} and len(dialog.notices) == 2
         assert "Ổ đĩa đã đầy" in " ".join(dialog.lines())

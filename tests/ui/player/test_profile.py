@@ -35,7 +35,19 @@ from lieng.ui.scenes.replay import ReplayScene
 from lieng.ui.scenes.stats import StatsScene
 from lieng.ui.scenes.table import TableScene
 
-from ..helpers import REPO, click, click_at, leave_table, my_net, play_hands, run_until, shot, step
+from ..helpers import (
+    REPO,
+    RealApp,
+    click,
+    click_at,
+    leave_table,
+    my_net,
+    play_hands,
+    run_until,
+    shot,
+    step,
+    top,
+)
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
@@ -97,9 +109,10 @@ def test_kill_mid_hand_then_restart_gives_the_pre_hand_bankroll(seed: int) -> No
     assert bank.total == pre_hand and notices == []
 
 
-def test_bankroll_follows_every_hand_and_comes_back_on_leaving(real_app) -> None:  # type: ignore[no-untyped-def]
+def test_bankroll_follows_every_hand_and_comes_back_on_leaving(real_app: RealApp) -> None:
     app = real_app()
     profile = app.profile
+    assert profile is not None
     scene, hands = play_hands(app, 3, seed=21)
     table: Table = scene.table
     played = table.hand_no
@@ -114,10 +127,10 @@ def test_bankroll_follows_every_hand_and_comes_back_on_leaving(real_app) -> None
     # The menu shows the bankroll.
     step(app, 1)
     assert app.profile is not None
-    assert app.stack.top.extras.buttons["history"].visible
+    assert top(app, MenuScene).extras.buttons["history"].visible
 
 
-def wait_mid_hand(app: GameApp, scene: TableScene) -> int:
+def wait_mid_hand(app: GameApp, scene: TableScene[Table]) -> int:
     """Run the table until the player has chips in an unfinished hand; those chips."""
     table = scene.table
 
@@ -131,14 +144,14 @@ def wait_mid_hand(app: GameApp, scene: TableScene) -> int:
     return in_pot()
 
 
-def test_hands_left_mid_way_count_everywhere(real_app) -> None:  # type: ignore[no-untyped-def]
+def test_hands_left_mid_way_count_everywhere(real_app: RealApp) -> None:
     app = real_app()
     scene, hands = play_hands(app, 2, seed=13)
-    nets = [h[-1].net[0] for h in hands]  # type: ignore[attr-defined]
+    nets = [my_net(h) for h in hands]
     lost1 = wait_mid_hand(app, scene)
     leave_table(app, scene)  # the leave button, mid-hand
     scene, more = play_hands(app, 1, seed=14)
-    nets += [h[-1].net[0] for h in more]  # type: ignore[attr-defined]
+    nets += [my_net(h) for h in more]
     lost2 = wait_mid_hand(app, scene)
     # Closing the window mid-hand: what main.py does after the loop ends.
     pygame.event.post(pygame.event.Event(pygame.QUIT))
@@ -161,7 +174,7 @@ def test_hands_left_mid_way_count_everywhere(real_app) -> None:  # type: ignore[
     # The screens say the same after a restart.
     app = real_app()
     assert app.profile is not None and app.profile.bankroll.hands == played
-    click(app, app.stack.top.extras.buttons["history"])
+    click(app, top(app, MenuScene).extras.buttons["history"])
     hist = app.stack.top
     assert isinstance(hist, HistoryScene)
     run_until(app, lambda: hist.loaded)
@@ -178,7 +191,7 @@ def test_hands_left_mid_way_count_everywhere(real_app) -> None:  # type: ignore[
     shot(app, f"replay-left-{app.size[0]}")
     click(app, rep.buttons["back"])
     click(app, hist.back)
-    click(app, app.stack.top.extras.buttons["stats"])
+    click(app, top(app, MenuScene).extras.buttons["stats"])
     st = app.stack.top
     assert isinstance(st, StatsScene)
     run_until(app, lambda: st.loaded)
@@ -186,7 +199,7 @@ def test_hands_left_mid_way_count_everywhere(real_app) -> None:  # type: ignore[
     assert st.stats.net_chips == app.profile.bankroll.total - STARTING_CHIPS
 
 
-def test_chips_back_notice_writes_numbers_in_the_language(real_app) -> None:  # type: ignore[no-untyped-def]
+def test_chips_back_notice_writes_numbers_in_the_language(real_app: RealApp) -> None:
     bank, _ = Bankroll.open()
     bank.buy_in(1500)  # then the game "crashed" with 1.500 chips at the table
     for lang, words in (("vi", "1.500 chip"), ("en", "1,500 chips")):

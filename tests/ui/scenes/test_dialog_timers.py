@@ -8,7 +8,9 @@ from __future__ import annotations
 import pygame
 
 from lieng.engine import Action, ActionKind
+from lieng.table import Table
 from lieng.ui.core.scene import Scene
+from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.handoff import HandoffScene
 from lieng.ui.scenes.hotseat import HotseatScene
@@ -17,21 +19,21 @@ from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 
-from ..helpers import DT, click, key, open_table, run_until, step
+from ..helpers import DT, MakeApp, click, key, open_table, run_until, step, top
 from .test_hand_result import _at_result
 from .test_table import my_actions
 
 
-def _leave_dialog(app, scene: TableScene) -> Dialog:  # type: ignore[no-untyped-def]
+def _leave_dialog(app: GameApp, scene: TableScene[Table]) -> Dialog:
     key(app, pygame.K_ESCAPE)
-    dialog = app.stack.top
+    dialog = top(app, Dialog)
     assert isinstance(dialog, Dialog) and dialog.title in ("msg.leave_title",
                                                            "hotseat.end_title")
     assert scene.covered
     return dialog
 
 
-def test_the_leave_question_stops_the_turn_timer(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_the_leave_question_stops_the_turn_timer(make_app: MakeApp) -> None:
     app = make_app(speed="fast")
     table = make_table(2, "normal", 10, "classic", "Bạn", seed=5)
     scene = open_table(app, table)
@@ -50,7 +52,7 @@ def test_the_leave_question_stops_the_turn_timer(make_app) -> None:  # type: ign
     assert my_actions(table)[-1].kind is ActionKind.TIMEOUT
 
 
-def test_the_result_waits_under_a_dialog_then_moves_on(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_the_result_waits_under_a_dialog_then_moves_on(make_app: MakeApp) -> None:
     app = make_app((1280, 720), speed="fast", next_hand_delay=3)
     scene, table = _at_result(app, [Action.call()] * 4)
     step(app, int(1.0 / DT))
@@ -65,7 +67,7 @@ def test_the_result_waits_under_a_dialog_then_moves_on(make_app) -> None:  # typ
     assert table.hand_no == 2
 
 
-def _hotseat(app) -> tuple[HotseatScene, HandoffScene]:  # type: ignore[no-untyped-def]
+def _hotseat(app: GameApp) -> tuple[HotseatScene, HandoffScene]:
     table = make_hotseat_table([SeatChoice("Lan"), SeatChoice("Minh"),
                                 SeatChoice("Tuấn", "easy")], 10, "classic", 100, 20, seed=2)
     app.push(MenuScene(app))
@@ -77,7 +79,7 @@ def _hotseat(app) -> tuple[HotseatScene, HandoffScene]:  # type: ignore[no-untyp
     return scene, panel
 
 
-def test_the_hand_off_countdown_waits_under_the_end_the_game_question(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_the_hand_off_countdown_waits_under_the_end_the_game_question(make_app: MakeApp) -> None:
     app = make_app(speed="instant")
     scene, panel = _hotseat(app)
     step(app, int(5 / DT))
@@ -95,7 +97,7 @@ def test_the_hand_off_countdown_waits_under_the_end_the_game_question(make_app) 
     run_until(app, lambda: scene.handoff_timeouts == 1, limit=int(30 / DT))
 
 
-def test_a_person_s_turn_timer_waits_under_a_dialog(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_a_person_s_turn_timer_waits_under_a_dialog(make_app: MakeApp) -> None:
     app = make_app(speed="instant")
     scene, panel = _hotseat(app)
     click(app, panel.button)
@@ -107,21 +109,22 @@ def test_a_person_s_turn_timer_waits_under_a_dialog(make_app) -> None:  # type: 
     dialog = _leave_dialog(app, scene)
     step(app, 160, dt=0.25)
     assert scene.remaining() == before and scene.viewer == seat
-    assert not any(a.seat == seat for a in scene.table.hand.actions)  # type: ignore[union-attr]
+    assert scene.table.hand is not None
+    assert not any(s == seat for s, _action in scene.table.hand.actions)
     click(app, dialog.buttons[1])
     step(app, 4, dt=0.25)
     rem = scene.remaining()
     assert rem is not None and rem < before
 
 
-def _dialog_pixels(app, dialog: Dialog) -> list[tuple[int, int, int, int]]:  # type: ignore[no-untyped-def]
+def _dialog_pixels(app: GameApp, dialog: Dialog) -> list[tuple[int, ...]]:
     """The dialog panel's inside (clear of its rounded corners), every 3rd pixel."""
     r = dialog._rect().inflate(-int(40 * app.scale), -int(40 * app.scale))
     return [tuple(app.screen.get_at((x, y))) for y in range(r.top, r.bottom, 3)
             for x in range(r.left, r.right, 3)]
 
 
-def test_a_dialog_hides_what_is_under_its_panel(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_a_dialog_hides_what_is_under_its_panel(make_app: MakeApp) -> None:
     """The same question over the hand-off panel (its avatar, name and countdown right
     under the dialog) and over an empty screen looks the same inside its panel."""
     app = make_app((960, 600), speed="instant")
@@ -143,7 +146,7 @@ class Blank(Scene):
         surface.fill((0, 0, 0))
 
 
-def test_the_bots_wait_while_the_settings_cover_the_table(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_the_bots_wait_while_the_settings_cover_the_table(make_app: MakeApp) -> None:
     """A hand is not played out unseen behind the settings: with the screen open the bots
     do not act; back at the table they go on."""
     app = make_app(speed="fast")

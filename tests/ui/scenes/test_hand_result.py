@@ -11,6 +11,7 @@ from lieng.engine import Action, RuleSet
 from lieng.storage.settings import Settings
 from lieng.table import PlayerSpec, Table
 from lieng.ui.core.i18n import t
+from lieng.ui.core.window import GameApp
 from lieng.ui.player import persist
 from lieng.ui.player.preferences import UISettings
 from lieng.ui.scenes.handoff import HandoffScene
@@ -20,7 +21,7 @@ from lieng.ui.scenes.settings_screen import SettingsScene
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.summary import ARM_SECONDS, hand_lines
 
-from ..helpers import DT, click, key, move_mouse, run_until, shot, step
+from ..helpers import DT, MakeApp, click, drop_down_items, key, move_mouse, run_until, shot, step
 
 
 def _table(script: list[Action], n_bots: int = 1) -> Table:
@@ -30,7 +31,7 @@ def _table(script: list[Action], n_bots: int = 1) -> Table:
                  bot_factory=lambda spec, rng: ScriptedPlayer(list(script)))
 
 
-def _at_result(app, script: list[Action]) -> tuple[TableScene, Table]:  # type: ignore[no-untyped-def]
+def _at_result(app: GameApp, script: list[Action]) -> tuple[TableScene[Table], Table]:
     """A table against one bot, playing ``script``, opened from the menu and taken to
     the first hand's result."""
     table = _table(script)
@@ -41,7 +42,7 @@ def _at_result(app, script: list[Action]) -> tuple[TableScene, Table]:  # type: 
     return scene, table
 
 
-def hotseat_to_result(app, scene: HotseatScene, people: int) -> None:  # type: ignore[no-untyped-def]
+def hotseat_to_result(app: GameApp, scene: HotseatScene, people: int) -> None:
     """Each of ``people`` persons in turn takes the hand-off (Enter) and acts: the first
     raises (R), the others fold (U); then the hand's result is up."""
     for _ in range(people):
@@ -53,13 +54,13 @@ def hotseat_to_result(app, scene: HotseatScene, people: int) -> None:  # type: i
     run_until(app, scene.summary_showing, limit=600)
 
 
-def _to_result(app, scene: TableScene, table: Table) -> None:  # type: ignore[no-untyped-def]
+def _to_result(app: GameApp, scene: TableScene[Table], table: Table) -> None:
     run_until(app, lambda: scene.my_legal() is not None)
     key(app, pygame.K_c)
     run_until(app, scene.summary_showing)
 
 
-def test_the_result_stays_until_next_hand_is_pressed(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_the_result_stays_until_next_hand_is_pressed(make_app: MakeApp) -> None:
     app = make_app((960, 540), speed="fast", next_hand_delay=0)
     table = _table([Action.call()])
     app.push(MenuScene(app))
@@ -86,7 +87,7 @@ def test_the_result_stays_until_next_hand_is_pressed(make_app) -> None:  # type:
     assert not button.visible
 
 
-def test_space_enter_and_a_click_move_on_but_not_a_too_early_key(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_space_enter_and_a_click_move_on_but_not_a_too_early_key(make_app: MakeApp) -> None:
     app = make_app((1280, 720), speed="fast", next_hand_delay=0)
     table = _table([Action.call()] * 10)
     app.push(MenuScene(app))
@@ -110,7 +111,7 @@ def test_space_enter_and_a_click_move_on_but_not_a_too_early_key(make_app) -> No
     assert table.hand_no == 4
 
 
-def test_the_auto_continue_delay_from_the_settings(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_the_auto_continue_delay_from_the_settings(make_app: MakeApp) -> None:
     app = make_app((1280, 720), speed="fast", next_hand_delay=3)
     _scene, table = _at_result(app, [Action.call()] * 4)
     step(app, int(2.8 / DT))
@@ -119,7 +120,7 @@ def test_the_auto_continue_delay_from_the_settings(make_app) -> None:  # type: i
     assert table.hand_no == 2
 
 
-def test_the_delay_setting_row_is_saved_and_validated(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_the_delay_setting_row_is_saved_and_validated(make_app: MakeApp) -> None:
     assert Settings().next_hand_delay == 5 and UISettings().next_hand_delay == 5
     bad, fixed = Settings.from_dict({"next_hand_delay": 7})
     assert fixed == ["next_hand_delay"] and bad.next_hand_delay == 5
@@ -137,13 +138,13 @@ def test_the_delay_setting_row_is_saved_and_validated(make_app) -> None:  # type
     step(app, 2)
     click(app, menu.menu_states["closed"].selected_option_button)
     state = menu.current_state
-    item = next(it for it in state.options_selection_list.item_list if it["object_id"] == "0")
+    item = next(it for it in drop_down_items(state) if it["object_id"] == "0")
     click(app, item["button_element"])
     step(app, 2)
     assert app.settings.next_hand_delay == 0
 
 
-def test_hot_seat_summary_names_every_result_and_no_unshown_hand(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_hot_seat_summary_names_every_result_and_no_unshown_hand(make_app: MakeApp) -> None:
     app = make_app((1280, 720), speed="instant", next_hand_delay=0)
     players = [PlayerSpec("Lan"), PlayerSpec("Minh"), PlayerSpec("Hùng", "bot", "normal")]
     table = Table(RuleSet(table_bet=10), players, seed=9,
@@ -156,7 +157,8 @@ def test_hot_seat_summary_names_every_result_and_no_unshown_hand(make_app) -> No
     assert lines == [("Lan thắng 20", True), ("Minh mất 10", False), ("Hùng mất 10", False)]
     told = [line.text(["Lan", "Minh", "Hùng"]) for line in hand_lines(scene.log)]
     assert told == ["Lan ăn tẩy chính: 40", t("log.uncontested")]
-    dealt = [str(c) for c in table.hand.view_for(0).my_cards]  # type: ignore[union-attr]
+    assert table.hand is not None
+    dealt = [str(c) for c in table.hand.view_for(0).my_cards]
     assert not any(card in line for card in dealt for line in told)
     # Next hand: the hand-off panel covers the table and leaves it — the "Ván tiếp"
     # button must not come back with the table's other elements.
@@ -171,7 +173,7 @@ def test_hot_seat_summary_names_every_result_and_no_unshown_hand(make_app) -> No
     assert not scene.summary.button.visible
 
 
-def test_a_click_on_the_open_log_does_not_deal_on(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_a_click_on_the_open_log_does_not_deal_on(make_app: MakeApp) -> None:
     from ..helpers import click_at
 
     app = make_app((1280, 720), speed="fast", next_hand_delay=0, action_log_open=True)

@@ -21,19 +21,30 @@ from lieng.storage.history import HandRecord, History, SeatRecord
 from lieng.ui.core.window import GameApp
 from lieng.ui.player.notices import NoticeDialog
 from lieng.ui.player.session import close_app, open_app
+from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.history import ROWS, HistoryScene
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.replay import ReplayScene
 from lieng.ui.scenes.stats import StatsScene
 
-from ..helpers import click, click_at, leave_table, my_net, play_hands, run_until, step
+from ..helpers import (
+    RealApp,
+    click,
+    click_at,
+    leave_table,
+    my_net,
+    play_hands,
+    run_until,
+    step,
+    top,
+)
 
 
-def test_history_lists_hands_and_replays_one_on_the_table(real_app) -> None:  # type: ignore[no-untyped-def]
+def test_history_lists_hands_and_replays_one_on_the_table(real_app: RealApp) -> None:
     app = real_app()
     scene, hands = play_hands(app, 3, seed=8)
     leave_table(app, scene)
-    click(app, app.stack.top.extras.buttons["history"])
+    click(app, top(app, MenuScene).extras.buttons["history"])
     hist = app.stack.top
     assert isinstance(hist, HistoryScene)
     run_until(app, lambda: hist.loaded)  # read on a worker thread
@@ -106,11 +117,12 @@ def _good_line() -> dict[str, Any]:
         hand.act(hand.to_act, Action.call())
     record = HandRecord.from_hand(hand, 0, [SeatRecord("Tôi"), SeatRecord("Máy", "bot", "easy")],
                                   datetime(2026, 11, 29, 20, 15))
-    return json.loads(json.dumps(record.to_dict()))
+    doc: dict[str, Any] = json.loads(json.dumps(record.to_dict()))
+    return doc
 
 
 def _open(app: GameApp, name: str) -> HistoryScene | StatsScene:
-    menu = app.stack.top
+    menu = top(app, MenuScene)
     assert isinstance(menu, MenuScene)
     click(app, menu.extras.buttons[name])
     # The read may already be done and its message dialog pushed above the screen.
@@ -126,7 +138,7 @@ def _open(app: GameApp, name: str) -> HistoryScene | StatsScene:
 def _dismiss_notice(app: GameApp) -> list[str]:
     """Wait for the message dialog, read its codes, close it with its button."""
     run_until(app, lambda: isinstance(app.stack.top, NoticeDialog), limit=60)
-    dialog = app.stack.top
+    dialog = top(app, Dialog)
     assert isinstance(dialog, NoticeDialog)
     codes = [n.code for n in dialog.notices]
     assert all(n.vi and n.en for n in dialog.notices)

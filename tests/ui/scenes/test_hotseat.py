@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
+from functools import partial
+from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -16,6 +20,7 @@ from lieng.devtools.privacy_watch import PrivacyWatch
 from lieng.engine import (
     ActionKind,
     ActionTaken,
+    CardDealt,
     Event,
     HandEnded,
     HandStarted,
@@ -25,6 +30,7 @@ from lieng.engine import (
 from lieng.game.setup import default_bot_factory
 from lieng.storage.history import GameResult, HandRecord, History
 from lieng.table import PlayerSpec, Table
+from lieng.ui.core.window import GameApp
 from lieng.ui.player.session import close_app
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.handoff import ARM_SECONDS, HandoffScene
@@ -37,10 +43,15 @@ from lieng.ui.scenes.hotseat_setup import (
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.scoreboard import ScoreboardScene
 
-from ..helpers import click, key, run_until, step, type_name
+from ..helpers import MakeApp, RealApp, click, key, run_until, step, top, type_name
 
 
-def open_hotseat(app, table: Table, **kw) -> HotseatScene:  # type: ignore[no-untyped-def]
+def _armed(panel: HandoffScene) -> bool:
+    """The hand-off panel takes Enter now (it ignores it for its first moments)."""
+    return panel.waited >= ARM_SECONDS
+
+
+def open_hotseat(app: GameApp, table: Table, **kw: Any) -> HotseatScene:
     app.push(MenuScene(app))
     scene = HotseatScene(app, table, **kw)
     app.push(scene)
@@ -48,7 +59,8 @@ def open_hotseat(app, table: Table, **kw) -> HotseatScene:  # type: ignore[no-un
     return scene
 
 
-def test_three_people_and_two_bots_never_see_each_other_s_cards(make_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_three_people_and_two_bots_never_see_each_other_s_cards(
+        make_app: MakeApp, tmp_path: Path) -> None:
     # With the "own cards face up" setting on, any card the board merely knew would be
     # drawn face up: the check below then sees it.
     app = make_app(speed="fast", reveal_own_cards=True)
@@ -57,7 +69,7 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(make_app, tmp_pa
     # Menu → setup, by clicks and typing.
     app.push(MenuScene(app))
     step(app)
-    click(app, app.stack.top.buttons["hotseat"])
+    click(app, top(app, MenuScene).buttons["hotseat"])
     setup = app.stack.top
     assert isinstance(setup, HotseatSetupScene)
     for i, name in enumerate(("Lan", "Minh", "Hùng")):
@@ -84,7 +96,7 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(make_app, tmp_pa
     since_person: list[str] = []
     """Kinds of the seats that acted since the last person acted (this hand)."""
 
-    def count(events: list[Event]) -> None:
+    def count(events: Sequence[Event]) -> None:
         nonlocal hands_with_showdown, person_bots_person
         for e in events:
             if isinstance(e, HandStarted):
@@ -109,14 +121,14 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(make_app, tmp_pa
                 assert table.hand is not None
                 winners_before.append(table.hand.next_first)
 
-    table.subscribe(count)  # type: ignore[arg-type]
+    table.subscribe(count)
     pilot = KeyAutopilot(random.Random(5))
     panels = 0
     use_key = False
     while table.hand_no < 5 or table.hand is None or not table.hand.is_over \
             or scene.board.busy:
-        top = app.stack.top
-        if isinstance(top, HandoffScene):
+        shown = app.stack.top
+        if isinstance(shown, HandoffScene):
             panels += 1
             seat = scene.pending
             assert seat is not None and table.hand is not None and table.hand.to_act == seat
@@ -125,10 +137,10 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(make_app, tmp_pa
             step(app, 10)  # the panel stays up a while: nothing may show under it
             # Confirm alternately with the button and with Enter (after the short arming).
             if use_key:
-                run_until(app, lambda top=top: top.waited >= ARM_SECONDS)
+                run_until(app, partial(_armed, shown))
                 key(app, pygame.K_RETURN)
             else:
-                click(app, top.button)
+                click(app, shown.button)
             use_key = not use_key
             assert scene.viewer == seat and app.stack.top is scene
             assert table.deadline is not None, "the turn timer starts at the confirmation"
@@ -137,9 +149,9 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(make_app, tmp_pa
             step(app)
             assert set(table.hand.cards_of(seat)) <= watch.last_faces
             continue
-        if isinstance(top, Dialog):
-            assert top.title == "hotseat.broke_title"
-            click(app, top.buttons[0])
+        if isinstance(shown, Dialog):
+            assert shown.title == "hotseat.broke_title"
+            click(app, shown.buttons[0])
             continue
         if scene.my_legal() is not None:
             pilot(scene)
@@ -167,7 +179,7 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(make_app, tmp_pa
     assert app.stack.top is scene
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, Dialog) and app.stack.top.title == "hotseat.end_title"
-    click(app, app.stack.top.buttons[0])
+    click(app, top(app, Dialog).buttons[0])
     final = app.stack.top
     assert isinstance(final, ScoreboardScene) and final.final
     games = History(tmp_path).games()[0]
@@ -188,18 +200,21 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(make_app, tmp_pa
     assert isinstance(app.stack.top, MenuScene)
 
 
-def test_the_hand_off_limit_folds_the_absent_player_for_everyone_to_see(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_the_hand_off_limit_folds_the_absent_player_for_everyone_to_see(make_app: MakeApp) -> None:
     app = make_app(speed="fast")
     table = make_hotseat_table([SeatChoice("Lan"), SeatChoice("Minh"),
                                 SeatChoice("Thảo", "normal")], 10, "classic", 100, 20, seed=4)
     scene = open_hotseat(app, table, handoff_limit=45.0)
-    assert table.hand is not None and table.hand.to_act == 0
+    hand = table.hand
+    assert hand is not None and hand.to_act == 0
     run_until(app, lambda: isinstance(app.stack.top, HandoffScene), limit=600)
     # 30 s at the panel: longer than the 20 s turn timer, shorter than the limit.
     step(app, 120, dt=0.25)
-    assert isinstance(app.stack.top, HandoffScene) and not table.hand.actions
-    run_until(app, lambda: bool(table.hand.actions), limit=200, dt=0.25)
-    seat, action = table.hand.actions[0]
+    top(app, HandoffScene)
+    assert not hand.actions
+    run_until(app, lambda: bool(hand.actions), limit=200, dt=0.25)
+    assert table.hand is hand
+    seat, action = hand.actions[0]
     assert seat == 0 and action.kind is ActionKind.TIMEOUT
     assert scene.handoff_timeouts == 1 and scene.handoffs == 0
     assert "hotseat.handoff_timeout" in scene.messages
@@ -210,17 +225,18 @@ def test_the_hand_off_limit_folds_the_absent_player_for_everyone_to_see(make_app
     # The next person confirms; now the 20 s turn timer runs and folds them.
     run_until(app, lambda: isinstance(app.stack.top, HandoffScene), limit=600)
     assert scene.pending == 1
-    click(app, app.stack.top.button)
+    click(app, top(app, HandoffScene).button)
     assert scene.viewer == 1
-    run_until(app, lambda: len(table.hand.actions) >= 2 or table.hand.is_over,
+    run_until(app, lambda: len(hand.actions) >= 2 or hand.is_over,
               limit=200, dt=0.25)
-    assert table.hand.actions[1][0] == 1
-    assert table.hand.actions[1][1].kind is ActionKind.TIMEOUT
+    assert table.hand is hand
+    assert hand.actions[1][0] == 1
+    assert hand.actions[1][1].kind is ActionKind.TIMEOUT
     assert "hotseat.timed_out" in scene.messages
     assert scene.viewer is None, "the cards went away with the turn"
 
 
-def test_broke_people_rebuy_or_leave_and_the_game_ends(make_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_broke_people_rebuy_or_leave_and_the_game_ends(make_app: MakeApp, tmp_path: Path) -> None:
     app = make_app(speed="instant")
     players = [PlayerSpec("Lan", stack=1000), PlayerSpec("Minh", stack=1000),
                PlayerSpec("Thảo", "bot", "normal", stack=1000)]
@@ -253,7 +269,7 @@ def test_broke_people_rebuy_or_leave_and_the_game_ends(make_app, tmp_path) -> No
     assert [s.place for s in result.standings] == [1, 1, 1]  # nobody won or lost a chip
 
 
-def test_ending_mid_hand_does_not_count_that_hand(make_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_ending_mid_hand_does_not_count_that_hand(make_app: MakeApp, tmp_path: Path) -> None:
     app = make_app(speed="instant")
     table = make_hotseat_table([SeatChoice("Lan"), SeatChoice("Minh"),
                                 SeatChoice("Tuấn", "easy")], 10, "classic", 100, 20, seed=2)
@@ -263,7 +279,7 @@ def test_ending_mid_hand_does_not_count_that_hand(make_app, tmp_path) -> None:  
     key(app, pygame.K_c)  # the first player checks: chips in the pot
     assert table.in_hand and sum(table.stacks) < 3000
     key(app, pygame.K_ESCAPE)
-    dialog = app.stack.top
+    dialog = top(app, Dialog)
     assert isinstance(dialog, Dialog) and dialog.body == "hotseat.end_in_hand"
     click(app, dialog.buttons[0])
     assert isinstance(app.stack.top, ScoreboardScene) and app.stack.top.final
@@ -276,7 +292,7 @@ def test_ending_mid_hand_does_not_count_that_hand(make_app, tmp_path) -> None:  
     assert scene.result.hands == completed_hands(table) == 0
 
 
-def test_a_broke_person_may_leave_and_the_others_play_on(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_a_broke_person_may_leave_and_the_others_play_on(make_app: MakeApp) -> None:
     app = make_app(speed="instant")
     players = [PlayerSpec("Lan", stack=1000), PlayerSpec("Minh", stack=1000),
                PlayerSpec("Hùng", stack=1000)]
@@ -291,7 +307,7 @@ def test_a_broke_person_may_leave_and_the_others_play_on(make_app) -> None:  # t
     assert scene.events_log == [(0, 2, "leave", 0)]
 
 
-def test_hotseat_hand_record_keeps_only_shown_cards(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_hotseat_hand_record_keeps_only_shown_cards(make_app: MakeApp) -> None:
     # The record the hot-seat table writes (viewer None) has no dealt card of anyone.
     table = make_hotseat_table([SeatChoice("Lan"), SeatChoice("Minh")], 10, "classic", 100,
                                0, seed=1)
@@ -299,20 +315,23 @@ def test_hotseat_hand_record_keeps_only_shown_cards(make_app) -> None:  # type: 
     from lieng.engine import Action
 
     while table.hand is not None and not table.hand.is_over:
-        table.act(table.hand.to_act, Action.call())  # type: ignore[arg-type]
+        seat = table.hand.to_act
+        assert seat is not None
+        table.act(seat, Action.call())
     from datetime import datetime
 
     from lieng.storage.history import SeatRecord
 
+    assert table.hand is not None
     rec = HandRecord.from_hand(table.hand, None, [SeatRecord.of(s.spec) for s in table.seats],
                                datetime(2026, 1, 1), mode="hotseat")
-    dealt = [e for e in rec.events if type(e).__name__ == "CardDealt"]
-    assert dealt and all(e.card is None for e in dealt)  # type: ignore[attr-defined]
+    dealt = [e for e in rec.events if isinstance(e, CardDealt)]
+    assert dealt and all(e.card is None for e in dealt)
     shown = [e for e in rec.events if isinstance(e, Showdown)]
     assert shown and len(shown[0].hands) == 2
 
 
-def test_a_resize_under_the_hand_off_panel_keeps_it_and_its_button(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_a_resize_under_the_hand_off_panel_keeps_it_and_its_button(make_app: MakeApp) -> None:
     app = make_app(speed="instant")
     table = make_hotseat_table([SeatChoice("Lan"), SeatChoice("Minh")], 10, "classic", 100,
                                20, seed=6)
@@ -328,14 +347,15 @@ def test_a_resize_under_the_hand_off_panel_keeps_it_and_its_button(make_app) -> 
     step(app, 3)
     assert app.cards.face_log == []
     click(app, panel.button)
-    assert scene.viewer == 0 and app.stack.top is scene
+    assert scene.viewer == 0 and top(app, HotseatScene) is scene
     step(app, 30)
     app.cards.face_log.clear()
     step(app)
-    assert {fd.card for fd in app.cards.face_log} == set(table.hand.cards_of(0))  # type: ignore[union-attr]
+    assert table.hand is not None
+    assert {fd.card for fd in app.cards.face_log} == set(table.hand.cards_of(0))
 
 
-def test_closing_the_window_mid_hot_seat_game_saves_the_standings(real_app) -> None:  # type: ignore[no-untyped-def]
+def test_closing_the_window_mid_hot_seat_game_saves_the_standings(real_app: RealApp) -> None:
     app = real_app()
     assert app.profile is not None
     table = make_hotseat_table([SeatChoice("Lan"), SeatChoice("Minh"),
@@ -345,8 +365,11 @@ def test_closing_the_window_mid_hot_seat_game_saves_the_standings(real_app) -> N
     app.settings.speed = "instant"
     pilot = KeyAutopilot(random.Random(9))
     stacks_after: list[list[int]] = []
-    table.subscribe(lambda evs: stacks_after.extend(  # type: ignore[arg-type, func-returns-value]
-        [list(e.stacks) for e in evs if isinstance(e, HandEnded)]))
+
+    def note_stacks(events: Sequence[Event]) -> None:
+        stacks_after.extend(list(e.stacks) for e in events if isinstance(e, HandEnded))
+
+    table.subscribe(note_stacks)
 
     def mid_third_hand() -> bool:
         top = app.stack.top

@@ -18,15 +18,15 @@ from lieng.ui.scenes.hotseat_setup import (
 )
 from lieng.ui.scenes.menu import MenuScene
 
-from ..helpers import click, step, type_name
+from ..helpers import MakeApp, click, step, top, type_name
 
 
-def test_names_are_kept_for_next_time(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_names_are_kept_for_next_time(make_app: MakeApp) -> None:
     app = make_app(speed="instant")
     app.stored = Settings()
     app.push(MenuScene(app))
     step(app)
-    click(app, app.stack.top.buttons["hotseat"])
+    click(app, top(app, MenuScene).buttons["hotseat"])
     setup = app.stack.top
     assert isinstance(setup, HotseatSetupScene)
     type_name(app, setup.names[0], "Lan")
@@ -48,7 +48,7 @@ def test_names_are_kept_for_next_time(make_app) -> None:  # type: ignore[no-unty
     assert [e.get_text() for e in again.names[:3]] == ["Lan", "Bảo", "Chi"]
 
 
-def test_setup_needs_a_person(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_setup_needs_a_person(make_app: MakeApp) -> None:
     app = make_app(speed="instant")
     app.push(MenuScene(app))
     setup = HotseatSetupScene(app)
@@ -60,11 +60,11 @@ def test_setup_needs_a_person(make_app) -> None:  # type: ignore[no-untyped-def]
     assert setup.error == "hotseat.need_person" and app.stack.top is setup
 
 
-def test_a_person_taking_a_bot_s_name_renames_the_bot(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_a_person_taking_a_bot_s_name_renames_the_bot(make_app: MakeApp) -> None:
     app = make_app((960, 540), speed="instant")
     app.push(MenuScene(app))
     step(app)
-    click(app, app.stack.top.buttons["hotseat"])
+    click(app, top(app, MenuScene).buttons["hotseat"])
     setup = app.stack.top
     assert isinstance(setup, HotseatSetupScene)
     bot_name = setup.seats[3].name
@@ -91,7 +91,7 @@ def test_rename_clashing_bots_keeps_people_and_numbers_when_out_of_names() -> No
     assert rename_clashing_bots(two_people) == [] and validate(two_people) == "hotseat.same_names"
 
 
-def test_each_seat_gets_its_own_starting_stack(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_each_seat_gets_its_own_starting_stack(make_app: MakeApp) -> None:
     """A starting stack per seat. Clicking a row's stack cycles it; the "all seats" choice
     resets every row."""
     app = make_app(speed="instant")

@@ -28,16 +28,29 @@ from lieng.ui.scenes.lan_table import LanTableScene
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.tabletop.frame_record import capture, problems
 
-from ..helpers import FAST, LOOPBACK, _beacon_host, click, record_text, shot, step, type_into, wait
+from ..helpers import (
+    FAST,
+    LOOPBACK,
+    Cleanup,
+    MakeApp,
+    _beacon_host,
+    click,
+    record_text,
+    shot,
+    step,
+    type_into,
+    wait,
+)
 
 
-def test_host_screen_opens_a_table_a_friend_joins_and_a_hand_is_played(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
+def test_host_screen_opens_a_table_a_friend_joins_and_a_hand_is_played(
+        make_app: MakeApp, cleanup: Cleanup) -> None:
     hosts, clients = cleanup
     app = make_app(speed="instant")
     app.stored = Settings()  # the LAN choices are saved like a real game's
     app.push(MenuScene(app))
     step(app)
-    click(app, app.stack.top.lan.buttons["lan_host"])
+    click(app, app.stack.top.lan.buttons["lan_host"])  # type: ignore[union-attr]
     scene = app.stack.top
     assert isinstance(scene, LanHostScene)
     # Everything on loopback: no beacon at all, a free port picked by the system.
@@ -59,8 +72,8 @@ def test_host_screen_opens_a_table_a_friend_joins_and_a_hand_is_played(make_app,
                        autopilot=make_bot("easy", rng=random.Random(3))).connect()
     clients.append(friend)
     wait(app, lambda: scene.roster is not None and "Bạn xa" in scene.roster["names"])
-    assert scene.roster["names"][0] == "Chủ bàn"
-    assert scene.roster["kinds"] == ["human", "human", "open", "bot"]
+    assert scene.roster["names"][0] == "Chủ bàn"  # type: ignore[index]
+    assert scene.roster["kinds"] == ["human", "human", "open", "bot"]  # type: ignore[index]
     # One seat is still empty: Bắt đầu gives it a bot and the table screen takes over.
     click(app, scene.primary)
     wait(app, lambda: isinstance(app.stack.top, LanTableScene))
@@ -93,7 +106,8 @@ def test_host_screen_opens_a_table_a_friend_joins_and_a_hand_is_played(make_app,
     assert not host.errors
 
 
-def test_join_lists_a_beaconed_table_joins_by_click_host_leaving_ends(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
+def test_join_lists_a_beaconed_table_joins_by_click_host_leaving_ends(
+        make_app: MakeApp, cleanup: Cleanup) -> None:
     hosts, clients = cleanup
     app = make_app(speed="instant")
     app.push(MenuScene(app))
@@ -135,7 +149,8 @@ def test_join_lists_a_beaconed_table_joins_by_click_host_leaving_ends(make_app, 
     assert len(app.stack) == 1
 
 
-def test_wrong_password_is_shown_and_the_right_one_joins(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
+def test_wrong_password_is_shown_and_the_right_one_joins(
+        make_app: MakeApp, cleanup: Cleanup) -> None:
     hosts, _clients = cleanup
     app = make_app(speed="instant", language="en")
     scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
@@ -160,7 +175,8 @@ def test_wrong_password_is_shown_and_the_right_one_joins(make_app, cleanup) -> N
     scene.close_finder()
 
 
-def test_lan_join_without_a_password_says_one_is_needed(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
+def test_lan_join_without_a_password_says_one_is_needed(
+        make_app: MakeApp, cleanup: Cleanup) -> None:
     hosts, _clients = cleanup
     app = make_app((960, 540), speed="instant")  # Vietnamese
     scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
@@ -173,21 +189,21 @@ def test_lan_join_without_a_password_says_one_is_needed(make_app, cleanup) -> No
     # A long table name is shortened so the row still says the table needs a password.
     row = scene.row_buttons[0]
     assert row.text.startswith("Bàn của") and "…" in row.text
-    assert row.text.endswith("có mật khẩu") and row.font.size(row.text)[0] <= row.rect.w - 16
+    assert row.text.endswith("có mật khẩu") and row.font.size(row.text)[0] <= row.rect.w - 16  # type: ignore[union-attr]
     click(app, row)  # the password box left empty
     wait(app, lambda: scene.error is not None)
-    assert scene.phase == "choose" and t(scene.error) == "Bàn này cần mật khẩu."
+    assert scene.phase == "choose" and t(scene.error) == "Bàn này cần mật khẩu."  # type: ignore[arg-type]
     step(app, 2)
     shot(app, "lan-join-no-password-960")
     scene.error = None
     type_into(app, scene.entries["password"], "sai")
     click(app, scene.row_buttons[0])
     wait(app, lambda: scene.error is not None)
-    assert t(scene.error) == "Sai mật khẩu bàn."
+    assert t(scene.error) == "Sai mật khẩu bàn."  # type: ignore[arg-type]
     scene.close_finder()
 
 
-def test_manual_address_errors_are_in_the_player_s_language(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_manual_address_errors_are_in_the_player_s_language(make_app: MakeApp) -> None:
     app = make_app(speed="instant")
     scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
     app.push(scene)
@@ -230,7 +246,8 @@ def host_and_join(app: GameApp, hosts: list[LanHost], name: str = "Lan",
     return host, scene
 
 
-def test_a_player_joining_mid_hand_watches_until_the_next_hand(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
+def test_a_player_joining_mid_hand_watches_until_the_next_hand(
+        make_app: MakeApp, cleanup: Cleanup) -> None:
     hosts, clients = cleanup
     app = make_app(speed="instant")
     app.push(MenuScene(app))
@@ -274,7 +291,8 @@ def test_a_player_joining_mid_hand_watches_until_the_next_hand(make_app, cleanup
     assert table_scene.remote.seats[me].kind == "remote"
 
 
-def test_a_lost_connection_offers_reconnect_to_the_same_seat(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
+def test_a_lost_connection_offers_reconnect_to_the_same_seat(
+        make_app: MakeApp, cleanup: Cleanup) -> None:
     hosts, clients = cleanup
     app = make_app(speed="instant")
     app.push(MenuScene(app))
@@ -292,7 +310,7 @@ def test_a_lost_connection_offers_reconnect_to_the_same_seat(make_app, cleanup) 
     wait(app, lambda: table_scene.remote.hand is not None)
     table_scene.remote.client.drop_connection()  # the network fails
     wait(app, lambda: isinstance(app.stack.top, Dialog))
-    dialog = app.stack.top
+    dialog: Dialog = app.stack.top  # type: ignore[assignment]
     assert dialog.body == "lan.lost_body"
     click(app, dialog.buttons[0])  # Kết nối lại
     assert app.stack.top is table_scene
@@ -309,7 +327,7 @@ def test_a_lost_connection_offers_reconnect_to_the_same_seat(make_app, cleanup) 
     wait(app, lambda: len(table_scene.remote.checks) > seen, 60)
 
 
-def test_a_failed_deal_check_is_shown_in_red(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
+def test_a_failed_deal_check_is_shown_in_red(make_app: MakeApp, cleanup: Cleanup) -> None:
     hosts, _clients = cleanup
     app = make_app(speed="instant")
     app.push(MenuScene(app))
@@ -331,7 +349,7 @@ def test_a_failed_deal_check_is_shown_in_red(make_app, cleanup) -> None:  # type
     assert any(abs(c[0] - 235) < 30 and c[1] < 140 and c[2] < 130 for c in row)
 
 
-def _seated_alone(make_app, cleanup) -> tuple[GameApp, LanTableScene]:  # type: ignore[no-untyped-def]
+def _seated_alone(make_app: MakeApp, cleanup: Cleanup) -> tuple[GameApp, LanTableScene]:
     hosts, _clients = cleanup
     app = make_app(speed="instant")
     app.push(MenuScene(app))
@@ -347,7 +365,8 @@ def _seated_alone(make_app, cleanup) -> tuple[GameApp, LanTableScene]:  # type: 
     return app, table_scene
 
 
-def test_a_hand_with_a_fold_is_shown_as_not_checkable_neutrally(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
+def test_a_hand_with_a_fold_is_shown_as_not_checkable_neutrally(
+        make_app: MakeApp, cleanup: Cleanup) -> None:
     """The host keeps the proof of a hand with a fold (the folded cards stay hidden): the
     line says so in the player's language, in a neutral colour, with no failure toast."""
     app, table_scene = _seated_alone(make_app, cleanup)
@@ -375,7 +394,8 @@ def test_a_hand_with_a_fold_is_shown_as_not_checkable_neutrally(make_app, cleanu
         set_language(before)
 
 
-def test_a_bad_message_from_the_host_is_said_and_play_goes_on(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
+def test_a_bad_message_from_the_host_is_said_and_play_goes_on(
+        make_app: MakeApp, cleanup: Cleanup) -> None:
     from lieng.net.messages import error
     from lieng.net.protocol import BAD_HOST_MESSAGE
 
@@ -385,7 +405,7 @@ def test_a_bad_message_from_the_host_is_said_and_play_goes_on(make_app, cleanup)
     assert app.stack.top is table_scene and table_scene.remote.closed is None
 
 
-def test_leaving_the_join_screen_while_connecting_keeps_no_seat(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_leaving_the_join_screen_while_connecting_keeps_no_seat(make_app: MakeApp) -> None:
     """A slow host welcomes the player after they left the Join screen: the late client is
     closed (it says bye) and no network thread is left behind."""
     import threading
@@ -452,7 +472,7 @@ def test_list_ends_with_loopback_and_has_no_duplicates() -> None:
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
 @pytest.mark.parametrize("language", ["vi", "en"])
 def test_the_lan_chips_note_is_readable_beside_the_back_button(
-        make_app, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int],  # type: ignore[no-untyped-def]
+        make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int],
         language: str) -> None:
     """The note that LAN chips are the table's own is drawn at the small role's size,
     not shrunk to fit (it used to be squeezed into the table list at 7–9 px), and it

@@ -11,11 +11,12 @@ from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.lan_table import LanTableScene
 from lieng.ui.scenes.menu import MenuScene
 
-from ..helpers import click, key, wait
+from ..helpers import Cleanup, MakeApp, click, key, top, wait
 from .test_lan import host_and_join
 
 
-def test_the_host_keeps_time_while_a_dialog_covers_a_lan_table(make_app, cleanup) -> None:  # type: ignore[no-untyped-def]
+def test_the_host_keeps_time_while_a_dialog_covers_a_lan_table(
+        make_app: MakeApp, cleanup: Cleanup) -> None:
     """RULES.md step 6 at a LAN table: the host's turn timer runs on while the leave
     question covers the client's table — a client can't pause it — so the client's own
     countdown runs on too, and nothing local trips when the host folds the seat under
@@ -34,7 +35,7 @@ def test_the_host_keeps_time_while_a_dialog_covers_a_lan_table(make_app, cleanup
         and e.kind is ActionKind.TIMEOUT))
     wait(app, lambda: table_scene.my_legal() is not None and not table_scene.board.busy)
     key(app, pygame.K_ESCAPE)
-    dialog = app.stack.top
+    dialog = top(app, Dialog)
     assert isinstance(dialog, Dialog) and dialog.body == "lan.leave_client"
     start = table_scene.remaining()
     assert start is not None
@@ -47,7 +48,7 @@ def test_the_host_keeps_time_while_a_dialog_covers_a_lan_table(make_app, cleanup
         return bool(timed_out)
 
     wait(app, folded_by_the_host, 20)
-    assert app.stack.top is dialog  # still the question, nothing else popped up
+    assert top(app, Dialog) is dialog  # still the question, nothing else popped up
     # The frames ran (len(shown) of them, 1/60 s each) and the countdown with them; how
     # long the host took in real time depends on the machine's load, not on the client.
     ran = (len(shown) - 1) / 60

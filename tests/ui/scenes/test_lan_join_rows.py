@@ -10,6 +10,8 @@ from lieng.ui.core.i18n import t
 from lieng.ui.scenes.lan_common import error_key
 from lieng.ui.scenes.lan_join import table_label
 
+from ..helpers import MakeApp
+
 
 def _info(game: str) -> TableInfo:
     return TableInfo(address="127.0.0.1", port=47123, name="Lan", players=2, seats=4, bots=1,
@@ -17,14 +19,14 @@ def _info(game: str) -> TableInfo:
                      preset="classic", password=False, started=False, game=game)
 
 
-def test_a_table_of_another_version_says_it_cannot_be_joined(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_a_table_of_another_version_says_it_cannot_be_joined(make_app: MakeApp) -> None:
     make_app()
     assert "9.9" not in table_label(_info(lieng.__version__))
     row = table_label(_info("9.9.0"))
     assert "9.9.0" in row and t("lan.row_version", version="9.9.0") in row
 
 
-def test_busy_and_locked_out_have_their_own_messages(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_busy_and_locked_out_have_their_own_messages(make_app: MakeApp) -> None:
     make_app()
     assert error_key("busy") == "lan.err_busy" != error_key("something else")
     assert error_key("locked_out") == "lan.err_locked_out"

@@ -11,10 +11,10 @@ from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.table import TableScene
 
-from ..helpers import click, step
+from ..helpers import MakeApp, RealApp, click, step, top
 
 
-def test_menu_new_game_table_and_back_by_clicks(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_menu_new_game_table_and_back_by_clicks(make_app: MakeApp) -> None:
     from lieng.ui.scenes.rules import RulesScene
 
     app = make_app(speed="instant")
@@ -22,11 +22,10 @@ def test_menu_new_game_table_and_back_by_clicks(make_app) -> None:  # type: igno
     app.push(menu)
     step(app, 2)
     click(app, menu.buttons["rules"])
-    assert isinstance(app.stack.top, RulesScene)
-    click(app, app.stack.top.back)
+    click(app, top(app, RulesScene).back)
     assert app.stack.top is menu
     click(app, menu.buttons["play_bots"])
-    ng = app.stack.top
+    ng = top(app, NewGameScene)
     assert isinstance(ng, NewGameScene)
     ng.seed = 3
     click(app, ng.start)
@@ -34,10 +33,9 @@ def test_menu_new_game_table_and_back_by_clicks(make_app) -> None:  # type: igno
     assert isinstance(table_scene, TableScene)
     assert table_scene.table.n_seats == 4  # the player and 3 bots by default
     click(app, table_scene.top_buttons["rules"])
-    assert isinstance(app.stack.top, RulesScene)
-    click(app, app.stack.top.back)
+    click(app, top(app, RulesScene).back)
     click(app, table_scene.top_buttons["leave"])
-    dialog = app.stack.top
+    dialog = top(app, Dialog)
     assert isinstance(dialog, Dialog)
     click(app, dialog.buttons[0])
     assert app.stack.top is menu
@@ -45,7 +43,7 @@ def test_menu_new_game_table_and_back_by_clicks(make_app) -> None:  # type: igno
     assert not app.running
 
 
-def test_broke_player_claims_the_daily_refill_from_the_menu(real_app) -> None:  # type: ignore[no-untyped-def]
+def test_broke_player_claims_the_daily_refill_from_the_menu(real_app: RealApp) -> None:
     from lieng.storage.bankroll import REFILL_TO
     from lieng.ui.scenes.menu_bankroll import wait_text
 
@@ -54,13 +52,13 @@ def test_broke_player_claims_the_daily_refill_from_the_menu(real_app) -> None:  
     bank.commit_hand(-(STARTING_CHIPS - 5))
     bank.cash_out()
     app = real_app()
-    menu = app.stack.top
+    menu = top(app, MenuScene)
     assert isinstance(menu, MenuScene)
     refill = menu.extras.buttons["refill"]
     assert refill.visible
     # Too few chips for a table: the new-game dialog can't seat the player.
     click(app, menu.buttons["play_bots"])
-    ng = app.stack.top
+    ng = top(app, NewGameScene)
     assert isinstance(ng, NewGameScene) and ng.choice["buy_in"] == ""
     click(app, ng.start)
     assert app.stack.top is ng

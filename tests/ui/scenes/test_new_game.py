@@ -3,30 +3,32 @@ follows the table bet — the same number of bets, within what the bank holds.""
 
 from __future__ import annotations
 
+from pygame_gui.elements import UIDropDownMenu
+
 from lieng.ui.core.window import GameApp
+from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.table import TableScene
 
-from ..helpers import click, move_mouse, shot, step
+from ..helpers import RealApp, click, drop_down_items, move_mouse, shot, step, top
 
 
-def pick(app: GameApp, menu: object, value: str) -> None:
+def pick(app: GameApp, menu: UIDropDownMenu, value: str) -> None:
     """Choose ``value`` in a drop-down with two real clicks."""
     move_mouse((2, 2))
     step(app, 2)
-    click(app, menu.menu_states["closed"].selected_option_button)  # type: ignore[attr-defined]
-    state = menu.current_state  # type: ignore[attr-defined]
-    assert state is menu.menu_states["expanded"]  # type: ignore[attr-defined]
-    item = next(it for it in state.options_selection_list.item_list
-                if it["object_id"] == value)
+    click(app, menu.menu_states["closed"].selected_option_button)
+    state = menu.current_state
+    assert state is menu.menu_states["expanded"]
+    item = next(it for it in drop_down_items(state) if it["object_id"] == value)
     click(app, item["button_element"])
     step(app, 2)
 
 
-def test_buy_in_follows_the_table_bet(real_app) -> None:  # type: ignore[no-untyped-def]
+def test_buy_in_follows_the_table_bet(real_app: RealApp) -> None:
     app = real_app()
-    click(app, app.stack.top.buttons["play_bots"])
-    ng = app.stack.top
+    click(app, top(app, MenuScene).buttons["play_bots"])
+    ng = top(app, NewGameScene)
     assert isinstance(ng, NewGameScene)
     assert (ng.choice["bet"], ng.choice["buy_in"]) == ("10", "1000")  # 100 bets
     pick(app, ng.menus["bet"], "50")

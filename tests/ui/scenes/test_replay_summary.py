@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 import pygame
 import pytest
@@ -18,10 +19,12 @@ from lieng.storage.history import HandRecord, SeatRecord
 from lieng.ui.core.i18n import chips, t
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.replay import ReplayScene
+from lieng.ui.tabletop import summary
 from lieng.ui.tabletop.frame_record import capture, problems
+from lieng.ui.tabletop.layout import TableLayout
 from lieng.ui.tabletop.summary import net_line
 
-from ..helpers import click, key, shot, step
+from ..helpers import MakeApp, click, key, shot, step
 
 SEATS = [SeatRecord("Bạn"), SeatRecord("Hùng", "bot", "hard"),
          SeatRecord("Lan", "bot", "easy"), SeatRecord("Minh", "bot", "normal")]
@@ -40,7 +43,7 @@ def _side_pot_record() -> HandRecord:
 
 
 @pytest.mark.parametrize("drawer", [False, True])
-def test_the_replay_ends_on_the_result_panel(make_app, drawer: bool) -> None:  # type: ignore[no-untyped-def]
+def test_the_replay_ends_on_the_result_panel(make_app: MakeApp, drawer: bool) -> None:
     app = make_app((1280, 720), speed="fast", action_log_open=drawer)
     record = _side_pot_record()
     app.push(MenuScene(app))
@@ -73,7 +76,7 @@ def test_the_replay_ends_on_the_result_panel(make_app, drawer: bool) -> None:  #
     assert not any(d.kind == "summary" for d in frame)
 
 
-def test_a_hand_left_mid_way_ends_on_a_panel_that_says_so(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_a_hand_left_mid_way_ends_on_a_panel_that_says_so(make_app: MakeApp) -> None:
     app = make_app((960, 540), speed="instant")
     hand = Hand(PRESETS["classic"], [1000, 1000, 1000], 0, rng=random.Random(2))
     hand.act(0, Action.raise_(3))
@@ -90,15 +93,16 @@ def test_a_hand_left_mid_way_ends_on_a_panel_that_says_so(make_app) -> None:  # 
 
 
 def test_the_replay_panel_has_no_hand_number_the_live_table_did_not_show(
-        make_app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+        make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
     """The history keeps the bankroll's running count, not the table's "Ván 2": the
     replay's title names no number rather than a different one."""
     import lieng.ui.scenes.replay as replay_mod
 
     titles: list[str] = []
-    real = replay_mod.draw_result
+    real = summary.draw_result
 
-    def record_title(surface, layout, title, *a, **k):  # type: ignore[no-untyped-def]
+    def record_title(surface: pygame.Surface, layout: TableLayout, title: str, *a: Any,
+                     **k: Any) -> pygame.Rect:
         titles.append(title)
         return real(surface, layout, title, *a, **k)
 

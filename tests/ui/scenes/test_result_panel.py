@@ -7,7 +7,7 @@ hot-seat table's results one cell per seat, inside the panel. Played through the
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -17,6 +17,7 @@ from lieng.devtools.bots_selftest import ScriptedPlayer
 from lieng.devtools.showdown_shots import ScriptedDeckTable, scripted_table
 from lieng.engine import Action, PotAwarded, RuleSet
 from lieng.table import PlayerSpec, Table
+from lieng.ui.core import draw
 from lieng.ui.core.assets import font
 from lieng.ui.core.draw import CREAM, MUTED, Colour
 from lieng.ui.core.i18n import t
@@ -29,7 +30,7 @@ from lieng.ui.tabletop import summary
 from lieng.ui.tabletop.frame_record import capture, problems
 from lieng.ui.tabletop.summary import hand_lines
 
-from ..helpers import key, run_until, shot, step
+from ..helpers import MakeApp, key, run_until, shot, step
 from .test_hand_result import hotseat_to_result
 
 SEATS: Sequence[tuple[str, int, list[Action]]] = (
@@ -69,11 +70,16 @@ class Drawn:
             font(self.size, self.bold).size(self.words)[0] + off <= self.max_width
 
 
+def _turn_or_result(scene: TableScene[Table]) -> Callable[[], bool]:
+    """A condition: the player's turn has come, or the hand's result is showing."""
+    return lambda: scene.my_legal() is not None or scene.summary_showing()
+
+
 @pytest.fixture
 def panel_text(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
     """Every line the result panel draws (the real ``text`` draws it; this notes it)."""
     calls: list[Drawn] = []
-    real = summary.text
+    real = draw.text
 
     def noted(target: pygame.Surface, s: str, pos: tuple[float, float], size: int,
               colour: Colour = CREAM, bold: bool = False, anchor: str = "center",
@@ -124,9 +130,9 @@ CASES = [((960, 540), False), ((960, 540), True), ((1280, 720), False), ((1280, 
 
 @pytest.mark.parametrize(("size", "drawer"), CASES,
                          ids=[f"{w}x{h}{'-drawer' if d else ''}" for (w, h), d in CASES])
-def test_every_pot_of_a_split_side_pot_hand_shows_whole(make_app, panel_text: list[Drawn],
+def test_every_pot_of_a_split_side_pot_hand_shows_whole(make_app: MakeApp, panel_text: list[Drawn],
                                                         size: tuple[int, int],
-                                                        drawer: bool) -> None:  # type: ignore[no-untyped-def]
+                                                        drawer: bool) -> None:
     app = make_app(size, speed="fast", reveal_own_cards=True, next_hand_delay=5,
                    action_log_open=drawer)
     scene = _play_split(app)
@@ -153,8 +159,9 @@ def test_every_pot_of_a_split_side_pot_hand_shows_whole(make_app, panel_text: li
     assert body and min(d.size for d in body) >= px(s, "fine")
 
 
-def test_the_footer_wraps_at_its_size_and_keeps_off_the_edges(make_app, panel_text: list[Drawn]
-                                                              ) -> None:  # type: ignore[no-untyped-def]
+def test_the_footer_wraps_at_its_size_and_keeps_off_the_edges(
+        make_app: MakeApp, panel_text: list[Drawn]
+                                                              ) -> None:
     """The playtest: six seats, one pot, the drawer open at 1280×720 (the footer was
     shrunk to ~9 px) and closed at 960×540 (it nearly touched the panel's sides)."""
     for size, drawer in (((1280, 720), True), ((960, 540), False)):
@@ -166,8 +173,7 @@ def test_the_footer_wraps_at_its_size_and_keeps_off_the_edges(make_app, panel_te
         scene: TableScene[Table] = TableScene(app, table)
         app.push(scene)
         for _ in range(table.rules.max_rounds + 1):
-            run_until(app, lambda scene=scene: scene.my_legal() is not None
-                      or scene.summary_showing())
+            run_until(app, _turn_or_result(scene))
             if scene.summary_showing():
                 break
             key(app, pygame.K_c)
@@ -189,9 +195,9 @@ def test_the_footer_wraps_at_its_size_and_keeps_off_the_edges(make_app, panel_te
             assert panel.inflate(-2 * pad, 0).contains(d.rect), (d, panel)
 
 
-def test_hot_seat_results_are_one_cell_per_seat_inside_the_panel(make_app,
+def test_hot_seat_results_are_one_cell_per_seat_inside_the_panel(make_app: MakeApp,
                                                                  panel_text: list[Drawn]
-                                                                 ) -> None:  # type: ignore[no-untyped-def]
+                                                                 ) -> None:
     """The playtest: 960×540, three people and a bot; the first raises, the rest fold."""
     app = make_app((960, 540), speed="instant", next_hand_delay=5)
     people = ["Người chơi 1", "Người chơi 2", "Người chơi 3"]

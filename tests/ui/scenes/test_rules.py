@@ -7,10 +7,10 @@ import dataclasses
 from lieng.engine import RuleSet
 from lieng.ui.scenes.menu import MenuScene
 
-from ..helpers import step
+from ..helpers import MakeApp, step
 
 
-def test_rules_text_follows_the_table_settings(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_rules_text_follows_the_table_settings(make_app: MakeApp) -> None:
     from lieng.ui.scenes.rules import RulesScene, settings_lines
 
     app = make_app()

@@ -5,27 +5,28 @@ preset; the preset pickers say what each preset does."""
 from __future__ import annotations
 
 import pygame
+from pygame_gui.elements import UIDropDownMenu
 
 from lieng.ui.core.i18n import t
+from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.rules import KINDS, RulesScene
 from lieng.ui.scenes.settings_screen import SettingsScene
 
-from ..helpers import click, key, move_mouse, shot, step
+from ..helpers import MakeApp, click, drop_down_items, key, move_mouse, shot, step
 
 
-def _pick(app, menu, value: str) -> None:  # type: ignore[no-untyped-def]
+def _pick(app: GameApp, menu: UIDropDownMenu, value: str) -> None:
     move_mouse((2, 2))
     step(app, 2)
     click(app, menu.menu_states["closed"].selected_option_button)
-    item = next(it for it in menu.current_state.options_selection_list.item_list
-                if it["object_id"] == value)
+    item = next(it for it in drop_down_items(menu.current_state) if it["object_id"] == value)
     assert item["text"] == t(f"preset_pick.{value}") or "preset_pick" in item["text"]
     click(app, item["button_element"])
     step(app, 2)
 
 
-def test_menu_rules_show_the_saved_preset_and_explain_the_table(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_menu_rules_show_the_saved_preset_and_explain_the_table(make_app: MakeApp) -> None:
     for size in ((960, 540), (1920, 1080)):
         app = make_app(size)
         menu = MenuScene(app)

@@ -12,10 +12,10 @@ from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.drawing import bot_tag
 
-from ..helpers import click, record_text, shot, step
+from ..helpers import MakeApp, click, record_text, shot, step
 
 
-def test_bot_plates_are_marked_with_their_level(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_bot_plates_are_marked_with_their_level(make_app: MakeApp) -> None:
     app = make_app((960, 540), speed="instant")
     table = make_table(5, "hard", 10, "classic", "Bạn", seed=4)
     app.push(MenuScene(app))
@@ -33,7 +33,7 @@ def test_bot_plates_are_marked_with_their_level(make_app) -> None:  # type: igno
     configure("vi")
 
 
-def test_a_hot_seat_seat_switched_to_a_bot_takes_a_bot_name(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_a_hot_seat_seat_switched_to_a_bot_takes_a_bot_name(make_app: MakeApp) -> None:
     app = make_app(speed="instant")
     app.push(MenuScene(app))
     setup = HotseatSetupScene(app)
@@ -60,7 +60,7 @@ def test_a_hot_seat_seat_switched_to_a_bot_takes_a_bot_name(make_app) -> None:  
 
 @pytest.mark.parametrize("language", ["vi", "en"])
 def test_a_bot_tag_is_never_squeezed_on_a_small_window(
-        make_app, monkeypatch: pytest.MonkeyPatch, language: str) -> None:  # type: ignore[no-untyped-def]
+        make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, language: str) -> None:
     """At 960×540 "Máy · Bình thường" does not fit beside a four-digit stack: the tag goes
     beside the name, or the level alone is shown — whole, at its size, never "Máy · Bìn…"."""
     import lieng.ui.tabletop.drawing as drawing

@@ -16,25 +16,32 @@ from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.settings_screen import SettingsScene
 from lieng.ui.scenes.table import TableScene
 
-from ..helpers import choose, click, step
+from ..helpers import MakeApp, RealApp, choose, click, step, top
 
 CHANGES = {"timer": "10", "bots": "5", "level": "hard", "bet": "50", "preset": "v8club",
            "coach": "on", "sound": "off", "volume": "30", "speed": "fast", "own_cards": "up",
            "deck": "four", "fullscreen": "on", "language": "en"}
 
 
-def test_settings_round_trip_through_clicks(real_app) -> None:  # type: ignore[no-untyped-def]
+def _display_flags() -> int:
+    """The flags of the real display surface (``FULLSCREEN`` among them)."""
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    return surface.get_flags()
+
+
+def test_settings_round_trip_through_clicks(real_app: RealApp) -> None:
     app = real_app()
     windowed = app.size
-    click(app, app.stack.top.buttons["settings"])
+    click(app, top(app, MenuScene).buttons["settings"])
     assert isinstance(app.stack.top, SettingsScene)
     for name, value in CHANGES.items():
         choose(app, name, value)
     # They took effect at once.
     assert app.settings.language == "en" and app.settings.muted and app.sounds.muted
     assert app.sounds.volume == 30 and app.cards.four_colour and app.settings.speed == "fast"
-    assert app.fullscreen and pygame.display.get_surface().get_flags() & pygame.FULLSCREEN
-    click(app, app.stack.top.back)
+    assert app.fullscreen and _display_flags() & pygame.FULLSCREEN
+    click(app, top(app, SettingsScene).back)
     assert isinstance(app.stack.top, MenuScene)
     close_app(app)
 
@@ -49,7 +56,7 @@ def test_settings_round_trip_through_clicks(real_app) -> None:  # type: ignore[n
     # Restart the app objects on the same data folder: every value is back.
     app = real_app()
     assert app.fullscreen and app.settings.language == "en" and app.settings.muted
-    click(app, app.stack.top.buttons["settings"])
+    click(app, top(app, MenuScene).buttons["settings"])
     scene = app.stack.top
     assert isinstance(scene, SettingsScene)
     assert {n: m.selected_option[1] for n, m in scene.menus.items()} == {
@@ -57,12 +64,12 @@ def test_settings_round_trip_through_clicks(real_app) -> None:  # type: ignore[n
     # Switching full screen off really gives the window back.
     choose(app, "fullscreen", "off")
     assert not app.fullscreen and app.size == windowed
-    assert not pygame.display.get_surface().get_flags() & pygame.FULLSCREEN
-    click(app, app.stack.top.back)
+    assert not _display_flags() & pygame.FULLSCREEN
+    click(app, top(app, SettingsScene).back)
 
     # The new-game dialog starts from them and the table gets the timer.
-    click(app, app.stack.top.buttons["play_bots"])
-    ng = app.stack.top
+    click(app, top(app, MenuScene).buttons["play_bots"])
+    ng = top(app, NewGameScene)
     assert isinstance(ng, NewGameScene)
     assert (ng.choice["bots"], ng.choice["level"], ng.choice["bet"], ng.choice["preset"]) == (
         "5", "hard", "50", "v8club")
@@ -87,7 +94,7 @@ def test_settings_round_trip_through_clicks(real_app) -> None:  # type: ignore[n
     assert bank.total == STARTING_CHIPS - in_pot and bank.at_table == 0 and notices == []
 
 
-def test_settings_are_saved_only_for_the_real_game(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_settings_are_saved_only_for_the_real_game(make_app: MakeApp) -> None:
     from lieng.ui.player import persist
     from lieng.ui.scenes.settings_screen import SettingsScene
 
@@ -107,15 +114,15 @@ def test_settings_are_saved_only_for_the_real_game(make_app) -> None:  # type: i
     assert again.speed == "fast" and again.reveal_own_cards
 
 
-def test_lang_on_the_command_line_is_for_one_run(real_app) -> None:  # type: ignore[no-untyped-def]
+def test_lang_on_the_command_line_is_for_one_run(real_app: RealApp) -> None:
     app = open_app(lang="en", fps=0)  # what main.py does for `--lang en`
     app.push(MenuScene(app))
     step(app, 2)
     assert app.settings.language == "en"
     # A settings change in that run is saved, the one-off language isn't.
-    click(app, app.stack.top.buttons["settings"])
+    click(app, top(app, MenuScene).buttons["settings"])
     choose(app, "speed", "fast")
-    click(app, app.stack.top.back)
+    click(app, top(app, SettingsScene).back)
     close_app(app)
     saved, _ = load_settings()
     assert (saved.language, saved.animation_speed) == ("vi", "fast")
@@ -126,8 +133,8 @@ def test_lang_on_the_command_line_is_for_one_run(real_app) -> None:  # type: ign
     app = open_app(lang="vi", fps=0)
     app.push(MenuScene(app))
     step(app, 2)
-    click(app, app.stack.top.buttons["settings"])
+    click(app, top(app, MenuScene).buttons["settings"])
     choose(app, "language", "en")
-    click(app, app.stack.top.back)
+    click(app, top(app, SettingsScene).back)
     close_app(app)
     assert load_settings()[0].language == "en"

@@ -8,27 +8,32 @@ drawn face up, and the header."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import i18n
 import pygame
+import pytest
+from pygame_gui.elements import UIButton
 
 from lieng.devtools.driver import KeyAutopilot, SummaryPilot
-from lieng.engine import Action, ActionKind, Legal, RuleSet
+from lieng.engine import Action, ActionKind, Card, Legal, RuleSet
 from lieng.game.setup import default_bot_factory
 from lieng.table import PlayerSpec, Table
+from lieng.ui.core import draw
 from lieng.ui.core.i18n import chips, t
+from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.summary import ARM_SECONDS
 
-from ..helpers import click, click_at, drag, key, open_table, run_until, shot, step
+from ..helpers import MakeApp, click, click_at, drag, key, open_table, run_until, shot, step
 
 
-def shown(button: object) -> str:
+def shown(button: UIButton) -> str:
     """The text a button shows (its i18n key translated with its arguments)."""
-    return str(i18n.t(button.text, **(button.text_kwargs or {})))  # type: ignore[attr-defined]
+    return str(i18n.t(button.text, **(button.text_kwargs or {})))
 
 
 def my_actions(table: Table) -> list[Action]:
@@ -36,7 +41,7 @@ def my_actions(table: Table) -> list[Action]:
     return [a for s, a in table.hand.actions if s == 0]
 
 
-def check_bar(scene: TableScene, legal: Legal | None) -> None:
+def check_bar(scene: TableScene[Table], legal: Legal | None) -> None:
     """The buttons' enabled state and amounts follow ``legal()`` exactly."""
     bar = scene.bar
     assert bar is not None
@@ -61,7 +66,7 @@ def check_bar(scene: TableScene, legal: Legal | None) -> None:
         assert shown(bar.allin) == t("bar.all_in", amount=chips(legal.all_in))
 
 
-def test_complete_hands_by_clicks_slider_and_keys(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_complete_hands_by_clicks_slider_and_keys(make_app: MakeApp) -> None:
     app = make_app(speed="fast")
     table = make_table(3, "normal", 10, "classic", "Bạn", seed=11)
     scene = open_table(app, table)
@@ -96,6 +101,7 @@ def test_complete_hands_by_clicks_slider_and_keys(make_app) -> None:  # type: ig
             expected = Action.call()
         elif kind == "slider_raise":
             assert bar.slider is not None
+            assert bar.slider.sliding_button is not None
             knob = bar.slider.sliding_button.rect.center
             drag(app, knob, (knob[0] + int(bar.slider.rect.w * 0.45), knob[1]))
             lo, hi = legal.raise_k.start, legal.raise_k.stop - 1
@@ -135,7 +141,7 @@ def test_complete_hands_by_clicks_slider_and_keys(make_app) -> None:  # type: ig
     assert sum(table.stacks) == 4 * 1000
 
 
-def test_buttons_wait_for_the_player_s_cards_then_follow_legal(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_buttons_wait_for_the_player_s_cards_then_follow_legal(make_app: MakeApp) -> None:
     # The bar is live only once the player's three cards have landed (a C
     # pressed during the deal checked blind); from then on it follows legal() at once.
     app = make_app(speed="slow")
@@ -145,16 +151,17 @@ def test_buttons_wait_for_the_player_s_cards_then_follow_legal(make_app) -> None
     assert table.hand is not None and table.hand.to_act == 0
     assert scene.board.busy, "the deal is still being animated"
     check_bar(scene, None)
-    click(app, scene.bar.call)  # type: ignore[union-attr]
+    assert scene.bar is not None
+    click(app, scene.bar.call)
     assert my_actions(table) == []
     run_until(app, scene.cards_ready, limit=600)
     step(app)
     check_bar(scene, scene.my_legal())
-    click(app, scene.bar.call)  # type: ignore[union-attr]
+    click(app, scene.bar.call)
     assert my_actions(table) == [Action.call()]
 
 
-def test_raise_multiplier_starts_at_the_minimum_each_turn(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_raise_multiplier_starts_at_the_minimum_each_turn(make_app: MakeApp) -> None:
     """After a big raise by → and Enter, the next turn's bar offers the smallest raise."""
     app = make_app(speed="fast")
     table = make_table(2, "normal", 10, "classic", "Bạn", seed=7)
@@ -184,7 +191,7 @@ def test_raise_multiplier_starts_at_the_minimum_each_turn(make_app) -> None:  # 
     assert raised and turns_after >= 1
 
 
-def test_timer_folds_and_says_so(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_timer_folds_and_says_so(make_app: MakeApp) -> None:
     app = make_app(speed="fast")
     table = make_table(2, "normal", 10, "classic", "Bạn", seed=5)
     scene = open_table(app, table)
@@ -199,7 +206,7 @@ def test_timer_folds_and_says_so(make_app) -> None:  # type: ignore[no-untyped-d
     assert scene.board.seats[0].status == "act.timeout"
 
 
-def test_a_broke_player_is_told_and_can_buy_chips(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_a_broke_player_is_told_and_can_buy_chips(make_app: MakeApp) -> None:
     app = make_app(speed="instant")
     players = [PlayerSpec("Bạn", "human", stack=1000), PlayerSpec("Minh", "bot", "normal",
                                                                     stack=1000)]
@@ -219,7 +226,7 @@ def test_a_broke_player_is_told_and_can_buy_chips(make_app) -> None:  # type: ig
     assert table.hand.start_stacks[0] == 1004
 
 
-def test_a_player_who_loses_everything_is_told(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_a_player_who_loses_everything_is_told(make_app: MakeApp) -> None:
     app = make_app(speed="instant")
     table = make_table(1, "hard", 10, "classic", "Bạn", seed=21)
     table.seats[0].stack = 30
@@ -244,22 +251,23 @@ def test_a_player_who_loses_everything_is_told(make_app) -> None:  # type: ignor
         assert "msg.broke" in scene.messages
 
 
-def test_other_seats_cards_are_never_drawn_face_up_before_showdown(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_other_seats_cards_are_never_drawn_face_up_before_showdown(make_app: MakeApp) -> None:
     app = make_app(speed="fast")
     table = make_table(5, "normal", 10, "classic", "Bạn", seed=8)
     app.cards.face_log = []
     violations: list[str] = []
     other_faces_after_showdown = 0
 
-    def check(app) -> None:  # type: ignore[no-untyped-def]
+    def check(app: GameApp) -> None:
         nonlocal other_faces_after_showdown
         hand = table.hand
         log = app.cards.face_log
+        assert log is not None  # recording since the test began
         if hand is None:
             log.clear()
             return
         own = set(hand.cards_of(0))
-        shown = set()
+        shown: set[Card] = set()
         if hand.is_over:
             for cards in hand.view_for(None).shown.values():
                 shown.update(cards)
@@ -285,7 +293,7 @@ def test_other_seats_cards_are_never_drawn_face_up_before_showdown(make_app) -> 
     assert other_faces_after_showdown > 0, "no showdown seen: the check proved nothing"
 
 
-def test_own_cards_arrive_face_down_and_turn_on_click_drag_and_key(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_own_cards_arrive_face_down_and_turn_on_click_drag_and_key(make_app: MakeApp) -> None:
     app = make_app(speed="fast")
     table = make_table(2, "normal", 10, "classic", "Bạn", seed=2)
     app.cards.face_log = []
@@ -313,7 +321,7 @@ def test_own_cards_arrive_face_down_and_turn_on_click_drag_and_key(make_app) -> 
     assert scene.bar.hand_label.text == scene.hand_name() != ""
 
 
-def test_l_during_the_deal_turns_all_three_cards(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_l_during_the_deal_turns_all_three_cards(make_app: MakeApp) -> None:
     app = make_app(speed="slow")
     table = make_table(3, "normal", 10, "classic", "Bạn", seed=3)
     scene = open_table(app, table)
@@ -326,7 +334,7 @@ def test_l_during_the_deal_turns_all_three_cards(make_app) -> None:  # type: ign
     assert scene.hand_name() != ""
 
 
-def test_the_turn_timer_waits_while_the_rules_cover_the_table(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_the_turn_timer_waits_while_the_rules_cover_the_table(make_app: MakeApp) -> None:
     app = make_app(speed="fast")
     table = make_table(2, "normal", 10, "classic", "Bạn", seed=5)
     scene = open_table(app, table)
@@ -341,7 +349,7 @@ def test_the_turn_timer_waits_while_the_rules_cover_the_table(make_app) -> None:
     assert my_actions(table)[-1].kind is ActionKind.TIMEOUT
 
 
-def test_face_up_setting_shows_own_cards_as_they_arrive(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_face_up_setting_shows_own_cards_as_they_arrive(make_app: MakeApp) -> None:
     app = make_app(speed="normal", reveal_own_cards=True)
     table = make_table(2, "normal", 10, "classic", "Bạn", seed=2)
     app.cards.face_log = []
@@ -355,7 +363,7 @@ def test_face_up_setting_shows_own_cards_as_they_arrive(make_app) -> None:  # ty
 
 
 def test_the_header_says_when_only_calls_are_left_and_shows_no_round_between_hands(
-        make_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+        make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
     """RULES.md step 7: after three raising rounds only calls are left ("Vòng 4/3" would
     read as a mistake); between hands there is no round at all."""
     import lieng.ui.scenes.table as table_scene
@@ -365,9 +373,12 @@ def test_the_header_says_when_only_calls_are_left_and_shows_no_round_between_han
                                           PlayerSpec("Minh", stack=5000)], seed=3)
     open_table(app, table)
     drawn: list[str] = []
-    real_text = table_scene.text
-    monkeypatch.setattr(table_scene, "text",
-                        lambda surf, s, *a, **k: (drawn.append(s), real_text(surf, s, *a, **k)))
+
+    def noted(surf: pygame.Surface, s: str, *a: Any, **k: Any) -> pygame.Rect:
+        drawn.append(s)
+        return draw.text(surf, s, *a, **k)
+
+    monkeypatch.setattr(table_scene, "text", noted)
     assert table.hand is not None
     for _ in range(6):  # both raise in rounds 1, 2 and 3
         seat = table.hand.to_act

@@ -9,7 +9,7 @@ its centre ones (another theme class)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pygame
@@ -36,7 +36,7 @@ from lieng.ui.scenes.settings_screen import SettingsScene
 from lieng.ui.scenes.stats import StatsScene
 from lieng.ui.scenes.table import TableScene
 
-from ..helpers import LOOPBACK, step
+from ..helpers import LOOPBACK, gui_font, step, top
 
 SIZES = [(960, 540), (960, 600), (1280, 720), (2200, 1300)]
 WINDOWS = [(size, "vi") for size in [*SIZES, (1280, 800), (2560, 1440)]] + \
@@ -149,43 +149,43 @@ def test_every_screen_s_elements_are_on_the_type_scale(app: GameApp) -> None:
             if font is not None:
                 assert font.point_size in gui_sizes, (name, _own_id(el), font.point_size)
         for b in buttons:
-            where = (name, _own_id(b), _text(b))
-            assert b.font.point_size == button, where
-            width, height = b.font.size(_text(b))
+            where: tuple[object, ...] = (name, _own_id(b), _text(b))
+            assert gui_font(b).point_size == button, where
+            width, height = gui_font(b).size(_text(b))
             assert width <= b.rect.w - 4 and height <= b.rect.h, (where, width, b.rect)
         for row in _rows(buttons):
             where = (name, [_text(b) for b in row])
             assert len({b.rect.h for b in row}) == 1, where
-            assert len({b.font.point_size for b in row}) == 1, where
+            assert len({gui_font(b).point_size for b in row}) == 1, where
         for lab in labels:
             if _text(lab):
-                width, _h = lab.font.size(_text(lab))
+                width, _h = gui_font(lab).size(_text(lab))
                 assert width <= lab.rect.w, (name, _text(lab), width, lab.rect)
         for menu in menus:
             shown = menu.menu_states["closed"].selected_option_button
+            assert shown is not None, (name, _own_id(menu))
             where = (name, _own_id(menu), _text(shown))
-            assert shown.font.point_size == body, where
-            width, height = shown.font.size(_text(shown))
+            assert gui_font(shown).point_size == body, where
+            width, height = gui_font(shown).size(_text(shown))
             assert width <= shown.rect.w and height <= shown.rect.h, where
             # Its label: the one on its row, to its left.
             mine = [lab for lab in labels if abs(lab.rect.centery - menu.rect.centery) <= 3
                     and lab.rect.right <= menu.rect.x + 2]
             assert mine, where
-            label_h = max(lab.font.get_rect("Ág").height for lab in mine)
-            assert shown.font.get_rect("Ág").height <= label_h, where
+            label_h = max(gui_font(lab).get_rect("Ág").height for lab in mine)
+            assert gui_font(shown).get_rect("Ág").height <= label_h, where
 
 
 @pytest.mark.parametrize("app", [(2200, 1300), (960, 600)], indirect=True,
                          ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_menu_s_buttons_are_all_alike(app: GameApp) -> None:
-    menu = app.stack.top
-    assert isinstance(menu, MenuScene)
+    menu = top(app, MenuScene)
     side = list(menu.lan.buttons.values()) + [
         b for name, b in menu.extras.buttons.items() if name != "refill"]
     centre = list(menu.buttons.values())
     assert len(side) == 4 and len(centre) == 5
     assert {b.rect.h for b in side + centre} == {centre[0].rect.h}
-    assert {b.font.point_size for b in side + centre} == {app.type_scale.px("button")}
+    assert {gui_font(b).point_size for b in side + centre} == {app.type_scale.px("button")}
 
 
 @pytest.mark.parametrize("app", SIZES, indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -207,9 +207,10 @@ def test_the_screens_own_text_is_on_role_sizes(app: GameApp,
         real = module.text
 
         def record(surface: pygame.Surface, s: str, pos: Any, size: int, *a: Any,
-                   _real: Any = real, _m: str = short, **k: Any) -> pygame.Rect:
+                   _real: Callable[..., pygame.Rect] = real, _m: str = short,
+                   **k: Any) -> pygame.Rect:
             drawn.append((_m, s, size))
-            return _real(surface, s, pos, size, *a, **k)  # type: ignore[no-any-return]
+            return _real(surface, s, pos, size, *a, **k)
 
         monkeypatch.setattr(module, "text", record)
     ts: TypeScale = app.type_scale

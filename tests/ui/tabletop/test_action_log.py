@@ -21,7 +21,7 @@ from lieng.ui.scenes.replay import ReplayScene
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.action_log import ActionLog
 
-from ..helpers import click, key, run_until, shot, step
+from ..helpers import MakeApp, click, key, run_until, shot, step
 
 SHOWDOWN_DECK = "AS 2C AH 5C AD 9C"
 """Seat 0 is dealt A♠ A♥ A♦ (Sáp A), seat 1 2♣ 5♣ 9♣ (6 points)."""
@@ -94,7 +94,7 @@ def _scripted_table(script: list[Action]) -> Table:
 
 
 def test_drawer_opens_by_key_and_button_is_remembered_and_follows_the_board(
-        make_app) -> None:  # type: ignore[no-untyped-def]
+        make_app: MakeApp) -> None:
     app = make_app((960, 540), speed="fast")
     table = _scripted_table([Action.call(), Action.call()])
     app.push(MenuScene(app))
@@ -131,7 +131,7 @@ def test_the_open_state_is_saved_and_loaded() -> None:
     assert merged.action_log_open
 
 
-def test_the_replay_feeds_the_log_and_rebuilds_it_on_a_step_back(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_the_replay_feeds_the_log_and_rebuilds_it_on_a_step_back(make_app: MakeApp) -> None:
     app = make_app((1280, 720), speed="instant", action_log_open=True)
     hand = _played([(0, Action.call()), (1, Action.call())])
     record = HandRecord.from_hand(hand, 0, [SeatRecord("Tôi"), SeatRecord("Máy", "bot", "easy")],
@@ -155,7 +155,7 @@ def test_the_replay_feeds_the_log_and_rebuilds_it_on_a_step_back(make_app) -> No
     shot(app, "log-replay-1280")
 
 
-def test_the_lan_table_tells_the_hand_too(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_the_lan_table_tells_the_hand_too(make_app: MakeApp) -> None:
     import random
     import time
 

@@ -7,15 +7,17 @@ screen, LAN), and at a real table in the window."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lieng.engine import Action, Hand, HandEnded, RuleSet, redact
+from lieng.table import Table
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.tabletop.board import Board
 
-from ..helpers import open_table, play_calls_until_hand_over, run_until, shot, step
+from ..helpers import MakeApp, open_table, play_calls_until_hand_over, run_until, shot, step
 
 SPEEDS = (0.0, 0.5, 1.0, 1.7)
 
@@ -80,7 +82,11 @@ def test_displayed_stacks_converge_and_never_double_count(seed: int, speed: floa
     assert [s.stack for s in board.seats] == final
 
 
-def test_winner_stack_never_counts_the_pot_twice(make_app) -> None:  # type: ignore[no-untyped-def]
+def _at_hand(table: Table, hand_no: int) -> bool:
+    return table.hand_no == hand_no
+
+
+def test_winner_stack_never_counts_the_pot_twice(make_app: MakeApp) -> None:
     """After the hand, every displayed stack stays at or below the engine's final stack at
     every frame, and equals it once the payout has landed (normal speed)."""
     app = make_app(speed="normal")
@@ -89,7 +95,7 @@ def test_winner_stack_never_counts_the_pot_twice(make_app) -> None:  # type: ign
     ended: list[HandEnded] = []
     table.subscribe(lambda evs: ended.extend(e for e in evs if isinstance(e, HandEnded)))
     for hand_no in range(1, 4):
-        run_until(app, lambda hand_no=hand_no: table.hand_no == hand_no, limit=6000)
+        run_until(app, partial(_at_hand, table, hand_no), limit=6000)
         play_calls_until_hand_over(app, scene, table)
         assert table.hand is not None
         final = list(table.hand.stacks)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pygame
 
+from ..helpers import MakeApp
 
-def test_four_colour_deck_paints_diamonds_blue(make_app) -> None:  # type: ignore[no-untyped-def]
+
+def test_four_colour_deck_paints_diamonds_blue(make_app: MakeApp) -> None:
     from lieng.engine import Card
 
     app = make_app()

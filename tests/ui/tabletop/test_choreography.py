@@ -15,13 +15,15 @@ payout and the result is checked.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from functools import partial
 
 import pygame
 import pytest
 
 from lieng.devtools.bots_selftest import ScriptedPlayer
 from lieng.devtools.driver import KeyAutopilot
-from lieng.engine import Action, PotAwarded, RuleSet
+from lieng.engine import Action, Event, PotAwarded, RuleSet
 from lieng.table import PlayerSpec, Table, TableLike
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
@@ -30,7 +32,7 @@ from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.frame_record import capture, problems
 
-from ..helpers import shot, step
+from ..helpers import MakeApp, shot, step
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080)]
 NAMES = ["Bạn", "Hùng", "Nguyễn Thị Minh Khai", "Lan", "Thảo", "Quốc"]
@@ -54,6 +56,11 @@ def side_pot_table(n: int) -> Table:
         return ScriptedPlayer(list(by_name[spec.name]))
 
     return Table(RuleSet(table_bet=10), players, seed=7 + n, bot_factory=factory)
+
+
+def _note_layers(layers: list[int], events: Sequence[Event]) -> None:
+    """A table listener: the layer (main pot 0, side pots 1, 2, …) of each pot paid."""
+    layers.extend(e.layer for e in events if isinstance(e, PotAwarded))
 
 
 def play_one_hand(app: GameApp, scene: TableScene[TableLike], raises: bool,
@@ -95,8 +102,8 @@ def play_one_hand(app: GameApp, scene: TableScene[TableLike], raises: bool,
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_no_chip_label_or_glow_covers_what_it_must_not(make_app, size: tuple[int, int]
-                                                       ) -> None:  # type: ignore[no-untyped-def]
+def test_no_chip_label_or_glow_covers_what_it_must_not(make_app: MakeApp, size: tuple[int, int]
+                                                       ) -> None:
     app = make_app(size, speed="fast", reveal_own_cards=True, next_hand_delay=0)
     seen: dict[str, int] = {}
     for n in range(2, 7):
@@ -107,8 +114,7 @@ def test_no_chip_label_or_glow_covers_what_it_must_not(make_app, size: tuple[int
             app.push(scene)
             assert scene.layout.drawer_open is drawer
             layers: list[int] = []
-            scene.table.subscribe(lambda evs, layers=layers: layers.extend(
-                e.layer for e in evs if isinstance(e, PotAwarded)))
+            scene.table.subscribe(partial(_note_layers, layers))
             bad = play_one_hand(app, scene, raises=False, seen=seen)
             assert not bad, (size, n, "side pots", drawer, bad)
             assert len(layers) >= 2, (n, drawer, layers)  # a side pot, or chips handed back
@@ -128,7 +134,7 @@ def test_no_chip_label_or_glow_covers_what_it_must_not(make_app, size: tuple[int
         assert seen.get(kind), (kind, seen)
 
 
-def test_a_toast_waits_for_the_deal_to_land(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_a_toast_waits_for_the_deal_to_land(make_app: MakeApp) -> None:
     """A toast shares the banner's box with the deck: one raised while cards are dealt
     (a rebuy's "Đã mua thêm") is shown once they have landed, for its full time."""
     app = make_app((960, 540), speed="normal")

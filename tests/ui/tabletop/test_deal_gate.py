@@ -12,7 +12,7 @@ from lieng.table import PlayerSpec, Table
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.table import TableScene
 
-from ..helpers import key, run_until, step
+from ..helpers import MakeApp, key, run_until, step
 
 
 def _table() -> Table:
@@ -21,7 +21,7 @@ def _table() -> Table:
     return Table(RuleSet(table_bet=10), players, seed=5, bot_factory=default_bot_factory)
 
 
-def test_keys_during_the_deal_do_nothing(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_keys_during_the_deal_do_nothing(make_app: MakeApp) -> None:
     app = make_app((960, 600), speed="slow")
     table = _table()
     app.push(MenuScene(app))

@@ -18,7 +18,7 @@ from lieng.ui.tabletop import drawing as table_draw
 from lieng.ui.tabletop.cards import CardRenderer
 from lieng.ui.tabletop.layout import compute
 
-from ..helpers import key, open_table, play_calls_until_hand_over, run_until, shot, step
+from ..helpers import MakeApp, key, open_table, play_calls_until_hand_over, run_until, shot, step
 
 
 class _Board:
@@ -40,8 +40,12 @@ def test_a_refund_is_not_a_side_pot(monkeypatch: pytest.MonkeyPatch, layers: Any
     pygame.init()
     configure("vi")
     drawn: list[str] = []
-    monkeypatch.setattr(table_draw, "text",
-                        lambda surf, s, *a, **k: drawn.append(s) or pygame.Rect(0, 0, 1, 1))
+
+    def noted(surf: pygame.Surface, s: str, *a: Any, **k: Any) -> pygame.Rect:
+        drawn.append(s)
+        return pygame.Rect(0, 0, 1, 1)
+
+    monkeypatch.setattr(table_draw, "text", noted)
     drawer = table_draw.TableDrawer(CardRenderer(), lambda n: f"{n:,}".replace(",", "."))
     layout = compute((1280, 720), 3)
     surf = pygame.Surface((1280, 720))
@@ -50,7 +54,7 @@ def test_a_refund_is_not_a_side_pot(monkeypatch: pytest.MonkeyPatch, layers: Any
                                                                amount="")))] == expected
 
 
-def test_seat_win_label_shows_the_net_result_like_the_centre(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_seat_win_label_shows_the_net_result_like_the_centre(make_app: MakeApp) -> None:
     """The winner's seat says "+net" (what the centre line says), not the gross pot."""
     app = make_app(speed="fast")
     table = make_table(3, "normal", 10, "classic", "Bạn", seed=4)
@@ -76,7 +80,7 @@ def test_seat_win_label_shows_the_net_result_like_the_centre(make_app) -> None: 
     shot(app, "win_label_net")
 
 
-def test_round_banner_and_coach_hint_are_gone_at_the_showdown(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_round_banner_and_coach_hint_are_gone_at_the_showdown(make_app: MakeApp) -> None:
     """The round banner stays in its box (never on a seat plate or status line), and
     leaves at the showdown; the coach hint (no hand name: the bar has it) goes once cards
     are shown."""
