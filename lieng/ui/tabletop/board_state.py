@@ -65,6 +65,9 @@ class SeatState:
     """A bot plays this seat: its plate says so (the table scene sets it)."""
     level: str | None = None
     """The bot's level ("easy", "normal", "hard"...), when known."""
+    away: bool = False
+    """A LAN player whose connection is gone: the plate says "mất kết nối" (the LAN
+    table scene sets it from the host's roster)."""
 
 
 @dataclass

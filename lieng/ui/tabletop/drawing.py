@@ -331,6 +331,10 @@ class TableDrawer:
 
     def _status_text(self, seat: SeatState, thinking: bool = False
                      ) -> tuple[str, tuple[int, int, int]]:
+        if seat.away and seat.hand_value is None and not seat.winner:
+            # Not "Đang nghĩ…": nobody is there to think (the seat sits out, or its turn
+            # runs out and folds, docs/RULES.md "A player who is away").
+            return t("status.away"), (235, 150, 120)
         if thinking:
             return t("status.thinking"), (200, 220, 255)
         if seat.hand_value is not None:
