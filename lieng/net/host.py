@@ -69,6 +69,19 @@ if TYPE_CHECKING:
 __all__ = ["HostConfig", "LanHost", "PlayedHand", "connect_local", "main"]
 
 
+DEAL_SECONDS_PER_CARD = 0.11
+DEAL_SECONDS_LAST = 0.3
+"""How long the game window takes to deal a card, and to land the last one (the board's
+``DEAL_GAP`` and ``DEAL_FLIGHT`` at normal speed, rounded up)."""
+
+
+def deal_seconds(dealt: int, pace: float) -> float:
+    """The time the players' windows spend dealing ``dealt`` hands: the first turn's clock
+    and the bots' thinking start after it, not while cards still fly on every screen.
+    ``pace`` is the table's ``bot_speed`` (0 in tests: no allowance)."""
+    return (3 * dealt * DEAL_SECONDS_PER_CARD + DEAL_SECONDS_LAST) * pace
+
+
 class LanHost(LoopService):
     """A hosted table. ``start()`` serves on a background thread (the game window);
     ``run()`` serves on the calling thread until the table closes (headless)."""
@@ -251,7 +264,10 @@ class LanHost(LoopService):
             deck, deal = await self.dealer.deal(table.hand_no + 1, seats)
             # Only those still away sit out: one who left during the deal is dealt in
             # (and times out), so at least two seats are sure to play.
-            table.start_hand(time.monotonic(), deck, away=away & self._away_seats())
+            away &= self._away_seats()
+            dealt = sum(table.can_play(i) and i not in away for i in range(table.n_seats))
+            table.start_hand(time.monotonic() + deal_seconds(dealt, cfg.bot_speed), deck,
+                             away=away)
             await self._play_hand(table)
             record = record_hand(self.history, table, tuple(sorted(deal.values)))
             self.chips_in += between_hands.rebuy_broke_seats(table, cfg)

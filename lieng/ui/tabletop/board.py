@@ -82,6 +82,8 @@ class Board:
         """Seconds from now when the next beat may start."""
         self.first: int | None = None
         self.to_act: int | None = None
+        self._deal_in_air = False
+        """The last beat was a card leaving the deck (``_turn`` waits for it to land)."""
         self.round = 0
         self.table_bet = 0
         self.contrib = [0] * self.n
@@ -144,6 +146,16 @@ class Board:
     def dealing(self) -> bool:
         """Cards are still on their way from the deck (the deck is on the felt)."""
         return any(not cs.landed for seat in self.seats for cs in seat.cards)
+
+    @property
+    def deal_landed(self) -> bool:
+        """Every dealt-in seat holds its three cards, all landed: the deal is over as the
+        player sees it. Only then does a turn start on screen — its clock, the buttons,
+        "Đang nghĩ…" (a turn shown with five cards still in the air was a playtest's
+        find)."""
+        return self.hand_started and all(
+            len(seat.cards) >= 3 and all(cs.landed for cs in seat.cards)
+            for seat in self.seats if seat.dealt_in)
 
     # ----------------------------------------------------------------- pots
 
@@ -291,6 +303,7 @@ class Board:
             self.tweener.add(arrive)
             self.sound("deal")
 
+        self._deal_in_air = True
         self._beat(DEAL_FLIGHT, DEAL_GAP, on_start=start)
 
     def _round(self, e: RoundStarted) -> None:
@@ -310,6 +323,10 @@ class Board:
         def start() -> None:
             self.to_act = e.seat
 
+        if self._deal_in_air:
+            # The first turn waits for the last card to land, not just to leave the deck.
+            self._deal_in_air = False
+            self.cursor += (DEAL_FLIGHT - DEAL_GAP) * self.speed()
         self._beat(0.0, 0.0, on_start=start)
 
     def _action(self, e: ActionTaken) -> None:
@@ -423,6 +440,9 @@ class Board:
                 # The engine's stacks are the truth; chips still flying land on top.
                 seat.stack = e.stacks[i] - self.incoming[i]
                 seat.net = e.net[i]
+                # The glow is for who came out ahead: a side pot taken in a hand lost
+                # overall is no win (RULES.md, "A hand won").
+                seat.winner = seat.winner and e.net[i] > 0
             self.contrib = [0] * self.n
             self.frozen_layers = []
 

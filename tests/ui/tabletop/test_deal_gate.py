@@ -45,3 +45,30 @@ def test_keys_during_the_deal_do_nothing(make_app) -> None:  # type: ignore[no-u
     assert scene.turn_shown() and scene.bar.call.is_enabled
     key(app, pygame.K_c)
     assert [seat for seat, _a in hand.actions] == [0]
+
+
+def test_the_turn_waits_for_the_whole_deal_to_land(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Six seats and the player first: their own third card lands while five more are
+    still flying to the others. No turn, clock, button or "Đang nghĩ…" until the last
+    one is down (issue 22, defect 2)."""
+    app = make_app((1280, 720), speed="slow")
+    players = [PlayerSpec("Bạn")] + [PlayerSpec(f"Máy {i}", "bot", "normal")
+                                     for i in range(1, 6)]
+    table = Table(RuleSet(table_bet=10), players, seed=5, bot_factory=default_bot_factory)
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    app.push(scene)
+    step(app)
+    board = scene.board
+    run_until(app, lambda: len(board.seats[0].cards) == 3
+              and all(c.landed for c in board.seats[0].cards), limit=2000)
+    assert board.dealing and not board.deal_landed  # the others' cards are in the air
+    clock = scene.clock
+    step(app)
+    assert not scene.turn_shown()
+    assert scene.bar is not None and not scene.bar.call.is_enabled
+    assert board.to_act is None  # no "Đến lượt", no ring yet
+    assert scene.clock == clock
+    run_until(app, lambda: board.deal_landed, limit=2000)
+    run_until(app, scene.turn_shown, limit=200)
+    assert not board.dealing and board.to_act == 0 and scene.bar.call.is_enabled
