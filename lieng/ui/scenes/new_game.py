@@ -53,7 +53,7 @@ class NewGameScene(Scene):
         s = self.app.scale
         r = self._rect()
         ui, c, ts = self.app.ui, self.container, self.app.type_scale
-        # The drop-downs are wide enough for the longest buy-in, "50.000 · 500 lần cược".
+        # The drop-downs are wide enough for the longest buy-in, "50.000 (500 mức cược)".
         lw, dw, rh = int(190 * s), int(350 * s), int(44 * s)
         x0 = r.x + int(40 * s)
         y = r.y + int(90 * s)

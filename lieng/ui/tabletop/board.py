@@ -240,7 +240,11 @@ class Board:
                 seat.folded = not e.dealt_in[i]
                 seat.all_in = False
                 seat.cards = []
-                seat.status = "" if e.dealt_in[i] else "status.sitting_out"
+                # Not dealt in: a seat that cannot pay the ante is "Hết chip" (a bot
+                # out of chips); one with chips sits out (a LAN player who is away).
+                seat.status = "" if e.dealt_in[i] else (
+                    "status.broke" if e.stacks[i] < e.rules.table_bet
+                    else "status.sitting_out")
                 seat.status_args = {}
                 seat.hand_value = None
                 seat.winner = False
@@ -344,7 +348,10 @@ class Board:
                 seat.status_args = {}
                 self.sound("fold")
                 return
-            if e.all_in:
+            if e.all_in and not e.raised and e.amount > 0:
+                seat.status, seat.status_args = "act.call_all_in", {
+                    "amount": self.fmt(e.amount)}
+            elif e.all_in:
                 seat.status, seat.status_args = "act.all_in", {"amount": self.fmt(e.amount)}
             elif e.kind is ActionKind.RAISE:
                 seat.status, seat.status_args = "act.raise", {"k": str(e.k),

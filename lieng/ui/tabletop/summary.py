@@ -53,7 +53,7 @@ def hand_lines(log: ActionLog) -> list[LogLine]:
 
 
 def net_line(net: int, who: str | None = None) -> str:
-    """"Bạn thắng 30" / "Bạn mất 20" / "Hoà vốn" — or the same for a named seat."""
+    """"Bạn thắng 30" / "Bạn thua 20" / "Hoà vốn" — or the same for a named seat."""
     if who is None:
         if net > 0:
             return t("table.result_win", amount=chips(net))

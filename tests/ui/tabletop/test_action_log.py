@@ -46,15 +46,15 @@ def test_lines_for_actions_rounds_ante_showdown_and_pots() -> None:
     assert lines[0] == t("log.hand", n="7") == "Ván 7"
     assert "Tiền gà 10 × 2 người = 20" in lines
     assert "Vòng tố 1" in lines and "Vòng tố 2" in lines
-    assert "Lan: Theo (không bỏ thêm)" in lines
+    assert "Lan: Qua lượt" in lines
     assert "Minh: Tố 50 (5×)" in lines
     assert "Lan: Theo 50" in lines
     assert "Lan: A♠ A♥ A♦ · Sáp A" in lines
     assert "Minh: 2♣ 5♣ 9♣ · 6 điểm" in lines
-    assert lines[-1] == "Lan ăn tẩy chính: 120"
+    assert lines[-1] == "Lan ăn tẩy: 120"
     configure("en")
     en = log.texts(["Lan", "Minh"])
-    assert "Minh: raise 50 (5×)" in en and en[-1] == "Lan wins the main pot: 120"
+    assert "Minh: raise 50 (5×)" in en and en[-1] == "Lan wins the pot: 120"
     configure("vi")
 
 
@@ -71,9 +71,9 @@ def test_a_returned_layer_and_a_side_pot_winner() -> None:
     log.feed(hand.events)
     lines = log.texts(["Lan", "Minh", "Hùng"])
     assert lines[0] == "Ván mới"
-    assert "Minh: Tố tất 50" in lines and "Hùng: Úp bỏ" in lines
-    assert "Minh ăn tẩy chính: 130" in lines
-    assert "Trả lại Lan: 50" in lines
+    assert "Minh: Theo tất tay 50" in lines and "Hùng: Úp bỏ" in lines
+    assert "Minh ăn tẩy: 130" in lines
+    assert "Trả lại cho Lan: 50" in lines
 
 
 def test_an_uncontested_hand_shows_no_card_even_from_an_unredacted_log() -> None:
@@ -82,7 +82,7 @@ def test_an_uncontested_hand_shows_no_card_even_from_an_unredacted_log() -> None
     log = ActionLog(lambda: 1)
     log.feed(hand.events)  # the engine's own log, every card in it
     lines = log.texts(["Lan", "Minh"])
-    assert lines[-2:] == ["Lan ăn tẩy chính: 40", t("log.uncontested")]
+    assert lines[-2:] == ["Lan ăn tẩy: 40", t("log.uncontested")]
     for card in Card.parse_many(SHOWDOWN_DECK):
         assert all(str(card) not in line for line in lines)
 
@@ -110,9 +110,9 @@ def test_drawer_opens_by_key_and_button_is_remembered_and_follows_the_board(
               and not scene.board.busy)
     step(app, 2)
     lines = scene.log.texts(["Bạn", "Minh"])
-    assert "Bạn: Theo (không bỏ thêm)" in lines and "Minh: Theo (không bỏ thêm)" in lines
+    assert "Bạn: Qua lượt" in lines and "Minh: Qua lượt" in lines
     assert any(line.startswith("Bạn: ") and " · " in line for line in lines)  # shown hand
-    assert any(t("log.pot_main") in line for line in lines)
+    assert any(t("log.pot_only") in line for line in lines)
     pygame.image.save(app.screen, "/tmp/story/log-960.png")
     click(app, scene.top_buttons["log"])
     assert not scene.log_panel.is_open and not app.settings.action_log_open
@@ -146,7 +146,7 @@ def test_the_replay_feeds_the_log_and_rebuilds_it_on_a_step_back(make_app) -> No
     step(app, 5)
     names = ["Tôi", "Máy"]
     full = rep.replay.log.texts(names)
-    assert "Tôi: A♠ A♥ A♦ · Sáp A" in full and full[-1] == "Tôi ăn tẩy chính: 20"
+    assert "Tôi: A♠ A♥ A♦ · Sáp A" in full and full[-1] == "Tôi ăn tẩy: 20"
     key(app, pygame.K_LEFT)
     step(app, 3)
     back = rep.replay.log.texts(names)
