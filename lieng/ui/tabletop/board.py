@@ -275,6 +275,13 @@ class Board:
         self.unswept = True
         self._beat(0.0, 0.06, on_start=start)
 
+    def _clear_round_labels(self) -> None:
+        """A round is over: its "Theo 20", "Tố 40 (2×)" leave the seats with its chips;
+        "Úp bỏ" stays on a folded seat (and "Tố tất" on an all-in one, by its state)."""
+        for seat in self.seats:
+            if not seat.folded and seat.status.startswith("act."):
+                seat.status, seat.status_args = "", {}
+
     def _sweep(self) -> None:
         """A round closed: every bet in front of a seat flies to the pot (the pot counts
         them as they leave, so its layers are always a real moment of the hand)."""
@@ -284,6 +291,7 @@ class Board:
         f = self.speed()
 
         def start() -> None:
+            self._clear_round_labels()
             for i, seat in enumerate(self.seats):
                 if seat.front > 0:
                     tw = Tween(0.0, 1.0, CHIP_FLIGHT * f, ease_in_out_cubic)
@@ -314,6 +322,7 @@ class Board:
         def start() -> None:
             self.round = e.round
             if e.round > 1:
+                self._clear_round_labels()  # also after a round of checks: no sweep then
                 # Banners run beside the timeline: they never hold up a bot or a deal.
                 tw = Tween(0.0, 1.0, 1.4 * max(self.speed(), 0.35), linear)
                 # One banner at a time: at fast speeds the last round's is still fading.
