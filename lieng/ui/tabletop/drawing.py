@@ -337,6 +337,8 @@ class TableDrawer:
             return t("status.away"), (235, 150, 120)
         if thinking:
             return t("status.thinking"), (200, 220, 255)
+        if seat.hand_value is not None and not all(c.flip_now >= 1.0 for c in seat.cards):
+            return "", CREAM  # the name waits for the cards it names to be face up
         if seat.hand_value is not None:
             from lieng.ui.core.i18n import language
 
