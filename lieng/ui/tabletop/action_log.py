@@ -87,10 +87,16 @@ class LogLine:
         if self.kind == "pot" and self.key == "log.split":
             # "Tẩy phụ 1 (1.580) chia: Quốc 790 + Hùng 790" — who took what, pot first,
             # so the shares (the part that wraps) come last and stay together.
-            head = t("log.pot_main_head") if self.n == 0 else t("log.pot_side_head",
-                                                                 n=str(self.n))
+            head = (t("log.pot_only_head") if self.n == ONLY_POT else t("log.pot_main_head")
+                    if self.n == 0 else t("log.pot_side_head", n=str(self.n)))
             shares = [t("log.share", who=w, amount=chips(a)) for w, a in
                       zip(self._names(names, self.seats), self.amounts[1:], strict=False)]
+            if self.value is not None:
+                # Why they share it: the same hand (docs/RULES.md, tie-break presets).
+                same = self.value.category.name_in(language()) \
+                    if self.value.category.name in ("ANH",) else self.value.name(language())
+                return t("log.split_same", amount=amount, pot=head, hand=same,
+                         shares=" + ".join(shares)), shares
             return t(self.key, amount=amount, pot=head, shares=" + ".join(shares)), shares
         if self.kind == "pot" and self.key == "log.returned" and language() == "vi" \
                 and who == DEFAULT_NAMES["vi"]:
@@ -154,6 +160,8 @@ class ActionLog:
             return
         elif isinstance(e, PotAwarded):
             line = _pot_line(e)
+            if line.key == "log.split":
+                line = dataclasses.replace(line, value=self._shown_value(e.winners))
             if e.layer > 0 and not e.refund:
                 self._name_main_pot()
         elif isinstance(e, HandEnded) and e.uncontested:
@@ -164,6 +172,16 @@ class ActionLog:
     def _append(self, line: LogLine) -> None:
         self.lines.append(line)
         self.version += 1
+
+    def _shown_value(self, seats: Sequence[int]) -> HandValue | None:
+        """The hand the split pot's winners showed this hand: the reason they share it
+        ("chia đều, cùng 5 điểm")."""
+        for line in reversed(self.lines):
+            if line.kind == "hand":
+                return None
+            if line.kind == "show" and line.seats and line.seats[0] in seats:
+                return line.value
+        return None
 
     def _name_main_pot(self) -> None:
         """A side pot was paid: this hand's "tẩy" was the main pot after all."""
@@ -208,6 +226,7 @@ def _pot_line(e: PotAwarded) -> LogLine:
     if e.refund:
         return LogLine("pot", "log.returned", e.winners, (e.amount,), n=e.layer)
     if len(e.winners) > 1:
-        return LogLine("pot", "log.split", e.winners, (e.amount, *e.shares), n=e.layer)
+        return LogLine("pot", "log.split", e.winners, (e.amount, *e.shares),
+                       n=e.layer or ONLY_POT)
     # The main pot is "tẩy" until a side pot is paid out after it (``ActionLog.add``).
     return LogLine("pot", "log.won", e.winners, (e.amount,), n=e.layer or ONLY_POT)

@@ -196,8 +196,9 @@ def test_the_lan_table_tells_the_hand_too(make_app) -> None:  # type: ignore[no-
 
 
 def test_a_split_pot_names_each_share_and_wraps_between_whole_shares() -> None:
-    """"Tẩy chính (30) chia: Lan 15 + Minh 15": who took what, each amount beside its
-    name; a wrapped line breaks before a "+ Minh 15", never between the "+" and it."""
+    """"Tẩy (30) chia đều, cùng 9 điểm: Lan 15 + Minh 15": who took what and why (issue
+    22: a split pot names its reason), each amount beside its name; a wrapped line breaks
+    before a "+ Minh 15", never between the "+" and it."""
     from lieng.ui.core.assets import font
     from lieng.ui.tabletop.log_panel import wrap
 
@@ -213,11 +214,12 @@ def test_a_split_pot_names_each_share_and_wraps_between_whole_shares() -> None:
     log.feed(hand.events)
     names = ["Lan", "Minh", "Hùng"]
     split = [line for line in log.lines if line.kind == "pot"]
-    assert [line.text(names) for line in split] == ["Tẩy chính (30) chia: Lan 15 + Minh 15"]
+    assert [line.text(names) for line in split] == [
+        "Tẩy (30) chia đều, cùng 9 điểm: Lan 15 + Minh 15"]
     assert split[0].pieces(names)[-2:] == ["Lan 15", "+ Minh 15"]
     assert " ".join(split[0].pieces(names)) == split[0].text(names)
     configure("en")
-    assert split[0].text(names) == "Main pot (30) split: Lan 15 + Minh 15"
+    assert split[0].text(names) == "Pot (30) split, same hand (9 points): Lan 15 + Minh 15"
     configure("vi")
     size = 15
     for width in range(font(size, True).size("+ Minh 15")[0], 400, 9):
