@@ -14,7 +14,8 @@ player's cards), so it covers no seat's plate, cards or status line; it grows up
 from that place's bottom as tall as its lines. A pot or a note is never cut (they are
 the result), and the hands shown (two to a row) stay as long as the footer, the sizes and
 the title can give way instead: they are why a pot went where it went — a split pot's
-line says it too ("chia đều, cùng 5 điểm") — and only then go (``fit``). A line too wide wraps whole pieces (``LogLine.pieces``: "+ Hùng 790"). The
+line says it too ("chia đều, cùng 5 điểm") — and only then go (``fit``). A line too
+wide wraps whole pieces (``LogLine.pieces``: "+ Hùng 790"). The
 replay shows the same panel at a hand's end (``draw_result``).
 """
 

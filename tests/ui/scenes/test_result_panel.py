@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from lieng.devtools.bots_selftest import ScriptedPlayer
-from lieng.devtools.showdown_shots import HANDS, ScriptedDeckTable, scripted_table
+from lieng.devtools.showdown_shots import ScriptedDeckTable, scripted_table
 from lieng.engine import Action, PotAwarded, RuleSet
 from lieng.table import PlayerSpec, Table
 from lieng.ui.core.assets import font
@@ -232,8 +232,9 @@ def test_three_hands_shown_stay_in_the_panel(make_app, panel_text: list[Drawn],
     them): the hands stay — with their cards, or by name — as the reason for the pot."""
     seats = [("Bạn", 1000, ()), ("Hùng", 1000, (Action.fold(),)),
              ("Lan", 1000, (Action.fold(),)), ("Thảo", 1000, (Action.fold(),)),
-             ("Quốc", 1000, ()), ("Minh", 1000, ())]
-    app = make_app(size, speed="fast", reveal_own_cards=True, next_hand_delay=5)
+             ("Quốc", 200, (Action.all_in(),)), ("Minh", 1000, ())]  # a side pot too
+    app = make_app(size, speed="fast", reveal_own_cards=True, next_hand_delay=5,
+                   action_log_open=True)
     table = scripted_table(seats, HANDS)
     app.push(MenuScene(app))
     scene: TableScene[Table] = TableScene(app, table)
