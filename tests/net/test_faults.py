@@ -62,7 +62,14 @@ def test_disconnect_mid_turn_folds_then_reconnect_gets_seat_and_snapshot(
     back = make_client(host, "someone else", token=token)
     assert back.seat == seat
     assert back.name == "Ana"  # the session's name, not the one sent this time
-    snapshot = next(m for m in back.poll() if m.type == "snapshot")
+    got: list[Any] = []
+
+    def snapshot_in() -> bool:  # it follows the welcome; it may still be on its way
+        got.extend(back.poll())
+        return any(m.type == "snapshot" for m in got)
+
+    assert _until(snapshot_in, 5)
+    snapshot = next(m for m in got if m.type == "snapshot")
     assert snapshot.data["hand"] >= hand_no + 1
     # Back: dealt into the next hand, and its turn comes.
     host.call(lambda: setattr(host.table, "turn_limit", 60.0))
