@@ -66,6 +66,7 @@ def test_a_killed_client_restarted_reclaims_its_seat(
 
         assert _until(lambda: host.call(sat_out)), "the away seat kept being dealt in"
         stack = host.call(lambda: table.seats[seat].stack)
+        sat_out_hand = host.call(lambda: table.hand_no)
 
         # A stranger calling themselves Ana, with no token, does not get the seat.
         impostor = _client(host.port, tmp_path / "elsewhere", "--fresh")
@@ -81,14 +82,19 @@ def test_a_killed_client_restarted_reclaims_its_seat(
             assert host.call(lambda: table.seats[seat].name) == "Ana"
             assert host.call(lambda: table.seats[seat].kind) == "remote"
 
+            first_back: list[int] = []  # the seat's stack as the first hand back began
+
             def playing_again() -> bool:
-                hand = table.hand
-                return hand is not None and table.in_hand and hand.dealt_in[seat]
+                back = next((r for r in host.history if r.dealt_in[seat]
+                             and r.hand > sat_out_hand), None)
+                if back is not None:
+                    first_back.append(back.start_stacks[seat])
+                    return True
+                return False
 
             assert _until(lambda: host.call(playing_again)), "the seat never came back in"
             # The antes it missed were never taken: it came back with what it had.
-            assert host.call(lambda: table.hand.start_stacks[seat]  # type: ignore[union-attr]
-                             ) == stack
+            assert first_back[0] == stack
         finally:
             again.kill()
             again.wait(10)
