@@ -156,7 +156,10 @@ class LanClient:
             self.token = None
             self._connect_once()
         if store is not None and self.token:
-            store.save(self.host, self.port, asked, self.token)
+            try:
+                store.save(self.host, self.port, asked, self.token)
+            except ValueError:  # a host's odd token: it just can't be kept for a restart
+                log.warning("the host's session token is not one this game can keep")
         return self
 
     def _connect_once(self) -> None:
