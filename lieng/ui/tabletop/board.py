@@ -46,6 +46,7 @@ from lieng.ui.core.tween import (
     ease_out_cubic,
     linear,
 )
+from lieng.ui.tabletop import board_state as state
 from lieng.ui.tabletop.board_state import Anchor, Banner, CardState, ChipFlight, SeatState
 
 __all__ = ["Anchor", "Banner", "Board", "CardState", "ChipFlight", "SeatState"]
@@ -82,8 +83,7 @@ class Board:
         """Seconds from now when the next beat may start."""
         self.first: int | None = None
         self.to_act: int | None = None
-        self._deal_in_air = False
-        """The last beat was a card leaving the deck (``_turn`` waits for it to land)."""
+        self._deal_in_air = False  # the last beat was a card leaving the deck
         self.round = 0
         self.table_bet = 0
         self.contrib = [0] * self.n
@@ -149,13 +149,9 @@ class Board:
 
     @property
     def deal_landed(self) -> bool:
-        """Every dealt-in seat holds its three cards, all landed: the deal is over as the
-        player sees it. Only then does a turn start on screen — its clock, the buttons,
-        "Đang nghĩ…" (a turn shown with five cards still in the air was a playtest's
-        find)."""
-        return self.hand_started and all(
-            len(seat.cards) >= 3 and all(cs.landed for cs in seat.cards)
-            for seat in self.seats if seat.dealt_in)
+        """Every dealt-in seat holds its three cards, landed: only then does a turn start
+        on screen (its clock, the buttons, "Đang nghĩ…")."""
+        return self.hand_started and all(s.cards_landed for s in self.seats if s.dealt_in)
 
     # ----------------------------------------------------------------- pots
 
@@ -240,11 +236,7 @@ class Board:
                 seat.folded = not e.dealt_in[i]
                 seat.all_in = False
                 seat.cards = []
-                # Not dealt in: a seat that cannot pay the ante is "Hết chip" (a bot
-                # out of chips); one with chips sits out (a LAN player who is away).
-                seat.status = "" if e.dealt_in[i] else (
-                    "status.broke" if e.stacks[i] < e.rules.table_bet
-                    else "status.sitting_out")
+                seat.status = state.start_status(e.dealt_in[i], e.stacks[i], e.rules.table_bet)
                 seat.status_args = {}
                 seat.hand_value = None
                 seat.winner = False
@@ -275,13 +267,6 @@ class Board:
         self.unswept = True
         self._beat(0.0, 0.06, on_start=start)
 
-    def _clear_round_labels(self) -> None:
-        """A round is over: its "Theo 20", "Tố 40 (2×)" leave the seats with its chips;
-        "Úp bỏ" stays on a folded seat (and "Tố tất" on an all-in one, by its state)."""
-        for seat in self.seats:
-            if not seat.folded and seat.status.startswith("act."):
-                seat.status, seat.status_args = "", {}
-
     def _sweep(self) -> None:
         """A round closed: every bet in front of a seat flies to the pot (the pot counts
         them as they leave, so its layers are always a real moment of the hand)."""
@@ -291,7 +276,7 @@ class Board:
         f = self.speed()
 
         def start() -> None:
-            self._clear_round_labels()
+            state.clear_round_labels(self.seats)
             for i, seat in enumerate(self.seats):
                 if seat.front > 0:
                     tw = Tween(0.0, 1.0, CHIP_FLIGHT * f, ease_in_out_cubic)
@@ -322,7 +307,7 @@ class Board:
         def start() -> None:
             self.round = e.round
             if e.round > 1:
-                self._clear_round_labels()  # also after a round of checks: no sweep then
+                state.clear_round_labels(self.seats)  # also after a round of checks (no sweep)
                 # Banners run beside the timeline: they never hold up a bot or a deal.
                 tw = Tween(0.0, 1.0, 1.4 * max(self.speed(), 0.35), linear)
                 # One banner at a time: at fast speeds the last round's is still fading.
@@ -336,8 +321,7 @@ class Board:
         def start() -> None:
             self.to_act = e.seat
 
-        if self._deal_in_air:
-            # The first turn waits for the last card to land, not just to leave the deck.
+        if self._deal_in_air:  # the first turn waits for the last card to land
             self._deal_in_air = False
             self.cursor += (DEAL_FLIGHT - DEAL_GAP) * self.speed()
         self._beat(0.0, 0.0, on_start=start)
@@ -357,11 +341,9 @@ class Board:
                 seat.status_args = {}
                 self.sound("fold")
                 return
-            if e.all_in and not e.raised and e.amount > 0:
-                seat.status, seat.status_args = "act.call_all_in", {
-                    "amount": self.fmt(e.amount)}
-            elif e.all_in:
-                seat.status, seat.status_args = "act.all_in", {"amount": self.fmt(e.amount)}
+            if e.all_in:  # all in without lifting the bet is a call: "Theo tất tay"
+                seat.status = "act.all_in" if e.raised or not e.amount else "act.call_all_in"
+                seat.status_args = {"amount": self.fmt(e.amount)}
             elif e.kind is ActionKind.RAISE:
                 seat.status, seat.status_args = "act.raise", {"k": str(e.k),
                                                               "amount": self.fmt(e.amount)}
@@ -456,8 +438,7 @@ class Board:
                 # The engine's stacks are the truth; chips still flying land on top.
                 seat.stack = e.stacks[i] - self.incoming[i]
                 seat.net = e.net[i]
-                # The glow is for who came out ahead: a side pot taken in a hand lost
-                # overall is no win (RULES.md, "A hand won").
+                # Only who came out ahead glows (RULES.md, "A hand won").
                 seat.winner = seat.winner and e.net[i] > 0
             self.contrib = [0] * self.n
             self.frozen_layers = []
