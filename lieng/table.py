@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
@@ -135,6 +135,8 @@ class Table:
         self.turn_started_at: float = 0.0
         self._bot_due: float | None = None
         self._listeners: list[EventListener] = []
+        self.away: frozenset[int] = frozenset()
+        """Seats sitting the current hand out with their stacks kept (``start_hand``)."""
         self.timer_paused = False
         """While True no timeout is applied (hot-seat hand-off, a replay)."""
         self.turn_limit: float | None = None
@@ -168,7 +170,9 @@ class Table:
     def stacks(self) -> list[int]:
         """Stacks as they stand: during a hand, what the seats have behind."""
         if self.hand is not None and not self.hand.is_over:
-            return list(self.hand.stacks)
+            return [seat.stack if i in self.away else behind
+                    for i, (seat, behind) in enumerate(zip(self.seats, self.hand.stacks,
+                                                           strict=True))]
         return [s.stack for s in self.seats]
 
     @property
@@ -210,15 +214,21 @@ class Table:
     def in_hand(self) -> bool:
         return self.hand is not None and not self.hand.is_over
 
-    def start_hand(self, now: float = 0.0, deck: Sequence[Card] | None = None) -> list[Event]:
+    def start_hand(self, now: float = 0.0, deck: Sequence[Card] | None = None,
+                   away: Collection[int] = ()) -> list[Event]:
         """Deal the next hand. Raises ``NotEnoughPlayersError`` when fewer than two can pay.
 
         ``deck`` fixes the deal order (the LAN host deals the deck its fair-deal seed
         implies); otherwise the table's seeded generator, or the secure one, shuffles.
+        ``away`` seats sit this hand out and keep their stacks untouched: a LAN player
+        whose connection is gone pays no ante until they are back (docs/RULES.md,
+        "A player who is away").
         """
         if self.in_hand:
             raise RuntimeError("a hand is already being played")
-        stacks = [0 if s.left else s.stack for s in self.seats]
+        self.away = frozenset(self._seat(i) for i in away)
+        stacks = [0 if s.left or i in self.away else s.stack
+                  for i, s in enumerate(self.seats)]
         if deck is not None:
             self.hand = Hand(self.rules, stacks, self.first, deck=deck)
         else:
@@ -286,6 +296,8 @@ class Table:
         if hand.is_over:
             self._bot_due = None
             for i, seat_ in enumerate(self.seats):
+                if i in self.away:
+                    continue  # sat out with its chips set aside
                 seat_.net += hand.stacks[i] - hand.start_stacks[i]
                 seat_.stack = hand.stacks[i]
             self.first = hand.next_first

@@ -15,7 +15,7 @@ Part of ``python -m lieng.devtools.docs_screens docs``; headless
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 import pygame
@@ -61,8 +61,9 @@ class ScriptedDeckTable(Table):
 
     deck: Sequence[Card] = ()
 
-    def start_hand(self, now: float = 0.0, deck: Sequence[Card] | None = None) -> list[Event]:
-        return super().start_hand(now, list(self.deck) if deck is None else deck)
+    def start_hand(self, now: float = 0.0, deck: Sequence[Card] | None = None,
+                   away: Collection[int] = ()) -> list[Event]:
+        return super().start_hand(now, list(self.deck) if deck is None else deck, away)
 
 
 def scripted_table(seats: Sequence[tuple[str, int, Sequence[Action]]] = SEATS,

@@ -68,6 +68,7 @@ from .protocol import (
     encode,
     read_frame,
 )
+from .seat_tokens import SeatTokens
 
 log = logging.getLogger(__name__)
 
@@ -89,14 +90,16 @@ class LanClient:
 
     ``autopilot`` (a bot, anything with ``decide(view)``/``observe(event)``) plays the seat
     on the background thread; ``record_raw`` keeps every received frame body (tests check
-    that no hidden card ever arrives).
+    that no hidden card ever arrives). ``tokens`` (a ``SeatTokens``) keeps the seat's
+    token on disk, so a restarted game reclaims the seat (lieng/net/seat_tokens.py).
     """
 
     def __init__(self, host: str, port: int = DEFAULT_PORT, name: str = "Player",
                  password: str | None = None, token: str | None = None,
                  autopilot: Player | None = None, record_raw: bool = False,
-                 timeout: float = 5.0) -> None:
+                 timeout: float = 5.0, tokens: SeatTokens | None = None) -> None:
         self.host = host
+        self.tokens = tokens
         self.port = port
         self.name = name
         self.password = password
@@ -137,7 +140,31 @@ class LanClient:
     # ----------------------------------------------------------------- game-loop API
 
     def connect(self) -> LanClient:
-        """Join the table; returns once seated (or watching). Raises ``LanError``."""
+        """Join the table; returns once seated (or watching). Raises ``LanError``.
+
+        With ``tokens``, a token saved for this name at this table is tried first: the
+        host gives the seat back if it still keeps it; if not (``bad_token``: the grace
+        period is over) the token is forgotten and the player joins afresh."""
+        store, asked = self.tokens, self.name
+        stored = None
+        if store is not None and not self.token:
+            stored = self.token = store.load(self.host, self.port, asked)
+        try:
+            self._connect_once()
+        except LanError as exc:
+            if store is None or stored is None or exc.code != ErrorCode.BAD_TOKEN:
+                raise
+            store.forget(self.host, self.port, asked)
+            self.token = None
+            self._connect_once()
+        if store is not None and self.token:
+            try:
+                store.save(self.host, self.port, asked, self.token)
+            except ValueError:  # a host's odd token: it just can't be kept for a restart
+                log.warning("the host's session token is not one this game can keep")
+        return self
+
+    def _connect_once(self) -> None:
         loop = asyncio.new_event_loop()
         self._loop = loop
         self._thread = threading.Thread(target=loop.run_forever, name="lieng-lan-client",
@@ -153,7 +180,6 @@ class LanClient:
             if isinstance(exc, TimeoutError):
                 raise LanError("timeout", "The host did not answer.") from None
             raise LanError("connect", f"Cannot reach {self.host}:{self.port}: {exc}") from None
-        return self
 
     def poll(self) -> list[Message]:
         """Messages received since the last poll, oldest first (never blocks)."""

@@ -17,6 +17,7 @@ from lieng.table import Player
 
 from .client import LanClient, LanError
 from .protocol import DEFAULT_PORT
+from .seat_tokens import SeatTokens
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -31,20 +32,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--autopilot", action="store_true", help="let a bot play the seat")
     p.add_argument("--level", default="easy", help="the autopilot's bot level")
     p.add_argument("--seconds", type=float, default=600.0, help="give up after this long")
+    p.add_argument("--fresh", action="store_true",
+                   help="join as a new player: do not reclaim a seat with a saved token")
     args = p.parse_args(argv)
     pilot: Player | None = None
     if args.autopilot:
         from lieng.bots import make_bot
 
         pilot = make_bot(args.level, rng=random.Random())
+    # Like the window, the command keeps its seat token in the user data folder, so a
+    # restarted client reclaims its seat within the host's grace period.
     client = LanClient(args.host, args.port, name=args.name, password=args.password,
-                       autopilot=pilot)
+                       autopilot=pilot, tokens=None if args.fresh else SeatTokens())
     try:
         client.connect()
     except LanError as exc:
         print(json.dumps({"error": exc.code, "message": exc.message}), flush=True)
         return 2
-    print(json.dumps({"seat": client.seat, "table": client.table_name}), flush=True)
+    print(json.dumps({"seat": client.seat, "table": client.table_name,
+                      "watching": client.watching}), flush=True)
     done = client.wait_until(lambda: client.closed is not None, args.seconds)
     client.close()
     failed = [c.hand for c in client.checks if c.ok is False]

@@ -69,6 +69,19 @@ if TYPE_CHECKING:
 __all__ = ["HostConfig", "LanHost", "PlayedHand", "connect_local", "main"]
 
 
+DEAL_SECONDS_PER_CARD = 0.11
+DEAL_SECONDS_LAST = 0.3
+"""How long the game window takes to deal a card, and to land the last one (the board's
+``DEAL_GAP`` and ``DEAL_FLIGHT`` at normal speed, rounded up)."""
+
+
+def deal_seconds(dealt: int, pace: float) -> float:
+    """The time the players' windows spend dealing ``dealt`` hands: the first turn's clock
+    and the bots' thinking start after it, not while cards still fly on every screen.
+    ``pace`` is the table's ``bot_speed`` (0 in tests: no allowance)."""
+    return (3 * dealt * DEAL_SECONDS_PER_CARD + DEAL_SECONDS_LAST) * pace
+
+
 class LanHost(LoopService):
     """A hosted table. ``start()`` serves on a background thread (the game window);
     ``run()`` serves on the calling thread until the table closes (headless)."""
@@ -246,9 +259,17 @@ class LanHost(LoopService):
             if not table.can_continue():
                 self._request_stop("finished", "Fewer than two players can pay the table bet.")
                 return
+            away = await self._wait_for_enough(table)
+            if away is None:
+                continue  # stopping, or a seat went to a bot meanwhile: settle again
             seats = tuple(sorted(s.seat for s in self.lobby.connected() if s.playing))
             deck, deal = await self.dealer.deal(table.hand_no + 1, seats)
-            table.start_hand(time.monotonic(), deck)
+            # Only those still away sit out: one who left during the deal is dealt in
+            # (and times out), so at least two seats are sure to play.
+            away &= self._away_seats()
+            dealt = sum(table.can_play(i) and i not in away for i in range(table.n_seats))
+            table.start_hand(time.monotonic() + deal_seconds(dealt, cfg.bot_speed), deck,
+                             away=away)
             await self._play_hand(table)
             record = record_hand(self.history, table, tuple(sorted(deal.values)))
             self.hands_played += 1
@@ -270,6 +291,28 @@ class LanHost(LoopService):
             return
         while not self._stopping.is_set() and not self.lobby.connected():
             await asyncio.sleep(0.1)
+
+    def _away_seats(self) -> set[int]:
+        """Seats whose player is disconnected (within the grace period): they sit the
+        hand out and pay no ante until they are back (docs/RULES.md, "A player who is
+        away")."""
+        return {s.seat for s in self.sessions.values() if s.playing and s.conn is None}
+
+    async def _wait_for_enough(self, table: Table) -> set[int] | None:
+        """Wait until at least two seats that can pay are present (a bot, or a connected
+        person), and answer the away seats; None when the table is stopping or a seat's
+        grace ran out meanwhile (the caller settles the seats again)."""
+        assert self._stopping is not None
+        while not self._stopping.is_set():
+            away = self._away_seats()
+            if sum(table.can_play(i) and i not in away for i in range(table.n_seats)) >= 2:
+                return away
+            if any(s.conn is None and s.disconnected_at is not None
+                   and time.monotonic() - s.disconnected_at > self.config.grace
+                   for s in self.sessions.values()):
+                return None
+            await asyncio.sleep(0.1)
+        return None
 
     async def _play_hand(self, table: Table) -> None:
         assert self._poke is not None

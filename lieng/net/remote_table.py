@@ -310,7 +310,8 @@ class RemoteTable:
         ``lieng.game``): this table does not guess it, the roster the host sends right
         after the hand brings the new stacks and buy-ins."""
         for i, seat in enumerate(self.seats[:len(view.stacks)]):
-            seat.stack = view.stacks[i]
+            if view.dealt_in[i]:  # a seat sitting out (away) kept its chips aside
+                seat.stack = view.stacks[i]
 
     def _update_roster(self) -> None:
         roster = self.client.table_roster

@@ -30,8 +30,12 @@ would block the daily refill until that date: it is read as "claimed today", wit
 message.
 
 A player who is broke (fewer than ``BROKE_BELOW`` chips in bank and at table together)
-may claim one refill per local calendar day that tops them up to ``REFILL_TO``. The
-time comes from the caller (``now``), so tests and the UI's countdown agree.
+may claim one refill per local calendar day that tops them up to ``REFILL_TO``; once it is
+spent, a small top-up to ``TOPUP_TO`` every ``TOPUP_EVERY`` (an hour, counted from the
+last claim) keeps them at the table without making chips worthless: 500 chips is fifty
+antes at the smallest table bet, and an hour is long enough that losing them matters
+(docs/UI.md, "Broke"). The time comes from the caller (``now``), so tests and the UI's
+countdown agree.
 """
 
 from __future__ import annotations
@@ -56,6 +60,10 @@ BROKE_BELOW = 100
 """A player with fewer chips than this in total (bank + table) counts as broke."""
 REFILL_TO = 2_000
 """The daily refill tops a broke player's total up to this many chips."""
+TOPUP_TO = 500
+"""The hourly top-up (after the day's refill) tops a broke player up to this many chips."""
+TOPUP_EVERY = timedelta(hours=1)
+"""The wait between two claims once the day's refill is taken."""
 
 
 _ID_RE = re.compile(r"^[0-9a-f]{32}$")
@@ -93,6 +101,11 @@ def _check(data: dict[str, Any]) -> None:
         date.fromisoformat(last)
     if not isinstance(data.get("id"), str) or not _ID_RE.match(data["id"]):
         raise ValueError("id must be 32 hex digits")
+    claim = data.get("last_claim")
+    if claim is not None:
+        if not isinstance(claim, str) or len(claim) > 19:
+            raise ValueError("last_claim must be a time (YYYY-MM-DDTHH:MM:SS) or null")
+        datetime.fromisoformat(claim)
 
 
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
@@ -100,9 +113,15 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "id": new_id()}
 
 
-SCHEMA = Schema(name="bankroll", version=2, title_vi="ngân quỹ chip", title_en="chip bankroll",
-                migrations={1: _v1_to_v2}, check=_check)
-"""Format history: v1 — balance, at_table, hands, last_refill; v2 — plus ``id``."""
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """v3 adds ``last_claim``, the moment of the last free chips (the hourly top-up)."""
+    return {**data, "last_claim": None}
+
+
+SCHEMA = Schema(name="bankroll", version=3, title_vi="chip của bạn", title_en="chip bankroll",
+                migrations={1: _v1_to_v2, 2: _v2_to_v3}, check=_check)
+"""Format history: v1 — balance, at_table, hands, last_refill; v2 — plus ``id``; v3 —
+plus ``last_claim``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,14 +131,17 @@ class RefillStatus:
     broke: bool
     """The player has fewer than ``BROKE_BELOW`` chips in total."""
     available: bool
-    """A refill can be claimed now (broke, and none claimed today)."""
+    """A refill can be claimed now (broke, and the day's refill or an hour's top-up is
+    due)."""
     amount: int
     """Chips a claim would give now (0 unless ``available``)."""
     next_at: datetime
-    """The earliest moment a refill can be claimed: ``now`` if none was claimed today,
-    else the next local midnight."""
+    """The earliest moment free chips can be claimed: ``now`` if due, else an hour after
+    the last claim (or the next midnight, if that comes first)."""
     wait: timedelta
-    """``next_at - now`` (zero when one can be claimed today)."""
+    """``next_at - now`` (zero when one can be claimed now)."""
+    daily: bool = True
+    """The claim due (now or next) is the day's refill, not the small hourly top-up."""
 
 
 class Bankroll:
@@ -131,12 +153,14 @@ class Bankroll:
     """
 
     def __init__(self, path: Path, balance: int, at_table: int, hands: int,
-                 last_refill: date | None, bank_id: str | None = None) -> None:
+                 last_refill: date | None, bank_id: str | None = None,
+                 last_claim: datetime | None = None) -> None:
         self.path = path
         self._balance = balance
         self._at_table = at_table
         self._hands = hands
         self._last_refill = last_refill
+        self._last_claim = last_claim
         self._id = bank_id or new_id()
         self._failing = False
         self.failed_saves = 0
@@ -159,8 +183,10 @@ class Bankroll:
             bank = cls(path, STARTING_CHIPS, 0, 0, None)
         else:
             last = data.get("last_refill")
+            claim = data.get("last_claim")
             bank = cls(path, data["balance"], data["at_table"], data["hands"],
-                       date.fromisoformat(last) if last else None, data["id"])
+                       date.fromisoformat(last) if last else None, data["id"],
+                       datetime.fromisoformat(claim) if claim else None)
         today = today or date.today()
         if bank._last_refill is not None and bank._last_refill > today:
             # The file as it was is kept aside (not lost) before the repaired one is saved.
@@ -237,7 +263,9 @@ class Bankroll:
     def to_dict(self) -> dict[str, Any]:
         return {"balance": self._balance, "at_table": self._at_table, "hands": self._hands,
                 "last_refill": self._last_refill.isoformat() if self._last_refill else None,
-                "id": self._id}
+                "id": self._id,
+                "last_claim": self._last_claim.isoformat(timespec="seconds")
+                if self._last_claim else None}
 
     def _recover(self, journal: Journal) -> Notice | None:
         """Commit the hands the history recorded after the last save (a kill between the
@@ -313,13 +341,23 @@ class Bankroll:
         """The refill as of ``now`` (the player's local time, naive or aware)."""
         broke = self.total < BROKE_BELOW
         today = now.date()
-        if self._last_refill is not None and self._last_refill >= today:
-            next_at = datetime.combine(today + timedelta(days=1), time(0), tzinfo=now.tzinfo)
+        if self._last_refill is None or self._last_refill < today:
+            return RefillStatus(broke, broke, REFILL_TO - self.total if broke else 0,
+                                now, timedelta(0))
+        midnight = datetime.combine(today + timedelta(days=1), time(0), tzinfo=now.tzinfo)
+        last = self._last_claim
+        if last is not None:
+            # Compared as local wall-clock times; one in the future (a clock set back)
+            # counts as now, so the wait is at most an hour, never days.
+            last = min(last.replace(tzinfo=None), now.replace(tzinfo=None))
+            due = (last + TOPUP_EVERY).replace(tzinfo=now.tzinfo)
         else:
-            next_at = now
+            due = now
+        next_at = max(now, min(due, midnight))
+        daily = next_at >= midnight
         available = broke and next_at == now
-        return RefillStatus(broke, available, REFILL_TO - self.total if available else 0,
-                            next_at, next_at - now)
+        amount = (REFILL_TO if daily else TOPUP_TO) - self.total if available else 0
+        return RefillStatus(broke, available, max(0, amount), next_at, next_at - now, daily)
 
     def claim_refill(self, now: datetime) -> tuple[int, Notice | None]:
         """Give the refill if available now; the chips given (0 if none) and a save notice."""
@@ -328,6 +366,7 @@ class Bankroll:
             return 0, None
         self._balance += status.amount
         self._last_refill = now.date()
+        self._last_claim = now.replace(tzinfo=None, microsecond=0)
         return status.amount, self._save()
 
     # ------------------------------------------------------------------ saving

@@ -196,12 +196,21 @@ class HandRecord:
 
     @property
     def pot(self) -> int:
-        """All chips that were in the middle (antes included) — for a hand the viewer
-        left, as it stood when they left."""
+        """The chips contested in the middle (antes included): every pot but a layer
+        handed back to the one player who paid it (RULES.md step 9) — for a hand the
+        viewer left, as it stood when they left."""
         if self.left is not None:
             return (sum(e.amount for e in self.events if isinstance(e, AntePosted))
                     + sum(a.amount for a in self.actions))
-        return sum(p.amount for p in self.pots)
+        return sum(p.amount for p in self.pots if not p.refund)
+
+    @property
+    def taken(self) -> int:
+        """Chips the viewer took from contested pots: their own shares, not the whole
+        pots they had a share of, and not a side pot handed back to them."""
+        v = self.viewer
+        return sum(share for p in self.pots if not p.refund
+                   for w, share in zip(p.winners, p.shares, strict=True) if w == v)
 
     @property
     def net(self) -> int | None:
@@ -219,10 +228,11 @@ class HandRecord:
 
     @property
     def won(self) -> bool:
-        """The viewer took a share of a contested pot (a refund of their own chips from a
-        side pot nobody else could win doesn't count)."""
-        v = self.viewer
-        return v is not None and any(v in p.winners and not p.refund for p in self.pots)
+        """The viewer won the hand: they ended it with more chips than they began with.
+        A side pot taken while the main pot was lost is a hand lost (RULES.md, "A hand
+        won"); a refund of one's own chips is no win at all."""
+        net = self.net
+        return net is not None and net > 0
 
     # ------------------------------------------------------------ JSON
 

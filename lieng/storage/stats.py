@@ -7,10 +7,13 @@ still holds (rotation drops the oldest files; see ``history``).
 Definitions (the local player is each record's ``viewer``; hands without a viewer,
 e.g. hot-seat, and hands the viewer sat out don't count):
 
-* *played* — dealt in; *won* — took a share of a contested pot (``HandRecord.won``).
+* *played* — dealt in; *won* — ended the hand with more chips than it began with
+  (``HandRecord.won``, RULES.md "A hand won"): a side pot taken in a hand lost overall
+  is a hand lost.
 * *net chips* — the sum of the player's ``HandEnded.net``.
-* *biggest pot* — the most chips in the middle (antes included, all layers) of a hand
-  the player won; *biggest win* — the best single-hand net.
+* *biggest pot* — the most chips the player took from the pots in one hand
+  (``HandRecord.taken``: their shares, not the whole pots they shared, never a refund);
+  *biggest win* — the best single-hand net.
 * *best hand* — the strongest three cards the player held, compared by category, then
   rank (``HandValue.key``), under each hand's own tie-break preset.
 * *actions* — each of the player's actions is one of fold (a timeout is a fold, RULES.md
@@ -125,8 +128,7 @@ def compute_stats(records: Iterable[Record]) -> Stats:
         stats.hands_won += won
         stats.net_chips += net
         stats.biggest_win = max(stats.biggest_win, net)
-        if won:
-            stats.biggest_pot = max(stats.biggest_pot, record.pot)
+        stats.biggest_pot = max(stats.biggest_pot, record.taken)
         cards = record.cards
         if len(cards) == 3:
             value = evaluate(cards, record.rules)

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 from lieng.engine import Action, ActionKind, Hand
-from lieng.engine.views import view_from_dict
 from lieng.net import LanClient, LanError, LanHost
 from lieng.net.fairdeal import proof_allowed
 from lieng.net.protocol import GAME_VERSION, PROTOCOL_VERSION, encode
@@ -58,32 +57,46 @@ def test_disconnect_mid_turn_folds_then_reconnect_gets_seat_and_snapshot(
         return len(actions) > turn_no and actions[turn_no] == (seat, Action.timeout())
 
     assert _until(lambda: host.call(folded_by_timer)), "the silent seat was not folded"
-    # Keep the seat's next turn open long enough to look at it, then wait for that turn.
+
+    def sitting_out() -> bool:  # away: the next hands are dealt without it (no ante)
+        t = host.table
+        return (t is not None and t.in_hand and t.hand is not None and t.hand_no > hand_no
+                and not t.hand.dealt_in[seat] and seat in t.away)
+
+    assert _until(lambda: host.call(sitting_out), 20), "the away seat was dealt in"
+    table = host.table
+    assert table is not None
+    stack = host.call(lambda: table.seats[seat].stack)
+    assert host.call(lambda: table.stacks[seat]) == stack  # set aside, not spent
+    back = make_client(host, "someone else", token=token)
+    assert back.seat == seat
+    assert back.name == "Ana"  # the session's name, not the one sent this time
+    got: list[Any] = []
+
+    def snapshot_in() -> bool:  # it follows the welcome; it may still be on its way
+        got.extend(back.poll())
+        return any(m.type == "snapshot" for m in got)
+
+    assert _until(snapshot_in, 5)
+    snapshot = next(m for m in got if m.type == "snapshot")
+    assert snapshot.data["hand"] >= hand_no + 1
+    # Back: dealt into the next hand, and its turn comes.
     host.call(lambda: setattr(host.table, "turn_limit", 60.0))
+    assert back.wait_until(lambda: back.turn is not None, 20)
 
     def seat_to_act() -> bool:
         t = host.table
         return t is not None and t.in_hand and t.hand is not None and t.hand.to_act == seat
 
-    assert _until(lambda: host.call(seat_to_act), 20)
-    back = make_client(host, "someone else", token=token)
-    assert back.seat == seat
-    assert back.name == "Ana"  # the session's name, not the one sent this time
-    assert back.wait_until(lambda: back.turn is not None, 5)
-    snapshot = next(m for m in back.poll() if m.type == "snapshot")
-    table = host.table
-    assert table is not None and table.hand is not None
-    host_view, host_events = host.call(
-        lambda: (_hand(table).view_for(seat),
-                 [e.to_dict() for e in _hand(table).events_for(seat)]))
-    assert view_from_dict(snapshot.data["view"]) == host_view
-    assert snapshot.data["events"] == json.loads(json.dumps(host_events))
-    assert back.view == host_view
+    assert host.call(seat_to_act)
+    host_view = host.call(lambda: _hand(table).view_for(seat))
+    assert back.wait_until(lambda: back.view == host_view, 5)
+    assert table.hand is not None and table.hand.dealt_in[seat]
     # The seat plays on: a fold is accepted and shows in the host's log.
-    n = len(host_view.actions)
+    n, hand_now = len(host_view.actions), table.hand_no
     assert back.send_action(Action.fold())
     assert _until(lambda: host.call(lambda: len(_hand(table).actions) > n
-                                    or table.hand_no > snapshot.data["hand"]))
+                                    or table.hand_no > hand_now))
     assert host.errors == []
 
 

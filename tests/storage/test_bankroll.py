@@ -12,7 +12,14 @@ from typing import Any
 import pytest
 
 from lieng.engine import PRESETS, Action, Card, Hand
-from lieng.storage.bankroll import BROKE_BELOW, REFILL_TO, STARTING_CHIPS, Bankroll
+from lieng.storage.bankroll import (
+    BROKE_BELOW,
+    REFILL_TO,
+    STARTING_CHIPS,
+    TOPUP_EVERY,
+    TOPUP_TO,
+    Bankroll,
+)
 
 
 def test_new_player_starts_with_10000(tmp_path: Path) -> None:
@@ -131,30 +138,56 @@ def _broke(tmp_path: Path) -> Bankroll:
     return bank
 
 
-def test_daily_refill_once_per_calendar_day(tmp_path: Path) -> None:
+def _lose_everything(bank: Bankroll) -> None:
+    total = bank.total
+    bank.buy_in(total)
+    bank.commit_hand(-total)
+    bank.cash_out()
+
+
+def test_daily_refill_once_per_calendar_day_then_an_hourly_top_up(tmp_path: Path) -> None:
+    """Broke against bots is never "nothing to do for 15 hours" (issue 22, defect 4): the
+    day's refill, then a small top-up an hour after each claim (docs/UI.md "Broke")."""
     bank = _broke(tmp_path)
     morning = datetime(2026, 11, 29, 9, 30)
     status = bank.refill_status(morning)
-    assert status.broke and status.available
+    assert status.broke and status.available and status.daily
     assert status.amount == REFILL_TO - 30 and status.wait == timedelta(0)
     assert bank.claim_refill(morning) == (REFILL_TO - 30, None)
     assert bank.total == REFILL_TO
-    # lose it all again the same day: no second refill until midnight
-    bank.buy_in(REFILL_TO)
-    bank.commit_hand(-REFILL_TO)
-    bank.cash_out()
-    evening = datetime(2026, 11, 29, 23, 0)
-    status = bank.refill_status(evening)
+    # lose it all again the same day: the next free chips are the small top-up, an hour on
+    _lose_everything(bank)
+    soon = datetime(2026, 11, 29, 9, 45)
+    status = bank.refill_status(soon)
     assert status.broke and not status.available and status.amount == 0
-    assert status.next_at == datetime(2026, 11, 30, 0, 0)
-    assert status.wait == timedelta(hours=1)
-    assert bank.claim_refill(evening) == (0, None)
-    # persisted: a restart doesn't reset the day
-    again, _ = Bankroll.open(tmp_path)
+    assert status.next_at == datetime(2026, 11, 29, 10, 30) and not status.daily
+    assert status.wait == timedelta(minutes=45)
+    assert bank.claim_refill(soon) == (0, None)
+    later = datetime(2026, 11, 29, 10, 30)
+    assert bank.claim_refill(later) == (TOPUP_TO, None)
+    assert bank.total == TOPUP_TO < REFILL_TO
+    # persisted: a restart resets neither the day nor the hour
+    again, _ = Bankroll.open(tmp_path, today=date(2026, 11, 29))
+    _lose_everything(again)
     assert again.last_refill == date(2026, 11, 29)
-    assert not again.refill_status(evening).available
+    assert not again.refill_status(datetime(2026, 11, 29, 11, 0)).available
+    # late in the evening the hour runs past midnight: the day's full refill comes first
+    evening = datetime(2026, 11, 29, 23, 30)
+    assert again.claim_refill(evening) == (TOPUP_TO, None)
+    _lose_everything(again)
+    status = again.refill_status(datetime(2026, 11, 29, 23, 45))
+    assert status.next_at == datetime(2026, 11, 30, 0, 0) and status.daily
     after_midnight = datetime(2026, 11, 30, 0, 0, 1)
     assert again.claim_refill(after_midnight)[0] == REFILL_TO
+
+
+def test_a_last_claim_in_the_future_waits_at_most_an_hour(tmp_path: Path) -> None:
+    bank = _broke(tmp_path)
+    bank.claim_refill(datetime(2026, 11, 29, 22, 0))
+    _lose_everything(bank)
+    now = datetime(2026, 11, 29, 8, 0)  # the clock was set back
+    status = bank.refill_status(now)
+    assert not status.available and status.wait == TOPUP_EVERY
 
 
 def test_no_refill_for_a_player_with_chips(tmp_path: Path) -> None:
@@ -175,5 +208,5 @@ def test_a_v1_bankroll_gets_an_id_and_keeps_its_chips(tmp_path: Path) -> None:
     assert (bank.total, bank.hands, bank.last_refill, notices) == (
         4_321, 7, date(2026, 11, 1), [])
     on_disk = json.loads((tmp_path / "bankroll.json").read_text())
-    assert on_disk["version"] == 2 and on_disk["data"]["id"] == bank.id
+    assert on_disk["version"] == 3 and on_disk["data"]["id"] == bank.id
     assert len(bank.id) == 32 and Bankroll.open(tmp_path)[0].id == bank.id

@@ -20,7 +20,7 @@ import pytest
 
 from lieng.storage import atomic
 from lieng.storage.atomic import backup_path
-from lieng.storage.bankroll import FILE_NAME, STARTING_CHIPS, Bankroll
+from lieng.storage.bankroll import FILE_NAME, STARTING_CHIPS, TOPUP_TO, Bankroll
 from lieng.storage.documents import SAVE_FAILURE_CODES, Schema, load_document
 from lieng.storage.history import HandRecord, History
 from lieng.storage.ledger import open_ledger, record_hand
@@ -401,9 +401,10 @@ def test_a_refill_dated_9999_no_longer_blocks_the_refill(tmp_path: Path) -> None
     assert bank.last_refill == today and bank.total == 20
     assert [n.code for n in notices] == ["invalid_fields"] and "future" in notices[0].en
     now = datetime(2026, 11, 30, 21, 0)
-    assert not bank.refill_status(now).available  # counted as claimed today
+    status = bank.refill_status(now)  # counted as claimed today: only the small top-up
+    assert not status.daily and status.amount == TOPUP_TO - 20
     tomorrow = now + timedelta(days=1)
-    assert bank.refill_status(tomorrow).available
+    assert bank.refill_status(tomorrow).available and bank.refill_status(tomorrow).daily
     assert bank.claim_refill(tomorrow)[0] > 0
     assert Bankroll.open(tmp_path, today=tomorrow.date())[1] == []
 

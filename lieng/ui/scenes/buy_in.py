@@ -99,5 +99,11 @@ def draw_note(surface: pygame.Surface, scene: NewGameScene, r: pygame.Rect) -> N
     text(surface, t("new_game.bank_note", bank=chips(profile.bankroll.balance),
                     amount=chips(STARTING_BETS * bet)), (r.centerx, y), ts.px("small"), CREAM)
     if not scene.choice.get("buy_in"):
-        text(surface, t("new_game.need_refill"), (r.centerx, y - 24 * s), ts.px("small"), GOLD,
-             bold=True)
+        # A smaller table bet may still be affordable; with less than the smallest ante
+        # only the free chips help (docs/UI.md, "Broke").
+        from lieng.game import TABLE_BETS
+
+        note = "new_game.need_refill" if profile.max_buy_in() >= min(TABLE_BETS) \
+            else "new_game.need_chips"
+        text(surface, t(note), (r.centerx, y - 24 * s), ts.px("small"), GOLD, bold=True,
+             max_width=r.w - int(24 * s))

@@ -26,8 +26,11 @@ class Dialog(Scene):
 
     def __init__(self, app: GameApp, title: str, body: str,
                  buttons: Sequence[tuple[str, Callable[[], None]]],
-                 args: dict[str, str] | None = None) -> None:
+                 args: dict[str, str] | None = None, esc_choice: int = -1) -> None:
         super().__init__(app)
+        self.esc_choice = esc_choice
+        """The choice Esc takes: the last (the way back) unless the dialog asks "press
+        Esc again to…" (the menu's quit)."""
         self.title = title
         self.body = body
         self.args = args or {}
@@ -62,8 +65,9 @@ class Dialog(Scene):
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
                                                           pygame.K_ESCAPE):
-            # Enter takes the first (default) choice, Esc the last (the way back).
-            cb = self.choices[0 if event.key != pygame.K_ESCAPE else -1][1]
+            # Enter takes the first (default) choice, Esc the last (the way back) or
+            # the one the dialog names.
+            cb = self.choices[0 if event.key != pygame.K_ESCAPE else self.esc_choice][1]
             self.app.pop()
             cb()
             return True

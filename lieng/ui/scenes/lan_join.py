@@ -25,6 +25,7 @@ from lieng.net.client import LanClient, LanError
 from lieng.net.discovery import TableFinder, TableInfo
 from lieng.net.protocol import DISCOVERY_PORT, MAX_NAME, MAX_PASSWORD, ProtocolError, clean_name
 from lieng.net.remote_table import RemoteTable
+from lieng.net.seat_tokens import SeatTokens
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.gui import kill, set_enabled
 from lieng.ui.core.i18n import chips, key, t
@@ -263,7 +264,10 @@ class LanJoinScene(Scene):
             self.error = "lan.err_address"
             return
         remember(self.app, lan_player_name=name, lan_port=port, lan_last_host=f["address"])
-        client = LanClient(f["address"], port, name=name, password=f["password"] or None)
+        # The seat's token is kept on disk: after a crash this join takes the old seat back
+        # (lieng/net/seat_tokens.py).
+        client = LanClient(f["address"], port, name=name, password=f["password"] or None,
+                           tokens=SeatTokens())
         box: dict[str, Any] = {"client": client, "lock": threading.Lock(),
                                "password": bool(f["password"])}
 

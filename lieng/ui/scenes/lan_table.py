@@ -136,7 +136,11 @@ class LanTableScene(TableScene[RemoteTable]):
         for i, seat in enumerate(remote.seats[:len(self.board.seats)]):
             if self.board.seats[i].name != seat.name and seat.name != "…":
                 self.board.seats[i].name = seat.name  # a late joiner took over a bot's seat
-            self.board.seats[i].bot = seat.kind == "bot"
+            plate = self.board.seats[i]
+            plate.bot = seat.kind == "bot"
+            plate.away = seat.kind != "bot" and not seat.connected
+            if plate.away and not plate.dealt_in:
+                plate.stack = seat.stack  # sitting out: its chips are set aside, not gone
         while self._checks_seen < len(remote.checks):
             check = remote.checks[self._checks_seen]
             self._checks_seen += 1

@@ -54,9 +54,18 @@ class MenuScene(Scene):
                     self.choose(name)
                     return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
+            self.ask_quit()
             return True
         return False
+
+    def ask_quit(self) -> None:
+        """Esc asks before leaving the game (a stray Esc from a screen just closed must
+        not end it): Esc again or Enter leaves, "Ở lại" stays."""
+        from .dialog import Dialog
+
+        app = self.app
+        app.push(Dialog(app, "menu.quit_title", "menu.quit_body",
+                        [("menu.quit", app.quit), ("msg.stay", lambda: None)], esc_choice=0))
 
     def choose(self, name: str) -> None:
         app = self.app

@@ -13,6 +13,7 @@ from lieng.engine import TIEBREAKS
 from lieng.game import BOT_LEVELS, STARTING_BETS, TABLE_BETS, TableConfig, build_table
 from lieng.table import Table
 from lieng.ui.core.draw import text
+from lieng.ui.core.gui import set_enabled
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.scene import Scene
 from lieng.ui.player.names import shown_name
@@ -52,7 +53,7 @@ class NewGameScene(Scene):
         s = self.app.scale
         r = self._rect()
         ui, c, ts = self.app.ui, self.container, self.app.type_scale
-        # The drop-downs are wide enough for the longest buy-in, "50.000 · 500 lần cược".
+        # The drop-downs are wide enough for the longest buy-in, "50.000 (500 mức cược)".
         lw, dw, rh = int(190 * s), int(350 * s), int(44 * s)
         x0 = r.x + int(40 * s)
         y = r.y + int(90 * s)
@@ -84,6 +85,12 @@ class NewGameScene(Scene):
         self.back = pygame_gui.elements.UIButton(
             pygame.Rect(r.centerx - bw - int(10 * s), r.bottom - bh - int(26 * s), bw, bh),
             key("common.back"), ui, c, object_id=ts.oid("#plain", "button"))
+        # "Vào bàn" with no chips to bring would look live and do nothing: it is off, and
+        # the note under the rows says why and where the free chips are.
+        set_enabled(self.start, self.can_start())
+
+    def can_start(self) -> bool:
+        return self.app.profile is None or bool(self.choice.get("buy_in"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:

@@ -199,9 +199,11 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         app = self.app
         if isinstance(decision, AskRebuy):
             self.messages.append("msg.broke")
-            app.push(Dialog(app, "msg.broke_title", "msg.broke",
+            bank = self.bank.max_buy_in() if self.bank is not None else None  # real chips
+            app.push(Dialog(app, "msg.broke_title", "msg.broke_bank" if bank else "msg.broke",
                             [("msg.rebuy", self._rebuy), ("msg.to_menu", self.leave)],
-                            {"amount": chips(decision.amount)}))
+                            {"amount": chips(decision.amount), "bank": chips(bank or 0),
+                             "after": chips(max(0, (bank or 0) - decision.amount))}))
         elif decision.reason == "bank_empty":
             self.messages.append("msg.broke")
             self.messages.append("msg.bank_empty")
@@ -250,10 +252,8 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         return hand.legal()
 
     def cards_ready(self) -> bool:
-        """The player's three cards have landed: acting before would be acting blind (a
-        fast C during the deal checked a hand nobody had seen)."""
-        cards = self.board.seats[self.me].cards
-        return len(cards) == 3 and all(c.landed for c in cards)
+        """The player's cards and the whole deal have landed (``Board.deal_landed``)."""
+        return self.board.seats[self.me].cards_landed and self.board.deal_landed
 
     def turn_shown(self) -> bool:
         """The player's turn as the table shows it: the timer bar and "Đến lượt bạn"

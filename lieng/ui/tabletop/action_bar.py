@@ -130,7 +130,12 @@ class ActionBar:
             if self.slider is not None:
                 set_enabled(self.slider, False)
         self._update_raise_text()
-        if legal.all_in is not None:
+        if legal.all_in is not None and legal.all_in <= legal.owed:
+            # All in is only a call here ("Theo tất tay 960" says it): one live button
+            # for it, not two that do the same thing.
+            set_enabled(self.allin, False)
+            self.allin.set_text(key("bar.all_in_plain"))
+        elif legal.all_in is not None:
             set_enabled(self.allin, True)
             self.allin.set_text(key("bar.all_in"), text_kwargs={"amount": chips(legal.all_in)})
         else:

@@ -14,6 +14,7 @@ reads right at once.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -32,7 +33,10 @@ from lieng.engine import (
 )
 from lieng.engine.ranking import HandValue
 from lieng.ui.core.i18n import chips, language, t
+from lieng.ui.player.names import DEFAULT_NAMES
 
+ONLY_POT = -1
+"""A pot line's ``n`` for a main pot with no side pot: "Hùng ăn tẩy: 2.100"."""
 MAX_HANDS = 6
 """Hands kept in the log; older ones are dropped (a long session stays small)."""
 
@@ -83,13 +87,24 @@ class LogLine:
         if self.kind == "pot" and self.key == "log.split":
             # "Tẩy phụ 1 (1.580) chia: Quốc 790 + Hùng 790" — who took what, pot first,
             # so the shares (the part that wraps) come last and stay together.
-            head = t("log.pot_main_head") if self.n == 0 else t("log.pot_side_head",
-                                                                 n=str(self.n))
+            head = (t("log.pot_only_head") if self.n == ONLY_POT else t("log.pot_main_head")
+                    if self.n == 0 else t("log.pot_side_head", n=str(self.n)))
             shares = [t("log.share", who=w, amount=chips(a)) for w, a in
                       zip(self._names(names, self.seats), self.amounts[1:], strict=False)]
+            if self.value is not None:
+                # Why they share it: the same hand (docs/RULES.md, tie-break presets).
+                same = self.value.category.name_in(language()) \
+                    if self.value.category.name in ("ANH",) else self.value.name(language())
+                return t("log.split_same", amount=amount, pot=head, hand=same,
+                         shares=" + ".join(shares)), shares
             return t(self.key, amount=amount, pot=head, shares=" + ".join(shares)), shares
+        if self.kind == "pot" and self.key == "log.returned" and language() == "vi" \
+                and who == DEFAULT_NAMES["vi"]:
+            # "Trả lại cho bạn", not "Trả lại cho Bạn": the player is "bạn" mid-sentence.
+            who = who.lower()
         if self.kind == "pot":
-            pot = t("log.pot_main") if self.n == 0 else t("log.pot_side", n=str(self.n))
+            pot = (t("log.pot_only") if self.n == ONLY_POT else t("log.pot_main")
+                   if self.n == 0 else t("log.pot_side", n=str(self.n)))
             return t(self.key, who=who, amount=amount, pot=pot), []
         if self.kind == "ante":
             return t(self.key, amount=amount, n=str(self.n),
@@ -145,6 +160,10 @@ class ActionLog:
             return
         elif isinstance(e, PotAwarded):
             line = _pot_line(e)
+            if line.key == "log.split":
+                line = dataclasses.replace(line, value=self._shown_value(e.winners))
+            if e.layer > 0 and not e.refund:
+                self._name_main_pot()
         elif isinstance(e, HandEnded) and e.uncontested:
             line = LogLine("note", "log.uncontested")
         if line is not None:
@@ -153,6 +172,27 @@ class ActionLog:
     def _append(self, line: LogLine) -> None:
         self.lines.append(line)
         self.version += 1
+
+    def _shown_value(self, seats: Sequence[int]) -> HandValue | None:
+        """The hand the split pot's winners showed this hand: the reason they share it
+        ("chia đều, cùng 5 điểm")."""
+        for line in reversed(self.lines):
+            if line.kind == "hand":
+                return None
+            if line.kind == "show" and line.seats and line.seats[0] in seats:
+                return line.value
+        return None
+
+    def _name_main_pot(self) -> None:
+        """A side pot was paid: this hand's "tẩy" was the main pot after all."""
+        for i in range(len(self.lines) - 1, -1, -1):
+            line = self.lines[i]
+            if line.kind == "hand":
+                return
+            if line.kind == "pot" and line.n == ONLY_POT:
+                self.lines[i] = dataclasses.replace(line, n=0)
+                self.version += 1
+                return
 
     def _drop_old_hands(self) -> None:
         starts = [i for i, line in enumerate(self.lines) if line.kind == "hand"]
@@ -170,6 +210,9 @@ def _action_line(e: ActionTaken) -> LogLine:
         return LogLine("action", "log.timeout", seats)
     if e.kind is ActionKind.FOLD:
         return LogLine("action", "log.fold", seats)
+    if e.all_in and not e.raised:
+        # All in without lifting the bet is a call ("Theo tất tay"), not "Tố tất".
+        return LogLine("action", "log.call_all_in", seats, (e.amount,))
     if e.all_in:
         return LogLine("action", "log.all_in", seats, (e.amount,))
     if e.kind is ActionKind.RAISE:
@@ -183,5 +226,7 @@ def _pot_line(e: PotAwarded) -> LogLine:
     if e.refund:
         return LogLine("pot", "log.returned", e.winners, (e.amount,), n=e.layer)
     if len(e.winners) > 1:
-        return LogLine("pot", "log.split", e.winners, (e.amount, *e.shares), n=e.layer)
-    return LogLine("pot", "log.won", e.winners, (e.amount,), n=e.layer)
+        return LogLine("pot", "log.split", e.winners, (e.amount, *e.shares),
+                       n=e.layer or ONLY_POT)
+    # The main pot is "tẩy" until a side pot is paid out after it (``ActionLog.add``).
+    return LogLine("pot", "log.won", e.winners, (e.amount,), n=e.layer or ONLY_POT)

@@ -46,6 +46,7 @@ from lieng.ui.core.tween import (
     ease_out_cubic,
     linear,
 )
+from lieng.ui.tabletop import board_state as state
 from lieng.ui.tabletop.board_state import Anchor, Banner, CardState, ChipFlight, SeatState
 
 __all__ = ["Anchor", "Banner", "Board", "CardState", "ChipFlight", "SeatState"]
@@ -82,6 +83,7 @@ class Board:
         """Seconds from now when the next beat may start."""
         self.first: int | None = None
         self.to_act: int | None = None
+        self._deal_in_air = False  # the last beat was a card leaving the deck
         self.round = 0
         self.table_bet = 0
         self.contrib = [0] * self.n
@@ -144,6 +146,12 @@ class Board:
     def dealing(self) -> bool:
         """Cards are still on their way from the deck (the deck is on the felt)."""
         return any(not cs.landed for seat in self.seats for cs in seat.cards)
+
+    @property
+    def deal_landed(self) -> bool:
+        """Every dealt-in seat holds its three cards, landed: only then does a turn start
+        on screen (its clock, the buttons, "Đang nghĩ…")."""
+        return self.hand_started and all(s.cards_landed for s in self.seats if s.dealt_in)
 
     # ----------------------------------------------------------------- pots
 
@@ -228,7 +236,7 @@ class Board:
                 seat.folded = not e.dealt_in[i]
                 seat.all_in = False
                 seat.cards = []
-                seat.status = "" if e.dealt_in[i] else "status.sitting_out"
+                seat.status = state.start_status(e.dealt_in[i], e.stacks[i], e.rules.table_bet)
                 seat.status_args = {}
                 seat.hand_value = None
                 seat.winner = False
@@ -268,6 +276,7 @@ class Board:
         f = self.speed()
 
         def start() -> None:
+            state.clear_round_labels(self.seats)
             for i, seat in enumerate(self.seats):
                 if seat.front > 0:
                     tw = Tween(0.0, 1.0, CHIP_FLIGHT * f, ease_in_out_cubic)
@@ -291,12 +300,14 @@ class Board:
             self.tweener.add(arrive)
             self.sound("deal")
 
+        self._deal_in_air = True
         self._beat(DEAL_FLIGHT, DEAL_GAP, on_start=start)
 
     def _round(self, e: RoundStarted) -> None:
         def start() -> None:
             self.round = e.round
             if e.round > 1:
+                state.clear_round_labels(self.seats)  # also after a round of checks (no sweep)
                 # Banners run beside the timeline: they never hold up a bot or a deal.
                 tw = Tween(0.0, 1.0, 1.4 * max(self.speed(), 0.35), linear)
                 # One banner at a time: at fast speeds the last round's is still fading.
@@ -310,6 +321,9 @@ class Board:
         def start() -> None:
             self.to_act = e.seat
 
+        if self._deal_in_air:  # the first turn waits for the last card to land
+            self._deal_in_air = False
+            self.cursor += (DEAL_FLIGHT - DEAL_GAP) * self.speed()
         self._beat(0.0, 0.0, on_start=start)
 
     def _action(self, e: ActionTaken) -> None:
@@ -327,8 +341,9 @@ class Board:
                 seat.status_args = {}
                 self.sound("fold")
                 return
-            if e.all_in:
-                seat.status, seat.status_args = "act.all_in", {"amount": self.fmt(e.amount)}
+            if e.all_in:  # all in without lifting the bet is a call: "Theo tất tay"
+                seat.status = "act.all_in" if e.raised or not e.amount else "act.call_all_in"
+                seat.status_args = {"amount": self.fmt(e.amount)}
             elif e.kind is ActionKind.RAISE:
                 seat.status, seat.status_args = "act.raise", {"k": str(e.k),
                                                               "amount": self.fmt(e.amount)}
@@ -423,6 +438,8 @@ class Board:
                 # The engine's stacks are the truth; chips still flying land on top.
                 seat.stack = e.stacks[i] - self.incoming[i]
                 seat.net = e.net[i]
+                # Only who came out ahead glows (RULES.md, "A hand won").
+                seat.winner = seat.winner and e.net[i] > 0
             self.contrib = [0] * self.n
             self.frozen_layers = []
 

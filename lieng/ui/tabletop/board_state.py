@@ -65,6 +65,28 @@ class SeatState:
     """A bot plays this seat: its plate says so (the table scene sets it)."""
     level: str | None = None
     """The bot's level ("easy", "normal", "hard"...), when known."""
+    away: bool = False
+    """A LAN player whose connection is gone: the plate says "mất kết nối" (the LAN
+    table scene sets it from the host's roster)."""
+
+    @property
+    def cards_landed(self) -> bool:
+        """All three cards are down in front of the seat (none still flying)."""
+        return len(self.cards) >= 3 and all(cs.landed for cs in self.cards)
+
+
+def start_status(dealt_in: bool, stack: int, table_bet: int) -> str:
+    """A seat's label as a hand starts: none if dealt in; "Hết chip" if it cannot pay the
+    ante (RULES.md step 2), else sitting out (a LAN player who is away)."""
+    return "" if dealt_in else "status.broke" if stack < table_bet else "status.sitting_out"
+
+
+def clear_round_labels(seats: list[SeatState]) -> None:
+    """A round is over: its "Theo 20", "Tố 40 (2×)" leave the seats with its chips; "Úp
+    bỏ" stays on a folded seat (and "Tố tất" on an all-in one, by its state)."""
+    for seat in seats:
+        if not seat.folded and seat.status.startswith("act."):
+            seat.status, seat.status_args = "", {}
 
 
 @dataclass

@@ -331,8 +331,14 @@ class TableDrawer:
 
     def _status_text(self, seat: SeatState, thinking: bool = False
                      ) -> tuple[str, tuple[int, int, int]]:
+        if seat.away and seat.hand_value is None and not seat.winner:
+            # Not "Đang nghĩ…": nobody is there to think (the seat sits out, or its turn
+            # runs out and folds, docs/RULES.md "A player who is away").
+            return t("status.away"), (235, 150, 120)
         if thinking:
             return t("status.thinking"), (200, 220, 255)
+        if seat.hand_value is not None and not all(c.flip_now >= 1.0 for c in seat.cards):
+            return "", CREAM  # the name waits for the cards it names to be face up
         if seat.hand_value is not None:
             from lieng.ui.core.i18n import language
 

@@ -1,6 +1,6 @@
 """The player's own three cards on a table screen: turned by a click, a drag ("nặn bài":
 pull the card up past the middle) or L, the hand's name once all three show, and the
-"Lật bài" button while any is still face down.
+"Nặn bài" button while any is still face down.
 
 A mixin of the table scenes (bot table, hot-seat, LAN): they share the board, the layout
 and the drawer it reads, and this keeps the card handling out of their event and frame

@@ -12,9 +12,10 @@ button, the countdown and the drawing, so the scenes stay small. The panel has i
 in the table's layout (``TableLayout.summary``: the felt between the seats, above the
 player's cards), so it covers no seat's plate, cards or status line; it grows upward
 from that place's bottom as tall as its lines. A pot or a note is never cut (they are
-the result): when the lines do not all fit, the hands shown give way first — they are on
-the table anyway, and in the action log — then the footer, the sizes and the title
-(``fit``). A line too wide wraps whole pieces (``LogLine.pieces``: "+ Hùng 790"). The
+the result), and the hands shown (two to a row) stay as long as the footer, the sizes and
+the title can give way instead: they are why a pot went where it went — a split pot's
+line says it too ("chia đều, cùng 5 điểm") — and only then go (``fit``). A line too
+wide wraps whole pieces (``LogLine.pieces``: "+ Hùng 790"). The
 replay shows the same panel at a hand's end (``draw_result``).
 """
 
@@ -30,7 +31,7 @@ import pygame_gui
 from lieng.ui.core.assets import font
 from lieng.ui.core.draw import CREAM, GOLD, MIN_TEXT, MUTED, panel, text
 from lieng.ui.core.gui import set_visible
-from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.core.i18n import chips, key, language, t
 from lieng.ui.core.typescale import px
 from lieng.ui.tabletop.action_log import ActionLog, LogLine
 from lieng.ui.tabletop.frame_record import mark
@@ -53,7 +54,7 @@ def hand_lines(log: ActionLog) -> list[LogLine]:
 
 
 def net_line(net: int, who: str | None = None) -> str:
-    """"Bạn thắng 30" / "Bạn mất 20" / "Hoà vốn" — or the same for a named seat."""
+    """"Bạn thắng 30" / "Bạn thua 20" / "Hoà vốn" — or the same for a named seat."""
     if who is None:
         if net > 0:
             return t("table.result_win", amount=chips(net))
@@ -88,15 +89,35 @@ def _pairs(cells: list[tuple[str, str]], size: int, width: int, bold: bool = Fal
 
 
 def _rows(lines: Sequence[LogLine], names: Sequence[str], size: int, width: int,
-          shows: bool) -> list[Row]:
-    """The panel's rows at text size ``size``: the hands shown (if ``shows``), then every
-    pot and note, each wrapped whole to ``width`` (``LogLine.pieces``: a split pot's
-    shares stay together). Nothing here is ever cut: ``fit`` finds room for all of it."""
-    shown = _pairs([("show", line.text(names)) for line in lines if line.kind == "show"],
-                   size, width) if shows else []
+          shows: int) -> list[Row]:
+    """The panel's rows at text size ``size``: the hands shown (``shows``: 2 with their
+    cards, 1 by name only — "Hùng: 9 điểm", the cards are on the table — 0 not at all),
+    then every pot and note, each wrapped whole to ``width`` (``LogLine.pieces``: a split
+    pot's shares stay together). Nothing here is ever cut: ``fit`` finds room for all of
+    it."""
+    cells = [("show", _shown(line, names, shows)) for line in lines if line.kind == "show"]
+    shown = (_threes(cells, size, width) if shows == 1 else None) \
+        or (_pairs(cells, size, width, least=2) if shows else [])
     rest: list[Row] = [[(line.kind, part)] for line in lines if line.kind != "show"
                        for part in wrap(line.pieces(names), size, line.kind == "pot", width)]
     return shown + rest
+
+
+def _threes(cells: list[tuple[str, str]], size: int, width: int) -> list[Row] | None:
+    """Short cells ("Hùng: 9 điểm") three to a row when there are more than two and each
+    fits a third of the width; None otherwise."""
+    third = (width - 2 * CELL_GAP) // 3
+    if len(cells) > 2 and all(font(size).size(w)[0] <= third for _k, w in cells):
+        return [cells[i:i + 3] for i in range(0, len(cells), 3)]
+    return None
+
+
+def _shown(line: LogLine, names: Sequence[str], shows: int) -> str:
+    if shows >= 2 or line.value is None or not line.seats:
+        return line.text(names)
+    seat = line.seats[0]
+    who = names[seat] if seat < len(names) else str(seat + 1)
+    return t("summary.shown_short", who=who, hand=line.value.name(language()))
 
 
 def _clauses(words: str) -> list[str]:
@@ -125,8 +146,9 @@ class Fit:
     height: int
 
 
-Plan = tuple[int, int, bool, int, bool]
-"""Results' size, hands' and pots' size, hands shown or not, which footer, title or not."""
+Plan = tuple[int, int, int, int, bool]
+"""Results' size, hands' and pots' size, how the hands are shown (2 with cards, 1 by name,
+0 not), which footer, title or not."""
 
 
 def _big_rows(results: Sequence[tuple[str, bool]], size: int, width: int) -> list[Row]:
@@ -144,17 +166,20 @@ def _plans(results: Sequence[tuple[str, bool]], s: float, width: int, short: int
     hands and pots take the ``fine`` role instead of ``small``; the title goes; then
     the text goes below its role, a pixel at a time."""
     big, small, fine = max(12, int(21 * s)), px(s, "small"), px(s, "fine")
-    yield big, small, True, 0, True
-    yield big, small, False, 0, True
-    yield big, small, False, short, True
     most = len(_big_rows(results, big, width))
     paired = next((size for size in range(big - 1, MIN_TEXT - 1, -1)
                    if len(_big_rows(results, size, width)) < most), big)
-    yield paired, small, False, short, True
-    yield paired, fine, False, short, True
-    yield paired, fine, False, short, False
+    # The hands shown are the reason for the result (a split pot has no other), so they
+    # stay while anything else can give way; only then do they go (issue 22).
+    steps = [(big, small, 0, True), (big, small, short, True), (paired, small, short, True),
+             (paired, fine, short, True), (paired, fine, short, False)]
+    for b, size, footer, title in steps:
+        yield b, size, 2, footer, title
+        yield b, size, 1, footer, title
+    for b, size, footer, title in steps:
+        yield b, size, 0, footer, title
     for d in range(1, fine - MIN_TEXT + 1):
-        yield max(MIN_TEXT, paired - d), fine - d, False, short, False
+        yield max(MIN_TEXT, paired - d), fine - d, 0, short, False
 
 
 def fit(lay: TableLayout, results: Sequence[tuple[str, bool]], lines: Sequence[LogLine],
@@ -241,17 +266,20 @@ def _half(width: int) -> int:
 
 def _cells(surface: pygame.Surface, row: Row, r: pygame.Rect, y: float, size: int, width: int,
            colour: Callable[[str, str], tuple[int, int, int]], bold: bool, shadow: bool) -> None:
-    """One row: a centred cell, or two cells centred in the halves of the text's width."""
+    """One row: a centred cell, or two (three) cells centred in the halves (thirds) of the
+    text's width."""
     if len(row) == 1:
         kind, words = row[0]
         text(surface, words, (r.centerx, y), size, colour(kind, words),
              bold=bold or kind == "pot", shadow=shadow, max_width=width)
         return
     left = r.centerx - width / 2
+    n = 3 if len(row) == 3 else 2  # three short cells, or two halves
+    cell = (width - (n - 1) * CELL_GAP) // n
     for k, (kind, words) in enumerate(row):
-        x = left + width * (1 + 2 * k) / 4
+        x = left + width * (1 + 2 * k) / (2 * n)
         text(surface, words, (x, y), size, colour(kind, words), bold=bold or kind == "pot",
-             shadow=shadow, max_width=_half(width))
+             shadow=shadow, max_width=cell)
 
 
 def button_rect(lay: TableLayout) -> pygame.Rect:

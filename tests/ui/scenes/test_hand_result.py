@@ -74,7 +74,7 @@ def test_the_result_stays_until_next_hand_is_pressed(make_app: MakeApp) -> None:
     assert button is not None and button.visible
     lines = [line.text(["Bạn", "Minh"]) for line in hand_lines(scene.log)]
     assert any(line.startswith("Bạn: ") for line in lines)  # the hands shown
-    assert any(t("log.pot_main") in line for line in lines)  # the pot
+    assert any(t("log.pot_only") in line for line in lines)  # the pot
     net = scene.board.seats[0].net
     assert net is not None
     big = scene.result_lines()[0][0]
@@ -156,7 +156,7 @@ def test_hot_seat_summary_names_every_result_and_no_unshown_hand(make_app: MakeA
     lines = scene.result_lines()
     assert lines == [("Lan thắng 20", True), ("Minh mất 10", False), ("Hùng mất 10", False)]
     told = [line.text(["Lan", "Minh", "Hùng"]) for line in hand_lines(scene.log)]
-    assert told == ["Lan ăn tẩy chính: 40", t("log.uncontested")]
+    assert told == ["Lan ăn tẩy: 40", t("log.uncontested")]
     assert table.hand is not None
     dealt = [str(c) for c in table.hand.view_for(0).my_cards]
     assert not any(card in line for card in dealt for line in told)

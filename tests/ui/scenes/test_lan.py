@@ -386,7 +386,7 @@ def test_a_hand_with_a_fold_is_shown_as_not_checkable_neutrally(
 
     before = language()
     try:
-        for lang, word in (("vi", "không kiểm được"), ("en", "not checkable")):
+        for lang, word in (("vi", "không kiểm tra được"), ("en", "not checkable")):
             set_language(lang)
             assert word in t("lan.check_hidden", hand="77")
             assert "77" in t("lan.check_hidden", hand="77")

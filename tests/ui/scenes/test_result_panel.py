@@ -143,8 +143,9 @@ def test_every_pot_of_a_split_side_pot_hand_shows_whole(make_app: MakeApp, panel
     assert lay.summary.contains(panel)  # in its place: on no seat
     pots = [line.text(NAMES) for line in hand_lines(scene.log) if line.kind != "show"]
     assert len(pots) == 3
-    assert pots[0] == t("log.split", pot=t("log.pot_main_head"), amount="780",
-                        shares="Hùng 390 + Quốc 390")
+    # A split pot says why it was split: the same hand (issue 22, defect 6).
+    assert pots[0].startswith(t("log.pot_main_head") + " (780) chia đều, cùng ")
+    assert pots[0].endswith(": Hùng 390 + Quốc 390")
     told = " ".join(d.words for d in drawn)
     for words in pots:  # every pot whole, in order, each share with its name
         assert words in told, (words, [d.words for d in drawn])
@@ -186,8 +187,11 @@ def test_the_footer_wraps_at_its_size_and_keeps_off_the_edges(
         fine = px(s, "fine")
         left = str(max(1, int(5 - scene.summary.shown_for + 0.999)))
         footer = [d for d in drawn if d.colour == MUTED and d.size == fine and not d.bold]
-        assert " ".join(d.words for d in footer) == t("summary.auto", s=left), drawn
-        if drawer:  # too long for one line: two at the role's size, broken at the dash
+        said = " ".join(d.words for d in footer)
+        # Its long form, or the short one where the six hands shown need the room (they
+        # outrank the footer: issue 22) — never a shrunk one.
+        assert said in (t("summary.auto", s=left), t("summary.auto_short", s=left)), drawn
+        if said == t("summary.auto", s=left) and drawer:  # two lines, broken at the dash
             assert [d.words.endswith("—") for d in footer] == [True, False]
         pad = int(summary.PAD * s)
         for d in footer:
@@ -225,3 +229,38 @@ def test_hot_seat_results_are_one_cell_per_seat_inside_the_panel(make_app: MakeA
         assert panel.contains(d.rect), (d, panel)
         assert not any(d.rect.colliderect(b) for b in boxes), d
     assert min(d.size for d in cells) >= px(scene.layout.scale, "small")
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+def test_three_hands_shown_stay_in_the_panel(make_app: MakeApp, panel_text: list[Drawn],
+                                             size: tuple[int, int]) -> None:
+    """Six seats, three hands shown (issue 22, defect 6: at 1280×720 the panel dropped
+    them): the hands stay — with their cards, or by name — as the reason for the pot."""
+    seats = [("Bạn", 1000, ()), ("Hùng", 1000, (Action.fold(),)),
+             ("Lan", 1000, (Action.fold(),)), ("Thảo", 1000, (Action.fold(),)),
+             ("Quốc", 200, (Action.all_in(),)), ("Minh", 1000, ())]  # a side pot too
+    app = make_app(size, speed="fast", reveal_own_cards=True, next_hand_delay=5,
+                   action_log_open=True)
+    table = scripted_table(seats, HANDS)
+    app.push(MenuScene(app))
+    scene: TableScene[Table] = TableScene(app, table)
+    app.push(scene)
+    for _ in range(table.rules.max_rounds + 1):
+        run_until(app, lambda: scene.my_legal() is not None or scene.summary_showing())
+        if scene.summary_showing():
+            break
+        key(app, pygame.K_c)
+    run_until(app, scene.summary_showing)
+    step(app, 10)
+    drawn, _panel, bad = _frame(app, panel_text)
+    assert bad == []
+    names = [s.name for s in table.seats]
+    told = " ".join(d.words for d in drawn)
+    shows = [line for line in hand_lines(scene.log) if line.kind == "show"]
+    assert len(shows) == 3
+    for line in shows:
+        value = line.value
+        assert value is not None
+        assert line.text(names) in told or t(
+            "summary.shown_short", who=names[line.seats[0]], hand=value.name("vi")) in told, (
+            line.text(names), [d.words for d in drawn])

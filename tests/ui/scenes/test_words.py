@@ -21,7 +21,7 @@ VI = {
     ("hotseat.opt_preset", ()): "Luật so bài",
     ("settings.preset", ()): "Luật so bài",
     ("bar.tip_fold", ()): "Úp bỏ ván này (phím U)",
-    ("coach.hint", (("n", "2"), ("pct", "40"))): "Khả năng thắng 2 người còn lại: 40%",
+    ("coach.hint", (("n", "2"), ("pct", "40"))): "Cơ hội thắng cả 2 người còn lại: 40%",
     ("hotseat.scores", ()): "Bảng xếp hạng (Tab)",
     ("hotseat.champion", (("who", "Lan"), ("amount", "350"))): "Lan về nhất, lãi 350 chip",
     ("settings.seconds", (("n", "20"),)): "20 giây",

@@ -46,15 +46,15 @@ def test_lines_for_actions_rounds_ante_showdown_and_pots() -> None:
     assert lines[0] == t("log.hand", n="7") == "Ván 7"
     assert "Tiền gà 10 × 2 người = 20" in lines
     assert "Vòng tố 1" in lines and "Vòng tố 2" in lines
-    assert "Lan: Theo (không bỏ thêm)" in lines
+    assert "Lan: Qua lượt" in lines
     assert "Minh: Tố 50 (5×)" in lines
     assert "Lan: Theo 50" in lines
     assert "Lan: A♠ A♥ A♦ · Sáp A" in lines
     assert "Minh: 2♣ 5♣ 9♣ · 6 điểm" in lines
-    assert lines[-1] == "Lan ăn tẩy chính: 120"
+    assert lines[-1] == "Lan ăn tẩy: 120"
     configure("en")
     en = log.texts(["Lan", "Minh"])
-    assert "Minh: raise 50 (5×)" in en and en[-1] == "Lan wins the main pot: 120"
+    assert "Minh: raise 50 (5×)" in en and en[-1] == "Lan wins the pot: 120"
     configure("vi")
 
 
@@ -71,9 +71,9 @@ def test_a_returned_layer_and_a_side_pot_winner() -> None:
     log.feed(hand.events)
     lines = log.texts(["Lan", "Minh", "Hùng"])
     assert lines[0] == "Ván mới"
-    assert "Minh: Tố tất 50" in lines and "Hùng: Úp bỏ" in lines
-    assert "Minh ăn tẩy chính: 130" in lines
-    assert "Trả lại Lan: 50" in lines
+    assert "Minh: Theo tất tay 50" in lines and "Hùng: Úp bỏ" in lines
+    assert "Minh ăn tẩy: 130" in lines
+    assert "Trả lại cho Lan: 50" in lines
 
 
 def test_an_uncontested_hand_shows_no_card_even_from_an_unredacted_log() -> None:
@@ -82,7 +82,7 @@ def test_an_uncontested_hand_shows_no_card_even_from_an_unredacted_log() -> None
     log = ActionLog(lambda: 1)
     log.feed(hand.events)  # the engine's own log, every card in it
     lines = log.texts(["Lan", "Minh"])
-    assert lines[-2:] == ["Lan ăn tẩy chính: 40", t("log.uncontested")]
+    assert lines[-2:] == ["Lan ăn tẩy: 40", t("log.uncontested")]
     for card in Card.parse_many(SHOWDOWN_DECK):
         assert all(str(card) not in line for line in lines)
 
@@ -110,9 +110,9 @@ def test_drawer_opens_by_key_and_button_is_remembered_and_follows_the_board(
               and not scene.board.busy)
     step(app, 2)
     lines = scene.log.texts(["Bạn", "Minh"])
-    assert "Bạn: Theo (không bỏ thêm)" in lines and "Minh: Theo (không bỏ thêm)" in lines
+    assert "Bạn: Qua lượt" in lines and "Minh: Qua lượt" in lines
     assert any(line.startswith("Bạn: ") and " · " in line for line in lines)  # shown hand
-    assert any(t("log.pot_main") in line for line in lines)
+    assert any(t("log.pot_only") in line for line in lines)
     shot(app, "log-960")
     click(app, scene.top_buttons["log"])
     assert not scene.log_panel.is_open and not app.settings.action_log_open
@@ -146,7 +146,7 @@ def test_the_replay_feeds_the_log_and_rebuilds_it_on_a_step_back(make_app: MakeA
     step(app, 5)
     names = ["Tôi", "Máy"]
     full = rep.replay.log.texts(names)
-    assert "Tôi: A♠ A♥ A♦ · Sáp A" in full and full[-1] == "Tôi ăn tẩy chính: 20"
+    assert "Tôi: A♠ A♥ A♦ · Sáp A" in full and full[-1] == "Tôi ăn tẩy: 20"
     key(app, pygame.K_LEFT)
     step(app, 3)
     back = rep.replay.log.texts(names)
@@ -196,8 +196,9 @@ def test_the_lan_table_tells_the_hand_too(make_app: MakeApp) -> None:
 
 
 def test_a_split_pot_names_each_share_and_wraps_between_whole_shares() -> None:
-    """"Tẩy chính (30) chia: Lan 15 + Minh 15": who took what, each amount beside its
-    name; a wrapped line breaks before a "+ Minh 15", never between the "+" and it."""
+    """"Tẩy (30) chia đều, cùng 9 điểm: Lan 15 + Minh 15": who took what and why (issue
+    22: a split pot names its reason), each amount beside its name; a wrapped line breaks
+    before a "+ Minh 15", never between the "+" and it."""
     from lieng.ui.core.assets import font
     from lieng.ui.tabletop.log_panel import wrap
 
@@ -213,11 +214,12 @@ def test_a_split_pot_names_each_share_and_wraps_between_whole_shares() -> None:
     log.feed(hand.events)
     names = ["Lan", "Minh", "Hùng"]
     split = [line for line in log.lines if line.kind == "pot"]
-    assert [line.text(names) for line in split] == ["Tẩy chính (30) chia: Lan 15 + Minh 15"]
+    assert [line.text(names) for line in split] == [
+        "Tẩy (30) chia đều, cùng 9 điểm: Lan 15 + Minh 15"]
     assert split[0].pieces(names)[-2:] == ["Lan 15", "+ Minh 15"]
     assert " ".join(split[0].pieces(names)) == split[0].text(names)
     configure("en")
-    assert split[0].text(names) == "Main pot (30) split: Lan 15 + Minh 15"
+    assert split[0].text(names) == "Pot (30) split, same hand (9 points): Lan 15 + Minh 15"
     configure("vi")
     size = 15
     for width in range(font(size, True).size("+ Minh 15")[0], 400, 9):

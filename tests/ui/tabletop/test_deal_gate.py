@@ -45,3 +45,63 @@ def test_keys_during_the_deal_do_nothing(make_app: MakeApp) -> None:
     assert scene.turn_shown() and scene.bar.call.is_enabled
     key(app, pygame.K_c)
     assert [seat for seat, _a in hand.actions] == [0]
+
+
+def test_the_turn_waits_for_the_whole_deal_to_land(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Six seats and the player first: their own third card lands while five more are
+    still flying to the others. No turn, clock, button or "Đang nghĩ…" until the last
+    one is down (issue 22, defect 2)."""
+    app = make_app((1280, 720), speed="slow")
+    players = [PlayerSpec("Bạn")] + [PlayerSpec(f"Máy {i}", "bot", "normal")
+                                     for i in range(1, 6)]
+    table = Table(RuleSet(table_bet=10), players, seed=5, bot_factory=default_bot_factory)
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    app.push(scene)
+    step(app)
+    board = scene.board
+    run_until(app, lambda: len(board.seats[0].cards) == 3
+              and all(c.landed for c in board.seats[0].cards), limit=2000)
+    assert board.dealing and not board.deal_landed  # the others' cards are in the air
+    clock = scene.clock
+    step(app)
+    assert not scene.turn_shown()
+    assert scene.bar is not None and not scene.bar.call.is_enabled
+    assert board.to_act is None  # no "Đến lượt", no ring yet
+    assert scene.clock == clock
+    run_until(app, lambda: board.deal_landed, limit=2000)
+    run_until(app, scene.turn_shown, limit=200)
+    assert not board.dealing and board.to_act == 0 and scene.bar.call.is_enabled
+
+
+def test_facing_a_bigger_all_in_only_the_call_is_live(make_app) -> None:  # type: ignore[no-untyped-def]
+    """The bot goes all in for more than the player has: "Theo tất tay 490" is the one
+    button that puts the stack in; "Tố tất" would do the same and is off (issue 22,
+    defect 8). The log calls it "Theo tất tay", not "Tố tất"."""
+    from lieng.devtools.showdown_shots import scripted_table
+    from lieng.engine import Action
+    from lieng.ui.core.i18n import chips
+    from lieng.ui.core.i18n import key as key_of
+
+    table = scripted_table((("Bạn", 500, ()), ("Minh", 5000, (Action.all_in(),))),
+                           ("2S 3C 4D", "AS AH AD"))
+    app = make_app((1280, 720), speed="instant")
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    app.push(scene)
+    run_until(app, scene.turn_shown, limit=600)
+    key(app, pygame.K_c)  # a check; Minh shoves 4.990
+    run_until(app, lambda: scene.turn_shown() and scene.my_legal() is not None
+              and scene.my_legal().call > 0, limit=600)  # type: ignore[union-attr]
+    bar = scene.bar
+    assert bar is not None
+    legal = scene.my_legal()
+    assert legal is not None and legal.call == 490 < legal.owed and legal.all_in == 490
+    assert bar.call.is_enabled and bar.call.text == key_of("bar.call_short")
+    assert bar.call.text_kwargs == {"amount": chips(490)}
+    assert not bar.allin.is_enabled
+    key(app, pygame.K_c)
+    run_until(app, lambda: table.hand is not None and table.hand.is_over
+              and not scene.board.busy, limit=2000)
+    lines = scene.log.texts(["Bạn", "Minh"])
+    assert "Bạn: Theo tất tay 490" in lines and "Minh: Tố tất 4.990" in lines
