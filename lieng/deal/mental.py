@@ -38,13 +38,23 @@ from lieng.engine import Card
 
 from . import dleq, shuffle
 from .cards import card_of, card_points, point_of
-from .group import Point, base_mul, inverse, mul, random_scalar
+from .group import (
+    SCALAR_BYTES,
+    Point,
+    base_mul,
+    inverse,
+    mul,
+    random_scalar,
+    scalar_bytes,
+    scalar_from_bytes,
+)
 from .transcript import Transcript
 
 DEALER = 255
 """The party id of the host's own lock (the bots' dealer); persons' ids are their seats."""
 
 DECK_SIZE = 52
+SECRET_VERSION = 1
 
 
 class DealFault(Exception):
@@ -241,6 +251,23 @@ class PartySecret:
     @property
     def public_key(self) -> Point:
         return base_mul(self.key)
+
+    def to_bytes(self) -> bytes:
+        """What a client writes (atomically, in its own data folder) to get its cards
+        back after a reconnect, and deletes when the hand ends: party, key, permutation
+        (86 bytes)."""
+        return bytes([SECRET_VERSION, self.party]) + scalar_bytes(self.key) + bytes(self.perm)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> PartySecret:
+        """The secret saved by ``to_bytes``; ``ValueError`` for anything else."""
+        if len(data) != 2 + SCALAR_BYTES + DECK_SIZE or data[0] != SECRET_VERSION:
+            raise ValueError("not a saved deal secret of this version")
+        key = scalar_from_bytes(data[2:2 + SCALAR_BYTES])
+        perm = list(data[2 + SCALAR_BYTES:])
+        if key == 0 or sorted(perm) != list(range(DECK_SIZE)):
+            raise ValueError("a saved deal secret with a bad key or permutation")
+        return cls(data[1], key, perm)
 
     def shuffle(self, state: DealState) -> ShuffleStep:
         """This party's re-locked, permuted deck and its proof (its turn in the shuffle)."""

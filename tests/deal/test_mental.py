@@ -256,3 +256,17 @@ def test_a_folded_hand_stays_hidden_even_from_everyone_else_together() -> None:
     assert len(locked) > 104
     assert all(card_of(q) is None for pt in locked for q in strip_all(pt, others))
     assert not state.shown
+
+
+def test_a_saved_secret_reads_the_same_cards_after_a_reconnect() -> None:
+    """The client's file for the hand (lieng/net writes it atomically): the secret read
+    back gives the same cards; damaged bytes are refused, never half-used."""
+    setup = setup_for((0, 1))
+    state, secs, _ = run(setup)
+    again = PartySecret.from_bytes(secs[1].to_bytes())
+    assert again == secs[1] and again.my_cards(state) == secs[1].my_cards(state)
+    data = secs[1].to_bytes()
+    for bad in (data[:-1], b"\x09" + data[1:], data[:-2] + data[-1:] * 2,
+                data[:2] + bytes(32) + data[34:]):
+        with pytest.raises(ValueError):
+            PartySecret.from_bytes(bad)
