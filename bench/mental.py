@@ -72,7 +72,7 @@ class Measured:
 def measure(persons: int, bots: int) -> Measured:
     seats = persons + bots
     owners = owners_for(deal_positions(0, [True] * seats), set(range(persons)))
-    parties = (*range(persons), DEALER) if bots else tuple(range(persons))
+    parties = (*range(persons), DEALER)
     setup = DealSetup(1, secrets.token_bytes(32), parties, owners)
     secs = {p: PartySecret(p) for p in parties}
     state = DealState(setup)

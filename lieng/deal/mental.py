@@ -10,15 +10,18 @@ Two kinds of object, so that what is secret is visibly apart from what is public
 * ``PartySecret`` — one party's own key and permutation, which never leave its process
   (until the showdown it may open its cards, card by card, with a proof — never the key).
 
-Parties: the persons at the table (each one a seat) and, when a bot is dealt in, the
-``DEALER`` — the host's own lock, under which the bots' cards end up, so that they are
-the host's to read (the bots are the host's) and nobody else's.
+Parties: the persons at the table (each one a seat), then always the ``DEALER`` — the
+host's own lock, under which the bots' cards end up, so that they are the host's to read
+(the bots are the host's) and nobody else's. The dealer comes last, also in the unlock
+pass, so no person can read its own cards before every person has sent every step: a
+person cannot look at its cards and then withhold a step to have the hand cancelled.
 
 The deal, given ``DealSetup`` (hand, a fresh nonce, the parties in order, and which party
 owns each dealt position — RULES.md step 4 fixes the positions):
 
-1. **Shuffle**: the deck starts as the 52 card points; each party in order re-locks and
-   permutes it (``ShuffleStep``) with a shuffle proof; everyone checks each proof.
+1. **Shuffle**: the deck starts as the 52 card points; each person in order re-locks and
+   permutes it (``ShuffleStep``) with a shuffle proof; the dealer last locks it in place
+   with a batched Chaum–Pedersen proof (lieng/deal/lock.py); everyone checks each proof.
 2. **Unlock pass**: each party in order removes its lock from every dealt position it
    does not own (``UnlockStep``), each with a Chaum–Pedersen proof that it removed
    exactly its own lock (the key of its shuffle). Every position owned by ``p`` then
@@ -36,7 +39,7 @@ from dataclasses import dataclass, field
 
 from lieng.engine import Card
 
-from . import dleq, shuffle
+from . import dleq, lock, shuffle
 from .cards import card_of, card_points, point_of
 from .group import (
     SCALAR_BYTES,
@@ -79,15 +82,15 @@ class DealSetup:
     nonce: bytes
     """32 fresh random bytes: no step of an earlier deal fits this one."""
     parties: tuple[int, ...]
-    """Who shuffles and unlocks, in order."""
+    """Who shuffles and unlocks, in order: persons' seats, then ``DEALER``."""
     owners: tuple[int, ...]
     """``owners[p]``: the party that receives dealt position ``p`` (deck position ``p``)."""
 
     def __post_init__(self) -> None:
-        if not self.parties or len(set(self.parties)) != len(self.parties):
-            raise ValueError("the parties must be distinct and at least one")
-        if not all(0 <= p <= DEALER for p in self.parties):
-            raise ValueError("a party is a seat number or DEALER")
+        if len(self.parties) < 2 or len(set(self.parties)) != len(self.parties):
+            raise ValueError("the parties must be distinct: at least one person and the dealer")
+        if self.parties[-1] != DEALER or not all(0 <= p < DEALER for p in self.parties[:-1]):
+            raise ValueError("the parties are seat numbers, then the DEALER last")
         if not set(self.owners) <= set(self.parties):
             raise ValueError("every dealt card must belong to one of the parties")
         if len(self.owners) > DECK_SIZE or len(self.nonce) != 32 or self.hand < 0:
@@ -124,7 +127,8 @@ class ShuffleStep:
     party: int
     key: Point
     deck: tuple[Point, ...]
-    proof: shuffle.ShuffleProof
+    proof: shuffle.ShuffleProof | dleq.Dleq
+    """A shuffle proof from a person; the dealer's lock proof (lieng/deal/lock.py)."""
 
 
 @dataclass(frozen=True)
@@ -191,7 +195,14 @@ class DealState:
         if len(step.deck) != DECK_SIZE or len(set(step.deck)) != DECK_SIZE:
             raise DealFault(step.party, "its deck does not hold 52 distinct cards")
         ctx = _context(self.setup, step.party)
-        if not shuffle.verify(ctx, step.key, self.deck, step.deck, step.proof):
+        proof = step.proof
+        if step.party == DEALER:
+            if not isinstance(proof, dleq.Dleq) or not lock.verify(
+                    ctx, step.key, self.deck, step.deck, proof):
+                raise DealFault(step.party, "its lock proof does not check: the deck is "
+                                "not the same cards, in place, under one key")
+        elif not isinstance(proof, shuffle.ShuffleProof) or not shuffle.verify(
+                ctx, step.key, self.deck, step.deck, proof):
             raise DealFault(step.party, "its shuffle proof does not check: "
                             "the deck is not the same cards under one key")
         self.keys[step.party] = step.key
@@ -247,6 +258,7 @@ class PartySecret:
     party: int
     key: int = field(default_factory=random_scalar)
     perm: list[int] = field(default_factory=lambda: shuffle.random_permutation(DECK_SIZE))
+    """Unused by the dealer, which locks in place."""
 
     @property
     def public_key(self) -> Point:
@@ -270,10 +282,15 @@ class PartySecret:
         return cls(data[1], key, perm)
 
     def shuffle(self, state: DealState) -> ShuffleStep:
-        """This party's re-locked, permuted deck and its proof (its turn in the shuffle)."""
-        deck = shuffle.relock(state.deck, self.key, self.perm)
+        """This party's re-locked, permuted deck and its proof (its turn in the shuffle);
+        the dealer's deck locked in place."""
         ctx = _context(state.setup, self.party)
         key = self.public_key
+        if self.party == DEALER:
+            locked = lock.lock(state.deck, self.key)
+            return ShuffleStep(self.party, key, tuple(locked),
+                               lock.prove(ctx, self.key, key, state.deck, locked))
+        deck = shuffle.relock(state.deck, self.key, self.perm)
         proof = shuffle.prove(ctx, self.key, key, state.deck, deck, self.perm)
         return ShuffleStep(self.party, key, tuple(deck), proof)
 

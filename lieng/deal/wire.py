@@ -5,8 +5,10 @@ readable message, and nothing of the step is used (docs/PROTOCOL.md section 12.4
 
 Layouts (``P`` a 32-byte point, ``S`` a 32-byte little-endian scalar):
 
-* shuffle: ``K`` P ‖ deck 52 P ‖ commits 52 P ‖ chain 52 P ‖ ``e, s1, s2, s3, s4`` 5 S ‖
-  ``ŝ`` 52 S ‖ ``s'`` 52 S — 8,512 bytes;
+* shuffle (a person's): ``K`` P ‖ deck 52 P ‖ commits 52 P ‖ chain 52 P ‖
+  ``e, s1, s2, s3, s4`` 5 S ‖ ``ŝ`` 52 S ‖ ``s'`` 52 S — 8,512 bytes;
+* lock (the dealer's, lieng/deal/lock.py): ``K`` P ‖ deck 52 P ‖ ``e`` S ‖ ``s`` S —
+  1,760 bytes;
 * unlock: per card, position (1 byte) ‖ point P ‖ ``e`` S ‖ ``s`` S — 97 bytes;
 * opening: per card, position (1 byte) ‖ card index (1 byte) ‖ ``e`` S ‖ ``s`` S — 66 bytes.
 """
@@ -26,10 +28,11 @@ from .group import (
     scalar_bytes,
     scalar_from_bytes,
 )
-from .mental import DECK_SIZE, Opening, ShuffleStep, UnlockStep
+from .mental import DEALER, DECK_SIZE, Opening, ShuffleStep, UnlockStep
 from .shuffle import ShuffleProof
 
 SHUFFLE_BYTES = POINT_BYTES * (1 + 3 * DECK_SIZE) + SCALAR_BYTES * (5 + 2 * DECK_SIZE)
+LOCK_BYTES = POINT_BYTES * (1 + DECK_SIZE) + 2 * SCALAR_BYTES
 UNLOCK_CARD_BYTES = 1 + POINT_BYTES + 2 * SCALAR_BYTES
 OPEN_CARD_BYTES = 2 + 2 * SCALAR_BYTES
 MAX_TEXT = 4 * (SHUFFLE_BYTES + 2) // 3 + 4
@@ -90,13 +93,22 @@ class _Reader:
 
 
 def encode_shuffle(step: ShuffleStep) -> str:
+    """A person's shuffle or the dealer's lock, by the type of its proof."""
     p = step.proof
+    if isinstance(p, Dleq):
+        return _b64(b"".join([step.key, *step.deck, scalar_bytes(p.e), scalar_bytes(p.s)]))
     parts = [step.key, *step.deck, *p.commits, *p.chain,
              *(scalar_bytes(s) for s in (p.e, p.s1, p.s2, p.s3, p.s4, *p.s_hat, *p.s_prime))]
     return _b64(b"".join(parts))
 
 
 def decode_shuffle(party: int, text: object) -> ShuffleStep:
+    """``party``'s step: the dealer's is a lock, anyone else's a shuffle."""
+    if party == DEALER:
+        r = _Reader(_unb64(text, "lock", LOCK_BYTES), "lock")
+        key = r.point()
+        deck = r.points(DECK_SIZE)
+        return ShuffleStep(party, key, deck, Dleq(r.scalar(), r.scalar()))
     r = _Reader(_unb64(text, "shuffle", SHUFFLE_BYTES), "shuffle")
     key = r.point()
     deck = r.points(DECK_SIZE)

@@ -36,14 +36,16 @@ def setup_for(persons: Sequence[int], bots: Sequence[int] = (), hand: int = 1,
     seats = len(persons) + len(bots)
     dealt_in = [s in persons or s in bots for s in range(seats)]
     owners = owners_for(deal_positions(first, dealt_in), set(persons))
-    parties = (*persons, DEALER) if bots else tuple(persons)
+    parties = (*persons, DEALER)
     return DealSetup(hand, secrets.token_bytes(32), parties, owners)
 
 
 def run(setup: DealSetup, secrets_: dict[int, PartySecret] | None = None
         ) -> tuple[DealState, dict[int, PartySecret], list[Step]]:
-    """Every party in turn, each step checked by a state standing for everyone else."""
-    secs = secrets_ or {p: PartySecret(p) for p in setup.parties}
+    """Every party in turn, each step checked by a state standing for everyone else;
+    parties without a secret in ``secrets_`` draw a fresh one."""
+    given = secrets_ or {}
+    secs = {p: given.get(p) or PartySecret(p) for p in setup.parties}
     state = DealState(setup)
     relayed: list[Step] = []
     for p in setup.parties:
@@ -137,16 +139,31 @@ def test_a_shuffle_out_of_turn_or_with_a_reused_key_is_refused() -> None:
         state.accept_shuffle(copycat.shuffle(state))
 
 
+def test_a_proof_of_the_wrong_kind_is_refused() -> None:
+    """A person must shuffle (a lock in place would leave the order it was given), and
+    the dealer's step must be its lock."""
+    setup = setup_for((0,))
+    state = DealState(setup)
+    person = PartySecret(0)
+    step = person.shuffle(state)
+    as_lock = PartySecret(DEALER, key=person.key).shuffle(DealState(setup_for((0,))))
+    with pytest.raises(DealFault, match="shuffle proof"):
+        state.accept_shuffle(dataclasses.replace(as_lock, party=0))
+    state.accept_shuffle(step)
+    with pytest.raises(DealFault, match="lock proof"):
+        state.accept_shuffle(dataclasses.replace(PartySecret(7).shuffle(state), party=DEALER))
+
+
 def test_a_replayed_unlock_from_an_earlier_hand_is_refused() -> None:
     """The same parties, the same secrets even: the step of hand 1 does not fit hand 2
     (its proofs are bound to the deal's id), and names its sender."""
     persons = (0, 1, 2)
-    secs = {p: PartySecret(p) for p in persons}
+    secs = {p: PartySecret(p) for p in (*persons, DEALER)}
     _, _, old = run(setup_for(persons, hand=1), secs)
     old_unlock = next(s for s in old if isinstance(s, UnlockStep) and s.party == 0)
     setup2 = dataclasses.replace(setup_for(persons, hand=2), owners=setup_for(persons).owners)
     state = DealState(setup2)
-    for p in persons:
+    for p in setup2.parties:
         state.accept_shuffle(secs[p].shuffle(state))
     with pytest.raises(DealFault) as caught:
         state.accept_unlock(old_unlock)

@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from lieng.deal import dleq, shuffle
+from lieng.deal import dleq, lock, shuffle
 from lieng.deal import group as g
 from lieng.deal.cards import card_points
 from lieng.deal.transcript import Transcript
@@ -123,3 +123,21 @@ def test_the_permutation_is_uniform_enough() -> None:
     """Each of the 6 orders of 3 items turns up (a broken Fisher–Yates shows fewer)."""
     seen = {tuple(shuffle.random_permutation(3)) for _ in range(300)}
     assert len(seen) == 6
+
+
+def test_the_dealers_lock_proves_in_place_only() -> None:
+    """lieng/deal/lock.py: the same cards, same places, one key — a moved card, a card
+    under another key or another context fails."""
+    k = g.random_scalar()
+    key = g.base_mul(k)
+    xs = deck(52)
+    ys = lock.lock(xs, k)
+    proof = lock.prove(b"ctx", k, key, xs, ys)
+    assert lock.verify(b"ctx", key, xs, ys, proof)
+    assert not lock.verify(b"other", key, xs, ys, proof)
+    moved = [ys[1], ys[0], *ys[2:]]
+    assert not lock.verify(b"ctx", key, xs, moved, lock.prove(b"ctx", k, key, xs, moved))
+    other = list(ys)
+    other[9] = g.mul(g.random_scalar(), xs[9])
+    assert not lock.verify(b"ctx", key, xs, other, lock.prove(b"ctx", k, key, xs, other))
+    assert not lock.verify(b"ctx", key, xs[:-1], ys, proof)

@@ -11,14 +11,14 @@ import pytest
 
 from lieng.deal import group as g
 from lieng.deal import wire
-from lieng.deal.mental import DealSetup, DealState, PartySecret
+from lieng.deal.mental import DEALER, DealSetup, DealState, PartySecret
 
 ORDER_8 = bytes.fromhex("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05")
 
 
 @pytest.fixture(scope="module")
 def dealt() -> tuple[DealState, dict[int, PartySecret], list[str], list[str]]:
-    setup = DealSetup(3, secrets.token_bytes(32), (0, 1), (0, 1, 0, 1, 0, 1))
+    setup = DealSetup(3, secrets.token_bytes(32), (0, 1, DEALER), (0, 1, 0, 1, 0, 1))
     state = DealState(setup)
     secs = {p: PartySecret(p) for p in setup.parties}
     shuffles, unlocks = [], []
@@ -37,6 +37,7 @@ def test_steps_survive_the_wire_and_the_deal_completes(dealt: tuple[
         DealState, dict[int, PartySecret], list[str], list[str]]) -> None:
     state, secs, shuffles, unlocks = dealt
     assert len(base64.b64decode(shuffles[0])) == wire.SHUFFLE_BYTES == 8512
+    assert len(base64.b64decode(shuffles[2])) == wire.LOCK_BYTES == 1760
     assert len(base64.b64decode(unlocks[0])) == 3 * wire.UNLOCK_CARD_BYTES
     mine = secs[1].my_cards(state)
     opening = wire.decode_opening(1, wire.encode_opening(secs[1].open(state, mine)))
@@ -56,6 +57,11 @@ def test_a_torsion_point_in_a_shuffle_is_refused(dealt: tuple[
         wire.decode_shuffle(0, patched(text, 32 * 5, ORDER_8))
     with pytest.raises(wire.WireError, match="bad scalar"):
         wire.decode_shuffle(0, patched(text, 32 * 157, g.L.to_bytes(32, "little")))
+    with pytest.raises(wire.WireError, match="1760 bytes"):
+        wire.decode_shuffle(DEALER, text)  # a shuffle where the dealer's lock belongs
+    lock_text = dealt[2][2]
+    with pytest.raises(wire.WireError, match="bad point"):
+        wire.decode_shuffle(DEALER, patched(lock_text, 0, ORDER_8))
 
 
 @pytest.mark.parametrize("bad", [None, 7, "not base64!", "", base64.b64encode(b"x" * 96).decode()])
