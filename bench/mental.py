@@ -178,10 +178,12 @@ def main() -> None:
             "deal_s_own_machines": round(statistics.median(
                 schedule(r, args.latency) for r in runs), 3),
             "one_machine_s": round(statistics.median(serial(r) for r in runs), 3),
-            "prove_ms": round(1000 * statistics.median(
-                v for r in runs for v in r.prove.values()), 1),
-            "check_ms": round(1000 * statistics.median(
-                v for r in runs for v in r.check.values()), 1),
+            "shuffle_ms": round(1000 * statistics.median(
+                v for r in runs for p, v in r.prove.items() if p != DEALER), 1),
+            "check_shuffle_ms": round(1000 * statistics.median(
+                v for r in runs for p, v in r.check.items() if p != DEALER), 1),
+            "lock_ms": round(1000 * statistics.median(r.prove[DEALER] for r in runs), 1),
+            "check_lock_ms": round(1000 * statistics.median(r.check[DEALER] for r in runs), 1),
             "client_bytes_in": hand_bytes(runs[0])[0],
             "host_bytes_out": hand_bytes(runs[0])[1],
         })
