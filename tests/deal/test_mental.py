@@ -287,3 +287,18 @@ def test_a_saved_secret_reads_the_same_cards_after_a_reconnect() -> None:
                 data[:2] + bytes(32) + data[34:]):
         with pytest.raises(ValueError):
             PartySecret.from_bytes(bad)
+
+
+@pytest.mark.parametrize(("parties", "owners", "nonce", "words"), [
+    ((0, 1), (0, 1), bytes(32), "DEALER last"),
+    ((DEALER,), (DEALER,), bytes(32), "at least one person"),
+    ((0, 0, DEALER), (0,), bytes(32), "distinct"),
+    ((0, DEALER, 1), (0,), bytes(32), "DEALER last"),
+    ((0, DEALER), (0, 2), bytes(32), "belong"),
+    ((0, DEALER), (0,), bytes(31), "bad deal setup"),
+])
+def test_a_setup_that_cannot_be_dealt_is_refused(parties: tuple[int, ...],
+                                                 owners: tuple[int, ...], nonce: bytes,
+                                                 words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        DealSetup(1, nonce, parties, owners)

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import base64
 import secrets
+from functools import cache
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lieng.deal import group as g
 from lieng.deal import wire
-from lieng.deal.mental import DEALER, DealSetup, DealState, PartySecret
+from lieng.deal.mental import DEALER, DealFault, DealSetup, DealState, PartySecret
 
 ORDER_8 = bytes.fromhex("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05")
 
@@ -82,3 +85,45 @@ def test_unlock_positions_must_increase(dealt: tuple[
         wire.decode_unlock(0, base64.b64encode(swapped).decode())
     with pytest.raises(wire.WireError, match="does not exist"):
         wire.decode_opening(0, base64.b64encode(bytes([0, 52]) + bytes(64)).decode())
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=400), st.sampled_from([0, 3, DEALER]))
+def test_any_bytes_are_a_step_or_a_clear_refusal(data: bytes, party: int) -> None:
+    """Text from strangers: whatever arrives, decoding gives a step or ``WireError``."""
+    text = base64.b64encode(data).decode()
+    for decoder in (wire.decode_shuffle, wire.decode_unlock, wire.decode_opening):
+        try:
+            decoder(party, text)
+        except wire.WireError as exc:
+            assert str(exc)
+
+
+@cache
+def shuffled() -> tuple[DealState, bytes]:
+    """A deal after its shuffles, and seat 0's honest unlock step. A refused step leaves
+    the state as it was (``accept_unlock`` checks every card before it keeps any), so one
+    state serves every example."""
+    setup = DealSetup(4, bytes(32), (0, 1, DEALER), (0, 1, 0, 1, 0, 1))
+    state = DealState(setup)
+    secs = {p: PartySecret(p) for p in setup.parties}
+    for p in setup.parties:
+        state.accept_shuffle(secs[p].shuffle(state))
+    return state, base64.b64decode(wire.encode_unlock(secs[0].unlock(state)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 97 * 3 - 1), st.integers(1, 255))
+def test_a_flipped_byte_in_an_unlock_is_refused_or_fails_its_check(
+        at: int, flip: int) -> None:
+    """One changed byte: the reader refuses it, or the state's check names the sender."""
+    state, honest = shuffled()
+    raw = bytearray(honest)
+    raw[at] ^= flip
+    try:
+        step = wire.decode_unlock(0, base64.b64encode(bytes(raw)).decode())
+    except wire.WireError:
+        return
+    with pytest.raises(DealFault) as caught:
+        state.accept_unlock(step)
+    assert caught.value.party == 0
