@@ -44,7 +44,6 @@ from lieng.deal.mental import (
     DealState,
     PartySecret,
     deal_positions,
-    owners_for,
 )
 
 T = TypeVar("T")
@@ -71,9 +70,8 @@ class Measured:
 
 def measure(persons: int, bots: int) -> Measured:
     seats = persons + bots
-    owners = owners_for(deal_positions(0, [True] * seats), set(range(persons)))
     parties = (*range(persons), DEALER)
-    setup = DealSetup(1, secrets.token_bytes(32), parties, owners)
+    setup = DealSetup(1, secrets.token_bytes(32), parties, deal_positions(0, [True] * seats))
     secs = {p: PartySecret(p) for p in parties}
     state = DealState(setup)
     m = Measured(parties)

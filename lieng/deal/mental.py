@@ -16,8 +16,8 @@ host's own lock, under which the bots' cards end up, so that they are the host's
 pass, so no person can read its own cards before every person has sent every step: a
 person cannot look at its cards and then withhold a step to have the hand cancelled.
 
-The deal, given ``DealSetup`` (hand, a fresh nonce, the parties in order, and which party
-owns each dealt position — RULES.md step 4 fixes the positions):
+The deal, given ``DealSetup`` (hand, a fresh nonce, the parties in order, and the seat of
+each dealt position — RULES.md step 4 fixes the positions):
 
 1. **Shuffle**: the deck starts as the 52 card points; each person in order re-locks and
    permutes it (``ShuffleStep``) with a shuffle proof; the dealer last locks it in place
@@ -26,15 +26,15 @@ owns each dealt position — RULES.md step 4 fixes the positions):
    does not own (``UnlockStep``), each with a Chaum–Pedersen proof that it removed
    exactly its own lock (the key of its shuffle). Every position owned by ``p`` then
    carries ``p``'s lock alone; ``p`` removes it at home and reads the card.
-3. **Showdown**: an owner that shows opens each card (``Opening``): the card and a proof
-   that its point under the owner's lock is that card's. A folded hand is never opened;
+3. **Showdown**: each hand shown is opened (``Opening``, one seat's cards): each card and
+   a proof that its point under the owner's lock is that card's. A folded hand is never opened;
    its cards stay under a lock whose key is never sent.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from lieng.engine import Card
@@ -83,17 +83,18 @@ class DealSetup:
     """32 fresh random bytes: no step of an earlier deal fits this one."""
     parties: tuple[int, ...]
     """Who shuffles and unlocks, in order: persons' seats, then ``DEALER``."""
-    owners: tuple[int, ...]
-    """``owners[p]``: the party that receives dealt position ``p`` (deck position ``p``)."""
+    seats: tuple[int, ...]
+    """``seats[p]``: the seat dealt position ``p`` (deck position ``p``; RULES.md step 4,
+    ``deal_positions``). A seat that is not a party is a bot's: the dealer's to read."""
 
     def __post_init__(self) -> None:
         if len(self.parties) < 2 or len(set(self.parties)) != len(self.parties):
             raise ValueError("the parties must be distinct: at least one person and the dealer")
         if self.parties[-1] != DEALER or not all(0 <= p < DEALER for p in self.parties[:-1]):
             raise ValueError("the parties are seat numbers, then the DEALER last")
-        if not set(self.owners) <= set(self.parties):
-            raise ValueError("every dealt card must belong to one of the parties")
-        if len(self.owners) > DECK_SIZE or len(self.nonce) != 32 or self.hand < 0:
+        if not all(0 <= s < DEALER for s in self.seats):
+            raise ValueError("every dealt card must belong to a seat")
+        if len(self.seats) > DECK_SIZE or len(self.nonce) != 32 or self.hand < 0:
             raise ValueError("bad deal setup")
 
     @property
@@ -103,11 +104,20 @@ class DealSetup:
         h.update(self.hand.to_bytes(8, "big"))
         h.update(self.nonce)
         h.update(bytes([len(self.parties), *self.parties]))
-        h.update(bytes([len(self.owners), *self.owners]))
+        h.update(bytes([len(self.seats), *self.seats]))
         return h.digest()
+
+    @property
+    def owners(self) -> tuple[int, ...]:
+        """The party that receives each position: a person's seat, or the dealer."""
+        persons = set(self.parties[:-1])
+        return tuple(s if s in persons else DEALER for s in self.seats)
 
     def positions_of(self, party: int) -> tuple[int, ...]:
         return tuple(p for p, o in enumerate(self.owners) if o == party)
+
+    def positions_of_seat(self, seat: int) -> tuple[int, ...]:
+        return tuple(p for p, s in enumerate(self.seats) if s == seat)
 
 
 def _context(setup: DealSetup, *parts: int) -> bytes:
@@ -229,13 +239,18 @@ class DealState:
         self.unlocked_by.append(step.party)
 
     def accept_opening(self, opening: Opening) -> dict[int, Card]:
-        """Check a shown hand: each card under the owner's lock alone is the card claimed.
-        Returns ``position → card``."""
+        """Check a shown hand — one seat's cards: each card under the owner's lock alone is
+        the card claimed. Returns ``position → card``. The dealer opens one bot's hand at
+        a time, so a bot that folded stays hidden like anyone else."""
         if not self.unlocked:
             raise DealFault(opening.party, "opened cards before the deal was complete")
-        mine = self.setup.positions_of(opening.party)
-        if tuple(c[0] for c in opening.cards) != mine:
-            raise DealFault(opening.party, "did not open exactly its own cards")
+        positions = tuple(c[0] for c in opening.cards)
+        setup = self.setup
+        seat = setup.seats[positions[0]] if positions and positions[0] < len(setup.seats) \
+            else None
+        if seat is None or positions != setup.positions_of_seat(seat) \
+                or setup.owners[positions[0]] != opening.party:
+            raise DealFault(opening.party, "did not open exactly the cards of one of its seats")
         key = self.keys[opening.party]
         out: dict[int, Card] = {}
         for position, index, proof in opening.cards:
@@ -327,7 +342,7 @@ class PartySecret:
         return out
 
     def open(self, state: DealState, cards: Mapping[int, Card]) -> Opening:
-        """Show this party's cards (the showdown): each with a proof, never the key."""
+        """Show one seat's cards (the showdown): each with a proof, never the key."""
         key = self.public_key
         out = []
         for position in sorted(cards):
@@ -338,14 +353,11 @@ class PartySecret:
         return Opening(self.party, tuple(out))
 
 
-def deal_positions(first: int, dealt_in: Sequence[bool]) -> list[int]:
+def deal_positions(first: int, dealt_in: Sequence[bool]) -> tuple[int, ...]:
     """The seat of each dealt position: one card at a time from the first player, three
     passes, dealt-in seats only (RULES.md step 4)."""
     n = len(dealt_in)
     order = [(first + i) % n for i in range(n) if dealt_in[(first + i) % n]]
-    return [s for _ in range(3) for s in order]
+    return tuple(s for _ in range(3) for s in order)
 
 
-def owners_for(seats: Iterable[int], persons: set[int]) -> tuple[int, ...]:
-    """Party of each position: a person's own seat, or the ``DEALER`` for a bot's."""
-    return tuple(s if s in persons else DEALER for s in seats)

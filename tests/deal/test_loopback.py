@@ -16,7 +16,7 @@ import pytest
 
 from lieng.deal import wire
 from lieng.deal.cards import card_points
-from lieng.deal.mental import DEALER, DealSetup, DealState, PartySecret, deal_positions, owners_for
+from lieng.deal.mental import DEALER, DealSetup, DealState, PartySecret, deal_positions
 from lieng.engine import Card
 from lieng.net.protocol import HEADER, decode, encode, frame_length
 
@@ -123,8 +123,8 @@ def points_in(msg: dict[str, Any]) -> set[bytes]:
 @pytest.mark.parametrize("persons", [2, 6])
 def test_a_deal_over_loopback_with_no_card_on_the_wire(persons: int) -> None:
     seats = persons + 1  # and one bot, dealt by the host's dealer
-    owners = owners_for(deal_positions(0, [True] * seats), set(range(persons)))
-    setup = DealSetup(1, secrets.token_bytes(32), (*range(persons), DEALER), owners)
+    setup = DealSetup(1, secrets.token_bytes(32), (*range(persons), DEALER),
+                      deal_positions(0, [True] * seats))
     relay = Relay(len(setup.parties))
     server = threading.Thread(target=relay.serve)
     server.start()

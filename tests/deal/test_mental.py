@@ -24,7 +24,6 @@ from lieng.deal.mental import (
     ShuffleStep,
     UnlockStep,
     deal_positions,
-    owners_for,
 )
 from lieng.engine import Card
 
@@ -35,9 +34,8 @@ def setup_for(persons: Sequence[int], bots: Sequence[int] = (), hand: int = 1,
               first: int = 0) -> DealSetup:
     seats = len(persons) + len(bots)
     dealt_in = [s in persons or s in bots for s in range(seats)]
-    owners = owners_for(deal_positions(first, dealt_in), set(persons))
     parties = (*persons, DEALER)
-    return DealSetup(hand, secrets.token_bytes(32), parties, owners)
+    return DealSetup(hand, secrets.token_bytes(32), parties, deal_positions(first, dealt_in))
 
 
 def run(setup: DealSetup, secrets_: dict[int, PartySecret] | None = None
@@ -161,7 +159,7 @@ def test_a_replayed_unlock_from_an_earlier_hand_is_refused() -> None:
     secs = {p: PartySecret(p) for p in (*persons, DEALER)}
     _, _, old = run(setup_for(persons, hand=1), secs)
     old_unlock = next(s for s in old if isinstance(s, UnlockStep) and s.party == 0)
-    setup2 = dataclasses.replace(setup_for(persons, hand=2), owners=setup_for(persons).owners)
+    setup2 = dataclasses.replace(setup_for(persons, hand=2), seats=setup_for(persons).seats)
     state = DealState(setup2)
     for p in setup2.parties:
         state.accept_shuffle(secs[p].shuffle(state))
@@ -221,10 +219,26 @@ def test_a_false_opening_is_named() -> None:
     with pytest.raises(DealFault) as caught:
         state.accept_opening(secs[1].open(state, lie))
     assert caught.value.party == 1 and "is not" in caught.value.reason
-    with pytest.raises(DealFault, match="exactly its own"):
+    with pytest.raises(DealFault, match="exactly the cards of one"):
         state.accept_opening(secs[1].open(state, {first: mine[first]}))
-    with pytest.raises(DealFault, match="exactly its own"):
+    with pytest.raises(DealFault, match="exactly the cards of one"):
         state.accept_opening(secs[1].open(state, secs[0].my_cards(state)))
+    with pytest.raises(DealFault, match="exactly the cards of one"):
+        state.accept_opening(dataclasses.replace(secs[1].open(state, mine), cards=()))
+
+
+def test_the_dealer_opens_one_bots_hand_and_the_other_stays_hidden() -> None:
+    """Two bots; one folds. The dealer shows the other's three cards only — opening both
+    at once is refused — and the folded bot's cards stay under the dealer's lock."""
+    setup = setup_for((0,), bots=(1, 2))
+    state, secs, _ = run(setup)
+    dealer = secs[DEALER].my_cards(state)
+    shown_bot = {p: c for p, c in dealer.items() if setup.seats[p] == 2}
+    assert len(shown_bot) == 3 and len(dealer) == 6
+    with pytest.raises(DealFault, match="exactly the cards of one"):
+        state.accept_opening(secs[DEALER].open(state, dealer))
+    assert state.accept_opening(secs[DEALER].open(state, shown_bot)) == shown_bot
+    assert set(state.shown) == set(setup.positions_of_seat(2))
 
 
 def strip_all(point: bytes, keys: Sequence[int]) -> set[bytes]:
@@ -289,16 +303,16 @@ def test_a_saved_secret_reads_the_same_cards_after_a_reconnect() -> None:
             PartySecret.from_bytes(bad)
 
 
-@pytest.mark.parametrize(("parties", "owners", "nonce", "words"), [
+@pytest.mark.parametrize(("parties", "seats", "nonce", "words"), [
     ((0, 1), (0, 1), bytes(32), "DEALER last"),
-    ((DEALER,), (DEALER,), bytes(32), "at least one person"),
+    ((DEALER,), (0,), bytes(32), "at least one person"),
     ((0, 0, DEALER), (0,), bytes(32), "distinct"),
     ((0, DEALER, 1), (0,), bytes(32), "DEALER last"),
-    ((0, DEALER), (0, 2), bytes(32), "belong"),
+    ((0, DEALER), (0, DEALER), bytes(32), "belong to a seat"),
     ((0, DEALER), (0,), bytes(31), "bad deal setup"),
 ])
 def test_a_setup_that_cannot_be_dealt_is_refused(parties: tuple[int, ...],
-                                                 owners: tuple[int, ...], nonce: bytes,
+                                                 seats: tuple[int, ...], nonce: bytes,
                                                  words: str) -> None:
     with pytest.raises(ValueError, match=words):
-        DealSetup(1, nonce, parties, owners)
+        DealSetup(1, nonce, parties, seats)
