@@ -173,6 +173,8 @@ class MentalDealer:
         """Hand ``hand_no``'s deal among ``persons`` (seats, in order) and the dealer;
         every dealt-in seat that is not a person is a bot. The outcome's ``fault`` is set
         when the deal was stopped (and ``mp_fault`` sent)."""
+        if not persons or any(not 0 <= s < len(dealt_in) or not dealt_in[s] for s in persons):
+            raise ValueError(f"the persons {tuple(persons)} must be dealt-in seats")
         setup = DealSetup(hand_no, secrets.token_bytes(32), (*sorted(persons), DEALER),
                           deal_positions(first, dealt_in))
         out = MentalOutcome(DealState(setup), PartySecret(DEALER))

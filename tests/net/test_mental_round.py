@@ -250,3 +250,14 @@ def test_the_messages_read_strictly() -> None:
     with pytest.raises(ProtocolError, match="data"):
         MentalStep.read(Fields({"t": "mp_step", "hand": 1, "party": 0, "kind": "open",
                                 "data": 3}))
+
+
+def test_a_deal_is_among_dealt_in_persons_only() -> None:
+    async def main() -> None:
+        relay = Relay((0, 1))
+        with pytest.raises(ValueError, match="dealt-in seats"):
+            await relay.dealer.deal(1, 0, [True, False, True], (0, 1))
+        with pytest.raises(ValueError, match="dealt-in seats"):
+            await relay.dealer.deal(1, 0, [True, True], ())
+        assert relay.log == []
+    asyncio.run(main())
