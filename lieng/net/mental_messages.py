@@ -1,11 +1,12 @@
 """The messages of the mental-poker deal (docs/PROTOCOL.md 12.4), as JSON wire messages.
 
-Three of them: ``mp_start`` (the host announces a hand's deal), ``mp_step`` (a shuffle,
+Four of them: ``mp_start`` (the host announces a hand's deal), ``mp_step`` (a shuffle,
 an unlock or an opening — from its sender to the host, then relayed by the host to every
-party; the step itself is ``lieng.deal.wire`` text) and ``mp_fault`` (the host stops the
-hand and names who). They are read as strictly as every other message: a field of the
-wrong type or size is a ``ProtocolError`` naming it, and the step's bytes are checked by
-``lieng.deal.wire`` before any proof runs.
+party; the step itself is ``lieng.deal.wire`` text), ``mp_fault`` (the host stops the
+hand and names who) and ``mp_open`` (the showdown asks the seats it awaits to open).
+They are read as strictly as every other message: a field of the wrong type or size is
+a ``ProtocolError`` naming it, and the step's bytes are checked by ``lieng.deal.wire``
+before any proof runs.
 
 Not yet in ``messages.py``'s registries: protocol 2 does not send them (12.7).
 """
@@ -86,3 +87,19 @@ class MentalFault(WireMessage):
     def read(cls, r: Fields) -> Self:
         return cls(hand=r.whole("hand"), party=_party(r, r.data.get("party"), "party"),
                    reason=r.text("reason", 4 * MAX_REASON))
+
+
+@dataclass(frozen=True, slots=True)
+class MentalOpenRequest(WireMessage):
+    """The showdown awaits ``seats``' openings, each within ``deadline`` seconds; a seat
+    that does not open in time is folded (RULES.md, showdown openings)."""
+
+    t: ClassVar[str] = "mp_open"
+    hand: int
+    seats: tuple[int, ...]
+    deadline: float
+
+    @classmethod
+    def read(cls, r: Fields) -> Self:
+        return cls(hand=r.whole("hand"), seats=r.seats("seats"),
+                   deadline=r.number("deadline", 0.001, 600.0))

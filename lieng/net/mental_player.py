@@ -31,7 +31,7 @@ from lieng.deal.wire import (
 from lieng.engine import Card
 from lieng.storage.atomic import read_regular, write_atomic
 
-from .mental_messages import MentalFault, MentalStart, MentalStep
+from .mental_messages import MentalFault, MentalOpenRequest, MentalStart, MentalStep
 
 
 class SecretFile:
@@ -164,6 +164,15 @@ class MentalPlayer:
         if self.state is not None and msg.hand == self.state.setup.hand:
             self.fault = DealFault(msg.party, msg.reason)
             self.forget()
+
+    def on_open_request(self, msg: MentalOpenRequest) -> list[MentalStep]:
+        """The showdown asks for this seat's opening: send it if this seat is awaited and
+        its deal went right (a player whose deal check failed sends nothing)."""
+        state = self.state
+        if state is None or self.fault is not None or msg.hand != state.setup.hand \
+                or self.seat not in msg.seats or self.secret is None or not state.unlocked:
+            return []
+        return [self.open()]
 
     def cards(self) -> tuple[Card, ...]:
         """This seat's three cards in deal order, once the unlock pass is complete."""

@@ -50,7 +50,7 @@ from lieng.deal.wire import (
 from lieng.engine import Card
 
 from .fields import WireMessage
-from .mental_messages import MentalFault, MentalStart, MentalStep
+from .mental_messages import MentalFault, MentalOpenRequest, MentalStart, MentalStep
 from .protocol import ErrorCode, ProtocolError
 
 
@@ -204,14 +204,16 @@ class MentalDealer:
 
     async def collect_openings(self, seats: Iterable[int]
                                ) -> dict[int, tuple[Card, ...] | None]:
-        """The openings of ``seats`` (the seats a ``SealedHand`` awaits): each seat's
-        checked cards, or None for a false, late or missing opening (then
-        ``SealedHand.withhold``)."""
+        """The openings of ``seats`` (the seats a ``SealedHand`` awaits), asked for with
+        ``mp_open``: each seat's checked cards, or None for a false, late or missing
+        opening (then ``SealedHand.withhold``)."""
         out = self.outcome
         if out is None or not out.state.unlocked:
             raise ValueError("no complete deal to open")
         wanted = [s for s in seats if s not in out.opened]
         self._awaiting = set(wanted)
+        if wanted:
+            self.broadcast(MentalOpenRequest(out.setup.hand, tuple(wanted), self.timeout))
         await self._wait(lambda: all(s in out.opened or not self.online(s) for s in wanted))
         self._awaiting = set()
         for s in wanted:

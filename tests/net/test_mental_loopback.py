@@ -17,7 +17,7 @@ import pytest
 from lieng.deal.cards import point_of
 from lieng.engine import PRESETS, Action, Card, SealedHand, Showdown
 from lieng.net.fields import Fields, WireMessage
-from lieng.net.mental_messages import MentalFault, MentalStart, MentalStep
+from lieng.net.mental_messages import MentalFault, MentalOpenRequest, MentalStart, MentalStep
 from lieng.net.mental_player import MentalPlayer
 from lieng.net.mental_round import MentalDealer
 from lieng.net.protocol import decode, encode, read_frame
@@ -58,12 +58,10 @@ class Seat:
             return self.player.on_start(MentalStart.read(Fields(data)))
         if data["t"] == "mp_step":
             return self.player.on_step(MentalStep.read(Fields(data)))
+        if data["t"] == "mp_open":
+            return self.player.on_open_request(MentalOpenRequest.read(Fields(data)))
         self.player.on_fault(MentalFault.read(Fields(data)))
         return []
-
-    def send_opening(self) -> None:
-        assert self.writer is not None
-        self.writer.write(encode(self.player.open().to_dict()))
 
 
 class Host:
@@ -130,8 +128,6 @@ def test_a_hand_over_loopback_sockets(persons: tuple[int, ...], n: int) -> None:
                     assert all(point_of(c) not in data for c in cards)
         while hand.to_act is not None:
             hand.act(hand.to_act, Action.call())
-        for s in hand.awaiting:
-            seats[s].send_opening()
         opened = await host.dealer.collect_openings(hand.awaiting)
         for s, got in opened.items():
             assert got == mine[s]

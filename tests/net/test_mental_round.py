@@ -21,7 +21,7 @@ from lieng.deal.mental import DEALER, ShuffleStep
 from lieng.deal.wire import encode_shuffle
 from lieng.engine import PRESETS, Action, SealedHand, Showdown
 from lieng.net.fields import Fields, WireMessage
-from lieng.net.mental_messages import MentalFault, MentalStart, MentalStep
+from lieng.net.mental_messages import MentalFault, MentalOpenRequest, MentalStart, MentalStep
 from lieng.net.mental_player import MentalPlayer, SecretFile
 from lieng.net.mental_round import MentalDealer, MentalOutcome, fault_line
 from lieng.net.protocol import ProtocolError
@@ -68,6 +68,8 @@ def deliver(player: MentalPlayer, text: str) -> list[MentalStep]:
         return player.on_start(MentalStart.read(Fields(data)))
     if data["t"] == "mp_step":
         return player.on_step(MentalStep.read(Fields(data)))
+    if data["t"] == "mp_open":
+        return player.on_open_request(MentalOpenRequest.read(Fields(data)))
     player.on_fault(MentalFault.read(Fields(data)))
     return []
 
@@ -105,8 +107,6 @@ def test_a_hand_is_dealt_played_and_shown_down(persons: tuple[int, ...], n: int)
                 if other != seat:
                     assert all(point_of(c) not in data for c in cards)
         assert set(hand.awaiting) == set(persons)
-        for s in hand.awaiting:
-            relay.send(relay.players[s], relay.players[s].open())
         opened = await relay.dealer.collect_openings(hand.awaiting)
         assert opened == {s: mine[s] for s in persons}
         for s, got in opened.items():
@@ -125,11 +125,13 @@ def test_a_false_opening_folds_that_player() -> None:
     async def main() -> None:
         relay = Relay((0, 1, 2))
         _, hand = await play(relay, 3)
-        liar = relay.players[1]
-        relay.send(relay.players[0], relay.players[0].open())
-        relay.send(relay.players[2], relay.players[2].open())
-        honest = relay.players[0].open()
-        relay.send(liar, dataclasses.replace(honest, party=1))  # seat 0's proofs as mine
+
+        def lie(player: MentalPlayer, msg: MentalStep) -> MentalStep:
+            """Seat 1 opens with seat 0's cards and proofs, as its own."""
+            return dataclasses.replace(relay.players[0].open(), party=1) \
+                if msg.kind == "open" else msg
+
+        relay.tamper[1] = lie
         opened = await relay.dealer.collect_openings(hand.awaiting)
         assert opened[1] is None and opened[0] is not None and opened[2] is not None
         for s, cards in opened.items():
@@ -152,6 +154,7 @@ def test_a_slow_player_is_named_and_the_deal_stopped() -> None:
         for player in relay.players.values():
             assert player.fault is not None and player.fault.party == 1
             assert player.secret is None
+            assert player.on_open_request(MentalOpenRequest(4, (0, 1, 2), 1.0)) == []
         line = fault_line(out.fault, lambda s: f"Player {s}")
         assert line.startswith("Player 1: sent no deal step") and "cancelled" in line
     asyncio.run(main())
@@ -241,6 +244,10 @@ def test_a_reconnected_player_reads_the_same_cards_from_its_saved_secret(
 def test_the_messages_read_strictly() -> None:
     start = MentalStart(1, bytes(32), (0, 2, DEALER), (0, 2, 1) * 3, 5.0)
     assert MentalStart.read(Fields(json.loads(json.dumps(start.to_dict())))) == start
+    ask = MentalOpenRequest(1, (2, 0), 20.0)
+    assert MentalOpenRequest.read(Fields(json.loads(json.dumps(ask.to_dict())))) == ask
+    with pytest.raises(ProtocolError, match="seats"):
+        MentalOpenRequest.read(Fields({**ask.to_dict(), "seats": [0, 0]}))
     bad = {**start.to_dict(), "parties": [0, 7]}
     with pytest.raises(ProtocolError, match="parties"):
         MentalStart.read(Fields(bad))
