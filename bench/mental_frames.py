@@ -48,8 +48,8 @@ class Counted:
             for answer in self.answer(player, data):
                 out = encode(answer.to_dict())
                 self.host_received += len(out)
-                asyncio.get_running_loop().call_soon(
-                    self.dealer.on_step, seat, MentalStep.read(Fields(json.loads(out[HEADER.size:]))))
+                step = MentalStep.read(Fields(json.loads(out[HEADER.size:])))
+                asyncio.get_running_loop().call_soon(self.dealer.on_step, seat, step)
 
     @staticmethod
     def answer(player: MentalPlayer, data: dict[str, object]) -> list[MentalStep]:
