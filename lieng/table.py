@@ -27,6 +27,7 @@ from .engine import (
     Legal,
     NotEnoughPlayersError,
     RuleSet,
+    SealedHand,
     redact,
 )
 
@@ -133,6 +134,8 @@ class Table:
         self.hand: Hand | None = None
         self.hand_no = 0
         self.turn_started_at: float = 0.0
+        self.showdown_started_at: float | None = None
+        """When a ``SealedHand``'s showdown began waiting for openings (else None)."""
         self._bot_due: float | None = None
         self._listeners: list[EventListener] = []
         self.away: frozenset[int] = frozenset()
@@ -238,6 +241,38 @@ class Table:
         self._after(events, now)
         return events
 
+    def start_sealed_hand(self, known: Sequence[Sequence[Card] | None],
+                          now: float = 0.0) -> list[Event]:
+        """Deal the next hand from a mental deal already complete (PROTOCOL.md 12): the
+        host knows ``known[s]`` (its bots' cards) and no person's (None). The first turn's
+        clock starts now, when every player's cards are readable."""
+        if self.in_hand:
+            raise RuntimeError("a hand is already being played")
+        stacks = [0 if s.left else s.stack for s in self.seats]
+        self.hand = SealedHand(self.rules, stacks, self.first, known)
+        self.hand_no += 1
+        events = list(self.hand.events)
+        self._after(events, now)
+        return events
+
+    def open(self, seat: int, cards: Sequence[Card], now: float = 0.0) -> list[Event]:
+        """A checked opening at a sealed hand's showdown (``SealedHand.open``)."""
+        hand = self.hand
+        if not isinstance(hand, SealedHand):
+            raise RuntimeError("no sealed hand is being played")
+        events = hand.open(seat, cards)
+        self._after(events, now)
+        return events
+
+    def withhold(self, seat: int, now: float = 0.0, late: bool = True) -> list[Event]:
+        """A missing, late or false opening: a fold (RULES.md, showdown openings)."""
+        hand = self.hand
+        if not isinstance(hand, SealedHand):
+            raise RuntimeError("no sealed hand is being played")
+        events = hand.withhold(seat, late)
+        self._after(events, now)
+        return events
+
     def act(self, seat: int, action: Action, now: float = 0.0) -> list[Event]:
         """Apply a seat's action (raises ``IllegalActionError`` and changes nothing if the
         engine rejects it)."""
@@ -251,6 +286,12 @@ class Table:
         """Let time pass: a bot whose thinking time is over acts; a turn whose timer ran out
         is folded (RULES.md step 6). Returns the events this caused."""
         hand = self.hand
+        if isinstance(hand, SealedHand) and hand.awaiting:
+            # The showdown's openings are due with the turn timer (RULES.md step 6).
+            deadline = self.deadline
+            if deadline is None or now < deadline:
+                return []
+            return [e for s in hand.awaiting for e in self.withhold(s, now)]
         if hand is None or hand.is_over or hand.to_act is None:
             return []
         seat = hand.to_act
@@ -269,6 +310,9 @@ class Table:
         """When the current person's turn times out, or None (bot turn, timer off, paused)."""
         hand = self.hand
         limit = self.turn_limit if self.turn_limit is not None else self.rules.turn_seconds
+        if isinstance(hand, SealedHand) and hand.awaiting and self.showdown_started_at \
+                is not None:
+            return self.showdown_started_at + limit if limit > 0 else None
         if (hand is None or hand.to_act is None or limit <= 0
                 or self.timer_paused or self.seats[hand.to_act].player is not None):
             return None
@@ -293,6 +337,11 @@ class Table:
                 self._bot_due = now + self._rng.uniform(t.think_min, t.think_max) * t.scale
             else:
                 self._bot_due = None
+        waiting = isinstance(hand, SealedHand) and bool(hand.awaiting)
+        if not waiting:
+            self.showdown_started_at = None
+        elif self.showdown_started_at is None:
+            self.showdown_started_at = now
         if hand.is_over:
             self._bot_due = None
             for i, seat_ in enumerate(self.seats):

@@ -1,6 +1,7 @@
 """The layers of docs/ARCHITECTURE.md, checked on every import in the package.
 
     engine ← table ← {bots, storage} ← game ← net ← ui ← devtools ← app
+    engine ← deal ← net  (the mental-poker deal: pure computation)
 
 A layer may import the layers to its left, never those to its right, and nothing in the
 game may import the developer tools. Every import counts — also one inside a function or
@@ -26,10 +27,11 @@ ALLOWED: dict[str, set[str]] = {
     "storage": {"engine", "table", "names"},
     "sim": {"engine", "table", "bots"},
     "game": {"engine", "table", "bots", "storage", "names"},
-    "net": {"engine", "table", "bots", "storage", "game", "names"},
-    "ui": {"engine", "table", "bots", "storage", "game", "net", "resources", "names"},
+    "deal": {"engine"},
+    "net": {"engine", "table", "bots", "storage", "game", "names", "deal"},
+    "ui": {"engine", "table", "bots", "storage", "game", "net", "resources", "names", "deal"},
     "devtools": {"engine", "table", "bots", "storage", "game", "net", "ui", "resources",
-                 "names"},
+                 "names", "deal"},
     "app": {"storage", "ui", "devtools"},
     "__main__": {"app"},
     "__init__": set(),

@@ -38,6 +38,7 @@ from .hand import Hand, shuffled_deck
 from .pots import PotLayer, live_pot_layers, pot_layers
 from .ranking import HandCategory, HandValue, all_hands, evaluate, hand_key
 from .rules import PRESETS, TIEBREAKS, RuleSet
+from .sealed import SealedHand
 from .views import HandView, redact
 
 __all__ = [
@@ -70,6 +71,7 @@ __all__ = [
                      "PotLayer",
                      "RoundStarted",
                      "RuleSet",
+                     "SealedHand",
                      "Showdown",
                      "ShownHand",
                      "Suit",

@@ -78,9 +78,6 @@ class Hand:
         # RULES.md step 3: the first player, or the next dealt-in seat in turn order.
         self.first: int = dealt[0]
 
-        deck = shuffled_deck(rng) if deck is None else check_deck(deck, len(dealt))
-        self.deck: tuple[Card, ...] = tuple(deck)
-
         self._stacks = list(stacks)
         self._bets = [0] * n
         self._contrib = [0] * n
@@ -107,13 +104,7 @@ class Hand:
             self._stacks[s] -= B
             self._contrib[s] = B
             ev.append(AntePosted(s, B, self._stacks[s]))
-        i = 0
-        for pass_no in range(3):  # RULES.md step 4
-            for s in dealt:
-                card = self.deck[i]
-                i += 1
-                self._cards[s].append(card)
-                ev.append(CardDealt(s, card, pass_no))
+        self._deal(dealt, deck, rng)
         self._round = 1
         ev.append(RoundStarted(1))
         # The first player leads, or the next player with chips (RULES.md step 3).
@@ -122,6 +113,16 @@ class Hand:
             self._finish()
         else:
             self._start_turn(lead)
+
+    def _deal(self, dealt: Sequence[int], deck: Sequence[Card] | None,
+              rng: random.Random | None) -> None:
+        """RULES.md step 4. ``SealedHand`` (sealed.py) deals cards the host cannot read."""
+        self.deck: tuple[Card, ...] = tuple(
+            shuffled_deck(rng) if deck is None else check_deck(deck, len(dealt)))
+        for i, card in enumerate(self.deck[:3 * len(dealt)]):
+            s, pass_no = dealt[i % len(dealt)], i // len(dealt)
+            self._cards[s].append(card)
+            self.events.append(CardDealt(s, card, pass_no))
 
     # ----------------------------------------------------------------- public state
 
@@ -361,8 +362,12 @@ class Hand:
         self.events.append(TurnStarted(seat, self._round, self._legal))
 
     def _finish(self) -> None:
+        """Betting is over (step 8): pay out; ``SealedHand`` first awaits openings."""
         self._to_act = None
         self._legal = None
+        self._settle()
+
+    def _settle(self) -> None:
         self._over = True
         ev = self.events
         order = turn_order_from(self.first, self.n)
