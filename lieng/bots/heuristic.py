@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from lieng.engine import Action, ActionKind, Event, HandView, Legal
 
 from .base import BaseBot, legal_of
+from .habits import raises_anything
 from .opponents import _PRIOR_FOLD_RATE, OpponentModel
 from .personality import Personality
 from .strength import hand_index, strength_row
@@ -70,6 +71,9 @@ class LevelParams:
     size_jitter: float
     """Relative jitter on the chosen raise size."""
     models_opponents: bool
+    defends: bool = False
+    """Heads-up pots: call a bet with at least the top share of its own range that the
+    bet's price demands, and no more against a bet bigger than the pot (``_defends``)."""
 
 
 LEVEL_PARAMS: dict[str, LevelParams] = {
@@ -78,16 +82,19 @@ LEVEL_PARAMS: dict[str, LevelParams] = {
                         noise=0.07, size_jitter=0.5, models_opponents=False),
     "normal": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
                           count_weight=1.0, raise_floor=0.56, bluff=0.08, slowplay=0.2,
-                          noise=0.025, size_jitter=0.3, models_opponents=False),
+                          noise=0.025, size_jitter=0.3, models_opponents=False,
+                          defends=True),
     "hard": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
                         count_weight=1.0, raise_floor=0.55, bluff=0.10, slowplay=0.25,
-                        noise=0.012, size_jitter=0.25, models_opponents=True),
+                        noise=0.012, size_jitter=0.25, models_opponents=True,
+                        defends=True),
     # Not a level: the engine ``expert`` plays at 3–6 seats (heads-up, its second arm) —
     # ``hard`` without a human's noise, value raises to a lower floor, fewer bluffs and
     # slow-plays: multiway pots pay value bets (measured, docs/BOTS.md "Expert").
     "expert": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
                           count_weight=1.0, raise_floor=0.45, bluff=0.05, slowplay=0.1,
-                          noise=0.0, size_jitter=0.1, models_opponents=True),
+                          noise=0.0, size_jitter=0.1, models_opponents=True,
+                          defends=True),
 }
 
 # Fixed beliefs of the levels that do not model opponents (and hard's priors).
@@ -166,6 +173,14 @@ class HeuristicBot(BaseBot):
             call_ok = False
         else:
             call_ok = True
+        if call and p.defends and len(opps) == 1:
+            # Facing more than the pot, only the defence's share goes on — unless the
+            # model has seen this player raise with anything (its raise says little).
+            strict = legal.owed > pot - legal.owed and not (
+                self.model is not None and raises_anything(self.model.stats(opps[0])))
+            call_ok = self._defends(view, me, s, call_ok, strict)
+            if strict and not call_ok:
+                return Action.fold()  # no re-raise with a hand that cannot call
         call_ev = eq * (pot + call) - call if call else 0.0
 
         # --- raising: only with someone left to answer, and only when the rules allow.
@@ -202,6 +217,32 @@ class HeuristicBot(BaseBot):
         if call_ok:
             return Action.call()
         return Action.fold()
+
+    def _defends(self, view: HandView, me: int, s: float, call_ok: bool,
+                 strict: bool) -> bool:
+        """Minimum defence, heads-up: a bet of *b* into a pot of *P* makes a bluff pay
+        unless we go on with at least P / (P + b) of the hands we can hold here (our own
+        range: all hands, narrowed by our own raises and calls this hand as we narrow
+        others'). So we always go on with that top share — a player cannot win by betting
+        any two... three cards — and against a bet larger than the pot *only* with it: the
+        pot-odds reading of a big bet trusted the bettor's range too little, and a best
+        response farmed it by shoving good hands into our 8 points (docs/BOTS.md "LBR")."""
+        owed = view.owed(me)
+        pot = view.pot
+        before = max(1, pot - owed)
+        share = before / (before + owed)
+        mine = 1.0
+        raised = False
+        for a in view.actions:
+            if a.seat != me or a.kind is ActionKind.FOLD or a.kind is ActionKind.TIMEOUT:
+                continue
+            if a.raised:
+                mine *= _RAISE_SHRINK_AGAIN if raised else _RAISE_SHRINK_FIRST
+                raised = True
+            elif a.amount > 0:
+                mine *= _CALL_SHRINK
+        top = s >= 1.0 - share * mine + self.style.tightness
+        return top if strict else call_ok or top
 
     def _slowplay_rate(self, opps: list[int]) -> float:
         """Level × personality rate; ``hard`` mostly slow-plays only when someone still in
