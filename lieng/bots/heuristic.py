@@ -124,6 +124,9 @@ class HeuristicBot(BaseBot):
         self.style = personality
         self.model: OpponentModel | None = OpponentModel() if self.params.models_opponents \
             else None
+        # Sizes beyond the pot's geometry, judged by the fold model like the others: what
+        # the opponent pays decides (docs/BOTS.md "How a heuristic bot decides").
+        self._big_fracs: tuple[float, ...] = (2.0, 4.0) if self.params.defends else ()
 
     # ------------------------------------------------------------------ learning
 
@@ -380,10 +383,12 @@ class HeuristicBot(BaseBot):
         # that is the shove decision's business, so cap the size below it.
         style = self.style
         candidates = set()
-        for frac in (0.25, 0.5, 0.8, 1.2):
+        for frac in (0.25, 0.5, 0.8, 1.2, *self._big_fracs):
             k = round(frac * pot * style.size / B)
             candidates.add(min(hi, max(lo, k)))
         candidates.add(lo)
+        if self._big_fracs:
+            candidates.add(hi)  # the largest raise: a caller who ignores the size pays it
         best: tuple[float, int] | None = None
         for k in sorted(candidates):
             bet = legal.owed + k * B
