@@ -74,6 +74,8 @@ class LevelParams:
     defends: bool = False
     """Heads-up pots: call a bet with at least the top share of its own range that the
     bet's price demands, and no more against a bet bigger than the pot (``_defends``)."""
+    big_sizes: bool = False
+    """Value raises also weigh 2 and 4 pots and the largest raise (``_best_raise``)."""
 
 
 LEVEL_PARAMS: dict[str, LevelParams] = {
@@ -83,18 +85,18 @@ LEVEL_PARAMS: dict[str, LevelParams] = {
     "normal": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
                           count_weight=1.0, raise_floor=0.56, bluff=0.08, slowplay=0.2,
                           noise=0.025, size_jitter=0.3, models_opponents=False,
-                          defends=True),
+                          defends=True, big_sizes=True),
     "hard": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
                         count_weight=1.0, raise_floor=0.55, bluff=0.10, slowplay=0.25,
                         noise=0.012, size_jitter=0.25, models_opponents=True,
-                        defends=True),
+                        defends=True, big_sizes=True),
     # Not a level: the engine ``expert`` plays at 3–6 seats (heads-up, its second arm) —
     # ``hard`` without a human's noise, value raises to a lower floor, fewer bluffs and
     # slow-plays: multiway pots pay value bets (measured, docs/BOTS.md "Expert").
     "expert": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
                           count_weight=1.0, raise_floor=0.45, bluff=0.05, slowplay=0.1,
                           noise=0.0, size_jitter=0.1, models_opponents=True,
-                          defends=True),
+                          big_sizes=True),
 }
 
 # Fixed beliefs of the levels that do not model opponents (and hard's priors).
@@ -126,7 +128,7 @@ class HeuristicBot(BaseBot):
             else None
         # Sizes beyond the pot's geometry, judged by the fold model like the others: what
         # the opponent pays decides (docs/BOTS.md "How a heuristic bot decides").
-        self._big_fracs: tuple[float, ...] = (2.0, 4.0) if self.params.defends else ()
+        self._big_fracs: tuple[float, ...] = (2.0, 4.0) if self.params.big_sizes else ()
 
     # ------------------------------------------------------------------ learning
 
