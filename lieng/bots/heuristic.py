@@ -203,19 +203,25 @@ class HeuristicBot(BaseBot):
             return shove[1]
         if best is not None:
             value_ev, action = best
-            vs_callers, all_fold = self._equity_vs_callers(s, opps_with_chips, ranges, view,
+            vs_callers, _ = self._equity_vs_callers(s, opps_with_chips, ranges, view,
                                                            action, legal)
             floor_ok = vs_callers >= p.raise_floor - style.aggression \
                 - self._thin_value(opps_with_chips)
             if value_ev > max(call_ev if call_ok else 0.0, 0.0) and floor_ok:
                 return action
             # A seat seen to fold most of the time to bets is stolen from with
-            # any hand when the model says the raise beats checking or calling.
+            # any hand when the model says the raise beats checking or calling — with the
+            # smallest raise, which risks least for the same folds.
             # Only into an unopened pot: a player who put chips in holds one of its hands.
-            if self.model is not None and all_fold >= STEAL_FOLD and not last_round \
-                    and not any(view.bets[o] for o in opps) \
-                    and value_ev > max(call_ev if call_ok else 0.0, 0.0):
-                return action
+            if self.model is not None and not last_round \
+                    and not any(view.bets[o] for o in opps):
+                lo = legal.raise_k.start
+                steal_ev, _, steal_fold = self._raise_ev(
+                    s, opps_with_chips, ranges, view, legal.owed + lo * legal.table_bet,
+                    lo * legal.table_bet, pot)
+                if steal_fold >= STEAL_FOLD and steal_ev > max(call_ev if call_ok else 0.0,
+                                                                0.0):
+                    return Action.raise_(lo)
             bluff = self._bluff(view, legal, behind, pot, value_ev)
             if bluff is not None:
                 return bluff
