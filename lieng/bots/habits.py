@@ -62,6 +62,13 @@ def habit(st: SeatStats) -> str | None:
     return None
 
 
+def raises_anything(st: SeatStats) -> bool:
+    """The hands it showed after raising average at most ``WILD_SHOWN`` (maniac, random):
+    its raises, whatever their size, say little about its hand."""
+    n, mean = raised_showdowns(st)
+    return n >= MIN_SHOWN and mean <= WILD_SHOWN
+
+
 def aggressor(st: SeatStats) -> bool:
     """A thinking aggressor: raises at least ``AGGRESSOR`` of its decisions, and the
     hands it showed after raising are not just anything (``AIMLESS_SHOWN``)."""

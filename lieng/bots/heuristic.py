@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from lieng.engine import Action, ActionKind, Event, HandView, Legal
 
 from .base import BaseBot, legal_of
+from .habits import raises_anything
 from .opponents import _PRIOR_FOLD_RATE, OpponentModel
 from .personality import Personality
 from .strength import hand_index, strength_row
@@ -70,6 +71,11 @@ class LevelParams:
     size_jitter: float
     """Relative jitter on the chosen raise size."""
     models_opponents: bool
+    defends: bool = False
+    """Heads-up pots: call a bet with at least the top share of its own range that the
+    bet's price demands, and no more against a bet bigger than the pot (``_defends``)."""
+    big_sizes: bool = False
+    """Value raises also weigh 2 and 4 pots and the largest raise (``_best_raise``)."""
 
 
 LEVEL_PARAMS: dict[str, LevelParams] = {
@@ -78,16 +84,19 @@ LEVEL_PARAMS: dict[str, LevelParams] = {
                         noise=0.07, size_jitter=0.5, models_opponents=False),
     "normal": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
                           count_weight=1.0, raise_floor=0.56, bluff=0.08, slowplay=0.2,
-                          noise=0.025, size_jitter=0.3, models_opponents=False),
+                          noise=0.025, size_jitter=0.3, models_opponents=False,
+                          defends=True, big_sizes=True),
     "hard": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
                         count_weight=1.0, raise_floor=0.55, bluff=0.10, slowplay=0.25,
-                        noise=0.012, size_jitter=0.25, models_opponents=True),
+                        noise=0.012, size_jitter=0.25, models_opponents=True,
+                        defends=True, big_sizes=True),
     # Not a level: the engine ``expert`` plays at 3–6 seats (heads-up, its second arm) —
     # ``hard`` without a human's noise, value raises to a lower floor, fewer bluffs and
     # slow-plays: multiway pots pay value bets (measured, docs/BOTS.md "Expert").
     "expert": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
                           count_weight=1.0, raise_floor=0.45, bluff=0.05, slowplay=0.1,
-                          noise=0.0, size_jitter=0.1, models_opponents=True),
+                          noise=0.0, size_jitter=0.1, models_opponents=True,
+                          big_sizes=True),
 }
 
 # Fixed beliefs of the levels that do not model opponents (and hard's priors).
@@ -117,6 +126,9 @@ class HeuristicBot(BaseBot):
         self.style = personality
         self.model: OpponentModel | None = OpponentModel() if self.params.models_opponents \
             else None
+        # Sizes beyond the pot's geometry, judged by the fold model like the others: what
+        # the opponent pays decides (docs/BOTS.md "How a heuristic bot decides").
+        self._big_fracs: tuple[float, ...] = (2.0, 4.0) if self.params.big_sizes else ()
 
     # ------------------------------------------------------------------ learning
 
@@ -166,6 +178,14 @@ class HeuristicBot(BaseBot):
             call_ok = False
         else:
             call_ok = True
+        if call and p.defends and len(opps) == 1:
+            # Facing more than the pot, only the defence's share goes on — unless the
+            # model has seen this player raise with anything (its raise says little).
+            strict = legal.owed > pot - legal.owed and not (
+                self.model is not None and raises_anything(self.model.stats(opps[0])))
+            call_ok = self._defends(view, me, s, call_ok, strict)
+            if strict and not call_ok:
+                return Action.fold()  # no re-raise with a hand that cannot call
         call_ev = eq * (pot + call) - call if call else 0.0
 
         # --- raising: only with someone left to answer, and only when the rules allow.
@@ -183,25 +203,57 @@ class HeuristicBot(BaseBot):
             return shove[1]
         if best is not None:
             value_ev, action = best
-            vs_callers, all_fold = self._equity_vs_callers(s, opps_with_chips, ranges, view,
+            vs_callers, _ = self._equity_vs_callers(s, opps_with_chips, ranges, view,
                                                            action, legal)
             floor_ok = vs_callers >= p.raise_floor - style.aggression \
                 - self._thin_value(opps_with_chips)
             if value_ev > max(call_ev if call_ok else 0.0, 0.0) and floor_ok:
                 return action
             # A seat seen to fold most of the time to bets is stolen from with
-            # any hand when the model says the raise beats checking or calling.
+            # any hand when the model says the raise beats checking or calling — with the
+            # smallest raise, which risks least for the same folds.
             # Only into an unopened pot: a player who put chips in holds one of its hands.
-            if self.model is not None and all_fold >= STEAL_FOLD and not last_round \
-                    and not any(view.bets[o] for o in opps) \
-                    and value_ev > max(call_ev if call_ok else 0.0, 0.0):
-                return action
+            if self.model is not None and not last_round \
+                    and not any(view.bets[o] for o in opps):
+                lo = legal.raise_k.start
+                steal_ev, _, steal_fold = self._raise_ev(
+                    s, opps_with_chips, ranges, view, legal.owed + lo * legal.table_bet,
+                    lo * legal.table_bet, pot)
+                if steal_fold >= STEAL_FOLD and steal_ev > max(call_ev if call_ok else 0.0,
+                                                                0.0):
+                    return Action.raise_(lo)
             bluff = self._bluff(view, legal, behind, pot, value_ev)
             if bluff is not None:
                 return bluff
         if call_ok:
             return Action.call()
         return Action.fold()
+
+    def _defends(self, view: HandView, me: int, s: float, call_ok: bool,
+                 strict: bool) -> bool:
+        """Minimum defence, heads-up: a bet of *b* into a pot of *P* makes a bluff pay
+        unless we go on with at least P / (P + b) of the hands we can hold here (our own
+        range: all hands, narrowed by our own raises and calls this hand as we narrow
+        others'). So we always go on with that top share — a player cannot win by betting
+        any two... three cards — and against a bet larger than the pot *only* with it: the
+        pot-odds reading of a big bet trusted the bettor's range too little, and a best
+        response farmed it by shoving good hands into our 8 points (docs/BOTS.md "LBR")."""
+        owed = view.owed(me)
+        pot = view.pot
+        before = max(1, pot - owed)
+        share = before / (before + owed)
+        mine = 1.0
+        raised = False
+        for a in view.actions:
+            if a.seat != me or a.kind is ActionKind.FOLD or a.kind is ActionKind.TIMEOUT:
+                continue
+            if a.raised:
+                mine *= _RAISE_SHRINK_AGAIN if raised else _RAISE_SHRINK_FIRST
+                raised = True
+            elif a.amount > 0:
+                mine *= _CALL_SHRINK
+        top = s >= 1.0 - share * mine + self.style.tightness
+        return top if strict else call_ok or top
 
     def _slowplay_rate(self, opps: list[int]) -> float:
         """Level × personality rate; ``hard`` mostly slow-plays only when someone still in
@@ -339,10 +391,12 @@ class HeuristicBot(BaseBot):
         # that is the shove decision's business, so cap the size below it.
         style = self.style
         candidates = set()
-        for frac in (0.25, 0.5, 0.8, 1.2):
+        for frac in (0.25, 0.5, 0.8, 1.2, *self._big_fracs):
             k = round(frac * pot * style.size / B)
             candidates.add(min(hi, max(lo, k)))
         candidates.add(lo)
+        if self._big_fracs:
+            candidates.add(hi)  # the largest raise: a caller who ignores the size pays it
         best: tuple[float, int] | None = None
         for k in sorted(candidates):
             bet = legal.owed + k * B

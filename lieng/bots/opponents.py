@@ -171,7 +171,11 @@ class OpponentModel:
         did at that price before, shrunk towards ``base`` while evidence is thin."""
         st = self.stats(seat)
         b = size_bin(price)
-        return ((st.folded_by_size[b] + base * _PRIOR_WEIGHT)
+        # Thin evidence at this price leans on what it did at every price (itself leaning
+        # on ``base``): a player who folds to most bets is not assumed average at a size
+        # it has seldom faced — which is what our own large value raises made common.
+        overall = (st.folded_faced + base * _PRIOR_WEIGHT) / (st.faced + _PRIOR_WEIGHT)
+        return ((st.folded_by_size[b] + overall * _PRIOR_WEIGHT)
                 / (st.faced_by_size[b] + _PRIOR_WEIGHT))
 
     def beat(self, seat: int, s: float, prior: float, view: HandView) -> float:

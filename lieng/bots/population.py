@@ -1,0 +1,297 @@
+"""A population of human-like fixed strategies, and the league the levels play against it.
+
+    python -m lieng.bots.population --seeds 11-20 --levels normal,hard,expert
+
+The project's own baselines are few and the levels were tuned on them; a league you tune
+on measures the tuning. This module draws many fixed strategies from one parametric family
+(``Profile``: fold / call / raise thresholds by strength, size-aware folding or not, raise
+sizes from the minimum to 20 × *B*, bluff and slow-play rates, an all-in calling
+threshold, re-raising or not) — ``CONFIGS`` per seed. **Seeds 1–10 are for tuning, 11–20
+for reporting** (docs/BOTS.md): a change is judged on 1–10 and shown on 11–20.
+
+* Heads-up: the level against every configuration of every seed, duplicate deals (each
+  deal replayed with the cards and the first player swapped), ``--deals`` per config.
+* Six seats: per seed, ``--tables`` tables of the level and five configurations drawn from
+  that seed's population, ``--deals`` duplicate deals each (six replays, the level in every
+  seat's cards), fresh bots per table so the level learns each lineup from scratch.
+
+Stacks are reset to 100 × *B* every hand, as in ``lieng.bots.league``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from lieng.engine import (
+    PRESETS,
+    TIEBREAKS,
+    Action,
+    Card,
+    Hand,
+    HandView,
+    RuleSet,
+    shuffled_deck,
+)
+
+from . import LEVELS, make_bot
+from .base import BaseBot, Bot, legal_of
+from .heuristic import SHOVE_STRENGTH
+from .league import STACK_BETS, Estimate, estimate
+from .strength import strength
+
+CONFIGS = 60
+TUNE_SEEDS = range(1, 11)
+REPORT_SEEDS = range(11, 21)
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """One human habit, by hand strength *s* (the share of hands it beats)."""
+
+    fold_below: float
+    """Facing a bet, folds below this strength..."""
+    size_slope: float
+    """...plus this × (owed / pot, at most 1): 0 for a player who ignores the size."""
+    raise_above: float
+    """Raises from this strength up."""
+    k_lo: int
+    k_hi: int
+    """Its raises are k × B, k uniform in k_lo..k_hi (clamped to what is legal)."""
+    bluff: float
+    """Chance to raise a hand below ``fold_below`` anyway."""
+    slowplay: float
+    """Chance to only call a hand it would raise."""
+    allin_call: float
+    """Calls an all-in or a bet over ``big_bet`` pots only from this strength up."""
+    big_bet: float
+    reraise: bool
+    """Raises again once someone has raised this hand (False: only calls then)."""
+    shove_above: float
+    """Moves all-in from this strength (> 1: never); never below ``SHOVE_STRENGTH``."""
+
+    def describe(self) -> str:
+        aware = f"+{self.size_slope:.2f}·size" if self.size_slope else ""
+        shove = f" shove≥{self.shove_above:.2f}" if self.shove_above <= 1 else ""
+        return (f"fold<{self.fold_below:.2f}{aware} raise≥{self.raise_above:.2f} "
+                f"k{self.k_lo}-{self.k_hi} bluff {self.bluff:.0%} slow {self.slowplay:.0%} "
+                f"all-in call≥{self.allin_call:.2f} (>{self.big_bet:.1f} pots) "
+                f"{'re-raises' if self.reraise else 'no re-raise'}{shove}")
+
+
+def draw_profile(rng: random.Random) -> Profile:
+    mid = math.exp(rng.uniform(0.0, math.log(20.0)))  # log-uniform 1..20 × B
+    k_lo = max(1, round(mid / rng.choice((1.0, 1.5, 2.0))))
+    k_hi = min(20, max(k_lo, round(mid * rng.choice((1.0, 1.5, 2.0)))))
+    return Profile(
+        fold_below=rng.uniform(0.15, 0.6),
+        size_slope=rng.uniform(0.1, 0.35) if rng.random() < 0.5 else 0.0,
+        raise_above=rng.uniform(0.65, 0.95),
+        k_lo=k_lo, k_hi=k_hi,
+        bluff=rng.uniform(0.0, 0.15) if rng.random() < 0.6 else 0.0,
+        slowplay=rng.uniform(0.0, 0.4),
+        allin_call=rng.uniform(0.75, 0.97),
+        big_bet=rng.uniform(1.0, 4.0),
+        reraise=rng.random() < 0.5,
+        shove_above=rng.choice((SHOVE_STRENGTH, 0.98, 2.0)),
+    )
+
+
+def population(seed: int, n: int = CONFIGS) -> list[Profile]:
+    """The ``n`` configurations of ``seed`` (the same on every machine)."""
+    rng = random.Random(f"population:{seed}")
+    return [draw_profile(rng) for _ in range(n)]
+
+
+class HumanLike(BaseBot):
+    """Plays a ``Profile``. Sees only its own cards' strength and the betting (privacy as
+    every bot, docs/BOTS.md); keeps the never-do rules: never folds when a check is free,
+    moves all-in by choice only from ``SHOVE_STRENGTH``."""
+
+    def __init__(self, profile: Profile, rng: random.Random, name: str = "population") -> None:
+        super().__init__("population", rng, name)
+        self.profile = profile
+
+    def decide(self, view: HandView) -> Action:
+        legal = legal_of(view)
+        p = self.profile
+        s = strength(view.my_cards, view.rules)
+        me = view.seat
+        pot = view.pot
+        raised = any(a.raised for a in view.actions)
+        if legal.owed > 0:
+            all_in_or_big = (legal.call >= view.stacks[me or 0]
+                             or legal.owed > p.big_bet * pot)
+            if all_in_or_big:
+                return Action.call() if s >= p.allin_call else Action.fold()
+            need = p.fold_below + p.size_slope * min(1.0, legal.owed / max(1, pot))
+            if s < need and not (legal.raise_k and self.rng.random() < p.bluff):
+                return Action.fold()
+        may_raise = bool(legal.raise_k) and (p.reraise or not raised)
+        if legal.all_in is not None and s >= max(p.shove_above, SHOVE_STRENGTH) \
+                and (p.reraise or not raised):
+            return Action.all_in()
+        if may_raise:
+            value = s >= p.raise_above and self.rng.random() >= p.slowplay
+            bluff = s < p.fold_below and self.rng.random() < p.bluff
+            if value or bluff:
+                k = self.rng.randint(p.k_lo, p.k_hi)
+                return Action.raise_(min(max(k, legal.raise_k.start), legal.raise_k.stop - 1))
+        return Action.call()
+
+
+# ----------------------------------------------------------------- matches
+
+Maker = Callable[[random.Random], Bot]
+
+
+def _deck_for(hands: Sequence[Sequence[Card]], first: int) -> list[Card]:
+    n = len(hands)
+    return [hands[(first + i) % n][p] for p in range(3) for i in range(n)]
+
+
+def duplicate(makers: Sequence[Maker], deals: int, key: str, rules: RuleSet) -> list[float]:
+    """Player 0's net per deal (table bets, averaged over one replay per seat with the
+    cards and the first player rotated); one set of bots per replay, learning across
+    deals."""
+    n = len(makers)
+    B = rules.table_bet
+    stacks = [STACK_BETS * B] * n
+    deal_rng = random.Random(f"{key}:deal")
+    bots = [[m(random.Random(f"{key}:{r}:{p}")) for p, m in enumerate(makers)]
+            for r in range(n)]
+    out: list[float] = []
+    for d in range(deals):
+        deck = shuffled_deck(deal_rng)
+        hands = [deck[3 * s:3 * s + 3] for s in range(n)]
+        total = 0
+        for r in range(n):
+            rotated = [hands[(s + r) % n] for s in range(n)]
+            first = (d - r) % n
+            hand = Hand(rules, stacks, first, deck=_deck_for(rotated, first))
+            seat_bots = bots[r]
+            while not hand.is_over:
+                seat = hand.to_act
+                assert seat is not None
+                hand.act(seat, seat_bots[seat].decide(hand.view_for(seat)))
+            for s, bot in enumerate(seat_bots):
+                for event in hand.events_for(s):
+                    bot.observe(event)
+            total += hand.stacks[0] - stacks[0]
+        out.append(total / n / B)
+    return out
+
+
+def _level(level: str, personality: str | None) -> Maker:
+    return lambda rng: make_bot(level, rng, personality)
+
+
+def _profile(profile: Profile) -> Maker:
+    return lambda rng: HumanLike(profile, rng)
+
+
+def heads_up(level: str, seeds: Sequence[int], deals: int, preset: str,
+             personality: str | None) -> list[tuple[int, int, Estimate]]:
+    """(seed, config index, the level's winnings against it) for every configuration."""
+    rules = PRESETS[preset]
+    out = []
+    for seed in seeds:
+        for i, prof in enumerate(population(seed)):
+            per_deal = duplicate([_level(level, personality), _profile(prof)], deals,
+                                 f"pop:{seed}:{i}:{level}:{preset}", rules)
+            out.append((seed, i, estimate(per_deal)))
+    return out
+
+
+def six_seats(level: str, seeds: Sequence[int], tables: int, deals: int, preset: str,
+              personality: str | None) -> list[float]:
+    """The level's per-deal winnings at six-seat tables of five drawn configurations."""
+    rules = PRESETS[preset]
+    out: list[float] = []
+    for seed in seeds:
+        pop = population(seed)
+        pick = random.Random(f"pop6:{seed}")
+        for t in range(tables):
+            lineup = pick.sample(pop, 5)
+            out.extend(duplicate([_level(level, personality)] + [_profile(p) for p in lineup],
+                                 deals, f"pop6:{seed}:{t}:{level}:{preset}", rules))
+    return out
+
+
+def mean_of(ests: Sequence[Estimate]) -> Estimate:
+    """The mean over configurations of independent estimates, with its 95 % half-width."""
+    n = len(ests)
+    return Estimate(sum(e.mean for e in ests) / n,
+                    math.sqrt(sum(e.half ** 2 for e in ests)) / n)
+
+
+def _seeds(text: str) -> list[int]:
+    lo, _, hi = text.partition("-")
+    first, last = int(lo), int(hi or lo)
+    if last < first:
+        raise ValueError(f"empty seed range {text!r}")
+    return list(range(first, last + 1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m lieng.bots.population",
+                                     description="The levels against a population of "
+                                                 "human-like fixed strategies.")
+    parser.add_argument("--seeds", default="1-10",
+                        help="seed range: 1-10 tune, 11-20 report (default 1-10)")
+    parser.add_argument("--levels", default="normal,hard,expert")
+    parser.add_argument("--deals", type=int, default=200, help="duplicate deals per match")
+    parser.add_argument("--players", type=int, choices=(2, 6), default=2)
+    parser.add_argument("--tables", type=int, default=4, help="six seats: tables per seed")
+    parser.add_argument("--preset", choices=TIEBREAKS, default="classic")
+    parser.add_argument("--personality", default="calm")
+    parser.add_argument("--list", action="store_true", help="print the configurations")
+    args = parser.parse_args(argv)
+    try:
+        seeds = _seeds(args.seeds)
+    except ValueError as exc:
+        parser.error(f"--seeds: {exc}")
+    levels = [x.strip() for x in args.levels.split(",") if x.strip()]
+    for lv in levels:
+        if lv not in LEVELS:
+            parser.error(f"unknown level {lv!r}; known: {', '.join(LEVELS)}")
+    if args.deals < 2:
+        parser.error("--deals must be at least 2")
+    if args.list:
+        for seed in seeds:
+            for i, prof in enumerate(population(seed)):
+                print(f"{seed}:{i:02d} {prof.describe()}")
+        return 0
+    personality = None if args.personality == "any" else args.personality
+    kind = "TUNE" if set(seeds) <= set(TUNE_SEEDS) else \
+        "REPORT" if set(seeds) <= set(REPORT_SEEDS) else "mixed"
+    print(f"Population league — seeds {args.seeds} ({kind}), {CONFIGS} configurations per "
+          f"seed, preset {args.preset}, {args.deals} duplicate deals per "
+          f"{'match' if args.players == 2 else 'table'}")
+    t0 = time.perf_counter()
+    if args.players == 2:
+        print("\n| level | mean over configs (B/hand) | worst config | configs beaten (CI > 0) |"
+              "\n|---|---|---|---|")
+        for lv in levels:
+            res = heads_up(lv, seeds, args.deals, args.preset, personality)
+            worst = min(res, key=lambda r: r[2].mean)
+            beaten = sum(1 for _, _, e in res if e.mean - e.half > 0)
+            print(f"| {lv} | {mean_of([e for _, _, e in res])} | {worst[0]}:{worst[1]:02d} "
+                  f"{worst[2].mean:+.2f} ± {worst[2].half:.2f} | {beaten} / {len(res)} |",
+                  flush=True)
+    else:
+        print("\n| level | B/hand at six seats, 95 % CI |\n|---|---|")
+        for lv in levels:
+            res6 = six_seats(lv, seeds, args.tables, args.deals, args.preset, personality)
+            print(f"| {lv} | {estimate(res6)} |", flush=True)
+    print(f"\n{time.perf_counter() - t0:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""The population of human-like fixed strategies (lieng/bots/population.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lieng.bots.heuristic import SHOVE_STRENGTH
+from lieng.bots.population import (
+    CONFIGS,
+    HumanLike,
+    Profile,
+    duplicate,
+    heads_up,
+    main,
+    mean_of,
+    population,
+)
+from lieng.bots.strength import strength
+from lieng.engine import PRESETS, Action, ActionKind, Hand
+
+from .test_decisions import _check_never_do, _with_other_cards, states
+
+
+def test_each_seed_draws_the_same_sixty_configurations_and_seeds_differ() -> None:
+    a = population(11)
+    assert len(a) == CONFIGS >= 60
+    assert a == population(11)
+    assert a != population(12)
+    assert len(set(a)) == len(a)
+    for p in a + population(1):
+        assert 1 <= p.k_lo <= p.k_hi <= 20
+        assert 0 <= p.bluff <= 0.15 and 0 <= p.slowplay <= 0.4
+    # The family's switches take both values within one seed.
+    assert {p.reraise for p in a} == {True, False}
+    assert {p.size_slope == 0 for p in a} == {True, False}
+    assert min(p.k_hi for p in a) <= 2 and max(p.k_hi for p in a) >= 12
+
+
+@settings(max_examples=200, deadline=None)
+@given(states(), st.integers(0, 10**6))
+def test_population_keeps_the_never_do_rules_and_sees_only_its_view(
+        state: tuple[Hand, random.Random], pick: int) -> None:
+    hand, rng = state
+    if hand.is_over:
+        return
+    prof = population(1 + pick % 20)[pick % CONFIGS]
+    seat = hand.to_act
+    assert seat is not None
+    view = hand.view_for(seat)
+    bot = HumanLike(prof, random.Random(pick))
+    action = bot.decide(view)
+    _check_never_do(bot, view, action)
+    legal = view.legal
+    assert legal is not None
+    if action.kind is ActionKind.ALL_IN and legal.all_in != legal.call:
+        assert strength(view.my_cards, view.rules) >= SHOVE_STRENGTH
+    other = _with_other_cards(hand, seat, rng)
+    assert HumanLike(prof, random.Random(pick)).decide(other.view_for(seat)) == action
+
+
+def _folder() -> Profile:
+    return Profile(fold_below=0.6, size_slope=0.0, raise_above=0.9, k_lo=1, k_hi=1,
+                   bluff=0.0, slowplay=0.0, allin_call=0.9, big_bet=2.0, reraise=False,
+                   shove_above=2.0)
+
+
+def test_a_profile_plays_its_thresholds() -> None:
+    rules = PRESETS["classic"]
+    bot = HumanLike(_folder(), random.Random(1))
+    rng = random.Random(3)
+    for _ in range(200):
+        hand = Hand(rules, [1000, 1000], 0, rng=rng)
+        hand.act(0, Action.raise_(2))
+        view = hand.view_for(1)
+        s = strength(view.my_cards, rules)
+        action = bot.decide(view)
+        if s < 0.6:
+            assert action.kind is ActionKind.FOLD
+        elif s < 0.9:
+            assert action.kind is ActionKind.CALL
+        else:  # someone raised and it does not re-raise
+            assert action.kind is ActionKind.CALL
+
+
+def test_duplicate_is_zero_sum_between_two_copies_of_one_strategy() -> None:
+    """Two identical deterministic strategies: each deal's two replays cancel exactly."""
+    rules = PRESETS["classic"]
+    prof = _folder()
+    per_deal = duplicate([lambda r: HumanLike(prof, r), lambda r: HumanLike(prof, r)], 30,
+                         "t", rules)
+    assert per_deal == [0.0] * 30
+
+
+def test_heads_up_and_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    res = heads_up("normal", [11], 3, "classic", "calm")
+    assert len(res) == CONFIGS
+    total = mean_of([e for _, _, e in res])
+    assert total.half > 0
+    assert main(["--seeds", "11", "--deals", "2", "--levels", "easy"]) == 0
+    out = capsys.readouterr().out
+    assert "REPORT" in out and "| easy |" in out
+    assert main(["--seeds", "1", "--deals", "2", "--levels", "easy", "--players", "6",
+                 "--tables", "1"]) == 0
+    assert "TUNE" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--seeds", "5-2"])
