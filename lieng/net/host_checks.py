@@ -33,7 +33,12 @@ def view_problem(view: HandView, before: HandView | None,
     start = view.start_stacks
     if before is not None and before.start_stacks != start:
         return "the stacks the hand started with changed during the hand"
-    if before is None and roster_stacks is not None and tuple(roster_stacks) != start:
+    # A seat away from the table (docs/RULES.md, "A player who is away") sits the hand
+    # out with its stack set aside: it starts from 0 and keeps the roster's chips. No
+    # seat may start from anything else than what the roster gave it.
+    if before is None and roster_stacks is not None and (
+            len(roster_stacks) != len(start)
+            or any(s not in (r, 0) for s, r in zip(start, roster_stacks, strict=True))):
         return "the hand started from other stacks than the table had"
     if view.is_over:
         if sum(view.stacks) != sum(start):
