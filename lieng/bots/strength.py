@@ -22,7 +22,7 @@ import zlib
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 from math import comb
 from pathlib import Path
@@ -48,12 +48,17 @@ def hand_index(cards: Sequence[Card]) -> int:
     return _C3[c] + _C2[b] + a
 
 
-def colex_hands() -> list[tuple[Card, Card, Card]]:
-    """All hands in table order (index ``i`` is the hand whose ``hand_index`` is ``i``)."""
+@cache
+def colex_hands() -> tuple[tuple[Card, Card, Card], ...]:
+    """All hands in table order (index ``i`` is the hand whose ``hand_index`` is ``i``).
+
+    Built once and shared (a tuple, so no caller can change it for the others): building
+    it costs ≈ 40 ms, and a bot evaluation asks for it per deal.
+    """
     out: list[tuple[Card, Card, Card]] = [None] * N_HANDS  # type: ignore[list-item]
     for a, b, c in combinations(FULL_DECK, 3):
         out[_C3[c.index] + _C2[b.index] + a.index] = (a, b, c)
-    return out
+    return tuple(out)
 
 
 def compute_counts(rules: RuleSet) -> tuple[array[int], array[int]]:
