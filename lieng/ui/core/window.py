@@ -21,6 +21,7 @@ from lieng.resources import asset
 from lieng.ui.core import i18n
 from lieng.ui.core.assets import Sounds, font, register_fonts, theme_dict
 from lieng.ui.core.gui import release_manager
+from lieng.ui.core.heap import map_large_blocks, return_free_memory
 from lieng.ui.core.hidpi import prepare_display
 from lieng.ui.core.scene import Scene, SceneStack
 from lieng.ui.core.surface_cache import clear_all
@@ -44,6 +45,7 @@ class GameApp:
         self.settings = settings or UISettings()
         self.fps = fps
         prepare_display()  # before the first window: DPI awareness can't change after it
+        map_large_blocks()  # surfaces freed go back to the system (lieng.ui.core.heap)
         pygame.init()
         i18n.configure(self.settings.language)
         size = _clamp_size(size)
@@ -228,6 +230,7 @@ class GameApp:
         clear_all()
         font.cache_clear()
         pygame.display.quit()
+        return_free_memory()
 
 
 def _clamp_size(size: tuple[int, int]) -> tuple[int, int]:
