@@ -14,7 +14,7 @@ import unicodedata
 import pygame
 
 from lieng.ui.core.assets import font
-from lieng.ui.core.surface_cache import MiB, SurfaceCache
+from lieng.ui.core.surface_cache import SurfaceCache
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -26,7 +26,7 @@ DIALOG_FILL = (16, 26, 22, 255)
 """A dialog's panel is opaque: nothing under it — the hand-off panel's name and
 countdown, the table's cards — shows through its message."""
 
-_text_cache: SurfaceCache[tuple[str, int, bool, Colour]] = SurfaceCache("text", 24 * MiB)
+_text_cache: SurfaceCache[tuple[str, int, bool, Colour]] = SurfaceCache("text", 1.5)
 
 
 def text_surface(text: str, size: int, colour: Colour = CREAM,
@@ -121,7 +121,7 @@ def ellipsize(s: str, size: int, bold: bool, width: int) -> str:
 
 
 _shadow_cache: SurfaceCache[tuple[str, int, bool, Colour]] = SurfaceCache("shadowed text",
-                                                                          24 * MiB)
+                                                                          0.6)
 
 
 def _shadowed(s: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
@@ -139,7 +139,7 @@ def _shadowed(s: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
     return surf
 
 
-_shade_cache: SurfaceCache[tuple[tuple[int, int], int]] = SurfaceCache("shade", 48 * MiB)
+_shade_cache: SurfaceCache[tuple[tuple[int, int], int]] = SurfaceCache("shade", 3)
 
 
 def shade(target: pygame.Surface, alpha: int) -> None:
@@ -157,7 +157,7 @@ def shade(target: pygame.Surface, alpha: int) -> None:
     target.blit(surf, (0, 0))
 
 
-_panel_cache: SurfaceCache[tuple[object, ...]] = SurfaceCache("panel", 32 * MiB)
+_panel_cache: SurfaceCache[tuple[object, ...]] = SurfaceCache("panel", 2)
 
 
 def panel(target: pygame.Surface, rect: pygame.Rect, fill: Colour = (14, 22, 19, 215),
@@ -179,7 +179,7 @@ CHIP_COLOURS: list[tuple[int, tuple[int, int, int]]] = [
     (25, (30, 140, 70)), (5, (190, 30, 40)), (1, (235, 235, 230)),
 ]
 
-_chip_cache: SurfaceCache[tuple[int, tuple[int, int, int]]] = SurfaceCache("chip", 4 * MiB)
+_chip_cache: SurfaceCache[tuple[int, tuple[int, int, int]]] = SurfaceCache("chip", 0.5)
 
 
 def chip(radius: int, colour: tuple[int, int, int]) -> pygame.Surface:

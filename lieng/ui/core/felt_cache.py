@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 
 from lieng.ui.core.draw import felt
-from lieng.ui.core.surface_cache import MiB, SurfaceCache
+from lieng.ui.core.surface_cache import SurfaceCache
 from lieng.ui.tabletop.layout import TableLayout
 
 _cache: SurfaceCache[tuple[tuple[int, int], tuple[int, int, int, int]]] = SurfaceCache(
-    "felt", 32 * MiB)
-"""Two full windows at the largest size (the drawer open and closed)."""
+    "felt", 2.2)
+"""Two windows of felt (the drawer open and closed), a little over two screens."""
 
 
 def felt_for(layout: TableLayout) -> pygame.Surface:

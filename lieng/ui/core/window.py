@@ -24,7 +24,7 @@ from lieng.ui.core.gui import release_manager
 from lieng.ui.core.heap import map_large_blocks, return_free_memory
 from lieng.ui.core.hidpi import prepare_display
 from lieng.ui.core.scene import Scene, SceneStack
-from lieng.ui.core.surface_cache import clear_all
+from lieng.ui.core.surface_cache import clear_all, fit_to_window
 from lieng.ui.core.typescale import TypeScale, factor, install
 from lieng.ui.player.preferences import UISettings
 from lieng.ui.tabletop.cards import CardRenderer
@@ -54,6 +54,7 @@ class GameApp:
             pygame.display.set_icon(pygame.image.load(str(asset("icon.png"))))
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.size = size
+        fit_to_window(size)  # the drawing caches' budgets are counted in windows
         self.ui = pygame_gui.UIManager(size, None, enable_live_theme_updates=False,
                                        starting_language=self.settings.language,
                                        translation_directory_paths=[str(asset("translations"))])
@@ -91,6 +92,7 @@ class GameApp:
         if size != tuple(self.screen.get_size()) and not self.fullscreen:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.size = size
+        fit_to_window(size)
         self.ui.set_window_resolution(size)
         self.type_scale = TypeScale.for_window(size)
         install(self.ui, self.type_scale, self._theme_classes)  # before the scenes rebuild

@@ -17,7 +17,7 @@ import pygame
 from lieng.engine import Card, Suit
 from lieng.engine.cards import RANK_LABELS
 from lieng.ui.core.assets import font
-from lieng.ui.core.surface_cache import MiB, SurfaceCache
+from lieng.ui.core.surface_cache import SurfaceCache
 
 RED = (200, 30, 45)
 BLACK = (28, 28, 34)
@@ -46,9 +46,9 @@ class CardRenderer:
     def __init__(self, four_colour: bool = False) -> None:
         self._four_colour = four_colour
         # A deck at two or three widths (the table, the result panel, a resize) fits.
-        self._faces: SurfaceCache[tuple[int, int]] = SurfaceCache("card faces", 16 * MiB)
-        self._backs: SurfaceCache[int] = SurfaceCache("card backs", 2 * MiB)
-        self._dimmed: SurfaceCache[tuple[int, int]] = SurfaceCache("dimmed cards", 8 * MiB)
+        self._faces: SurfaceCache[tuple[int, int]] = SurfaceCache("card faces", 0.5)
+        self._backs: SurfaceCache[int] = SurfaceCache("card backs", 0.1)
+        self._dimmed: SurfaceCache[tuple[int, int]] = SurfaceCache("dimmed cards", 0.3)
         self.face_log: list[FaceDraw] | None = None
         """Set to a list to record every face drawn (tests)."""
         self.frame = 0
