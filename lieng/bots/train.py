@@ -32,6 +32,7 @@ import json
 import sys
 import time
 from dataclasses import dataclass
+from itertools import combinations
 from pathlib import Path
 
 import numpy as np
@@ -65,28 +66,61 @@ LEAGUE_DEPTH = 100
 def joint_matrices(rules: RuleSet, buckets: list[int], nb: int) -> tuple[F, F]:
     """``P[a, b]``: chance that player 0 holds a bucket-``a`` hand and player 1 a
     bucket-``b`` hand (cards from one deck); ``M[a, b]``: chance of that *and* player 0
-    winning, minus that and player 0 losing (ties count 0)."""
-    hands = colex_hands()
-    keys = np.array([evaluate(h, rules).key for h in hands], dtype=np.int64)
-    masks = np.array([sum(1 << c.index for c in h) for h in hands], dtype=np.uint64)
+    winning, minus that and player 0 losing (ties count 0).
+
+    Counted exactly, without visiting the 22,100² pairs: the hands of bucket ``b``
+    disjoint from ``h`` are all of them, less those holding one of ``h``'s cards (once per
+    card), plus those holding two (subtracted twice), less ``h`` itself — and the same sum
+    over sorted keys counts how many of them ``h`` beats and loses to (``searchsorted`` on
+    (card or pair, key) tags). The counts are integers, so ``P`` and ``M`` are the same
+    floats as a pair-by-pair count gives (the training's input hash depends on it);
+    ``tests/bots/test_train.py`` checks it against that count on a sample.
+    """
     bk = np.array(buckets, dtype=np.int64)
+    disjoint, net = pair_counts(rules, buckets, nb)
     count = np.zeros((nb, nb))
     margin = np.zeros((nb, nb))
-    chunk = 512
     for a in range(nb):
-        rows = np.nonzero(bk == a)[0]
-        pairs = np.zeros(len(hands))
-        wins = np.zeros(len(hands))
-        for lo in range(0, len(rows), chunk):
-            r = rows[lo:lo + chunk]
-            disjoint = (masks[r][:, None] & masks[None, :]) == 0
-            diff = np.sign(keys[r][:, None] - keys[None, :]) * disjoint
-            pairs += disjoint.sum(0)
-            wins += diff.sum(0)
-        count[a] = np.bincount(bk, weights=pairs, minlength=nb)
-        margin[a] = np.bincount(bk, weights=wins, minlength=nb)
+        rows = bk == a
+        count[a] = disjoint[rows].sum(0)
+        margin[a] = net[rows].sum(0)
     total = count.sum()
     return count / total, margin / total
+
+
+def pair_counts(rules: RuleSet, buckets: list[int], nb: int) -> tuple[npt.NDArray[np.int64],
+                                                                        npt.NDArray[np.int64]]:
+    """For every hand ``h`` (``colex_hands`` order) and bucket ``b``: how many bucket-``b``
+    hands share no card with ``h``, and how many of those ``h`` beats minus how many beat
+    it (see ``joint_matrices``)."""
+    hands = colex_hands()
+    keys = np.array([evaluate(h, rules).key for h in hands], dtype=np.int64)
+    span = int(keys.max()) + 1
+    cards = np.array([[c.index for c in h] for h in hands], dtype=np.int64)
+    pair_of = np.full((52, 52), -1, dtype=np.int64)
+    for i, (a, b) in enumerate(combinations(range(52), 2)):
+        pair_of[a, b] = i
+    pairs = np.stack([pair_of[cards[:, 0], cards[:, 1]], pair_of[cards[:, 0], cards[:, 2]],
+                      pair_of[cards[:, 1], cards[:, 2]]], axis=1)
+    whole = np.zeros((len(hands), 1), dtype=np.int64)
+    bk = np.array(buckets, dtype=np.int64)
+    disjoint = np.zeros((len(hands), nb), dtype=np.int64)
+    net = np.zeros((len(hands), nb), dtype=np.int64)
+    for b in range(nb):
+        members = np.nonzero(bk == b)[0]
+        for ids, sign in ((whole, 1), (cards, -1), (pairs, 1)):
+            # each bucket-b hand listed under every card (pair) it holds, by (group, key)
+            tags = np.sort((ids[members] * span + keys[members][:, None]).ravel())
+            for j in range(ids.shape[1]):
+                base = ids[:, j] * span
+                start = np.searchsorted(tags, base, "left")
+                below = np.searchsorted(tags, base + keys, "left")
+                above = np.searchsorted(tags, base + keys, "right")
+                end = np.searchsorted(tags, base + span, "left")
+                disjoint[:, b] += sign * (end - start)
+                net[:, b] += sign * ((below - start) - (end - above))
+        disjoint[bk == b, b] -= 1  # a hand is not disjoint from itself (and ties itself)
+    return disjoint, net
 
 
 # ------------------------------------------------------------------------- the solver

@@ -4,6 +4,7 @@ extras); the game itself never imports it."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +20,8 @@ from lieng.bots.abstraction import (
     build_tree,
     hand_buckets,
 )
-from lieng.engine import PRESETS
+from lieng.bots.strength import colex_hands
+from lieng.engine import PRESETS, evaluate
 
 np = pytest.importorskip("numpy")
 if TYPE_CHECKING:
@@ -115,6 +117,25 @@ def test_joint_matrices_count_disjoint_pairs_and_are_antisymmetric() -> None:
     assert np.allclose(P.sum(1), sizes, atol=2e-3)  # card removal moves it only a little
     # The top bucket (sáp) beats every lower bucket; the lowest loses to all above it.
     assert np.all(M[nb - 1, :nb - 1] > 0) and np.all(M[0, 1:] < 0)
+
+
+def test_pair_counts_match_a_count_pair_by_pair() -> None:
+    """The inclusion–exclusion count (``train.pair_counts``) against every opponent hand
+    looked at one by one, for a sample of hands under each preset."""
+    hands = colex_hands()
+    masks = np.array([c0.bit | c1.bit | c2.bit for c0, c1, c2 in hands], dtype=np.uint64)
+    rng = random.Random(7)
+    for preset in ("classic", "v8club", "split"):
+        rules = PRESETS[preset]
+        buckets, nb = hand_buckets(rules)
+        bk = np.array(buckets)
+        keys = np.array([evaluate(h, rules).key for h in hands])
+        disjoint, net = train.pair_counts(rules, buckets, nb)
+        for i in rng.sample(range(len(hands)), 25):
+            free = (masks & masks[i]) == 0
+            sign = np.sign(keys[i] - keys) * free
+            assert disjoint[i].tolist() == np.bincount(bk, weights=free, minlength=nb).tolist()
+            assert net[i].tolist() == np.bincount(bk, weights=sign, minlength=nb).tolist()
 
 
 def test_shipped_strategies_pass_the_check() -> None:
