@@ -6,9 +6,11 @@ loop in a background thread and the game loop calls in: ``connect()`` (blocking,
 and ``close()``. The client draws what it receives and decides nothing: ``view`` is the
 last ``HandView`` the host sent for this seat.
 
-The fair-deal commit and reveal are answered on the background thread without the
-game's help; after each hand the client checks the deal and reports a ``DealCheck``
-("check passed", what failed, or "not checkable") for the table to show.
+The deal's messages are answered on the background thread without the game's help —
+the mental deal's steps (client_mental.py: the seat's own cards come from there, since
+the host cannot read them) or the fair deal's commit and reveal (client_deal.py); after
+each hand the client reports a ``DealCheck`` ("check passed", what failed, "not
+checkable", or a deal stopped before the hand) for the table to show.
 
 Everything the host sends is decoded and checked here, on the network thread: a malformed
 message becomes a non-fatal ``error`` (code ``bad_host_message``) and is otherwise
@@ -27,15 +29,18 @@ import logging
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from lieng.engine import Action, HandView, Legal, RuleSet
 from lieng.table import Player
 
 from .client_deal import ClientDeals
+from .client_mental import ClientMental
 from .fairdeal import DealCheck
 from .host_checks import events_problem, view_problem
 from .inbox import Message
+from .mental_messages import MentalFault, MentalOpenRequest, MentalStart, MentalStep
 from .messages import (
     Ack,
     ActionRequest,
@@ -91,13 +96,16 @@ class LanClient:
     ``autopilot`` (a bot, anything with ``decide(view)``/``observe(event)``) plays the seat
     on the background thread; ``record_raw`` keeps every received frame body (tests check
     that no hidden card ever arrives). ``tokens`` (a ``SeatTokens``) keeps the seat's
-    token on disk, so a restarted game reclaims the seat (lieng/net/seat_tokens.py).
+    token on disk, so a restarted game reclaims the seat (lieng/net/seat_tokens.py);
+    ``deal_secrets`` (the player's data folder) keeps the seat's mental-deal secret for
+    the hand, so that a restarted game reads its cards again (None: in memory only).
     """
 
     def __init__(self, host: str, port: int = DEFAULT_PORT, name: str = "Player",
                  password: str | None = None, token: str | None = None,
                  autopilot: Player | None = None, record_raw: bool = False,
-                 timeout: float = 5.0, tokens: SeatTokens | None = None) -> None:
+                 timeout: float = 5.0, tokens: SeatTokens | None = None,
+                 deal_secrets: Path | None = None) -> None:
         self.host = host
         self.tokens = tokens
         self.port = port
@@ -130,6 +138,8 @@ class LanClient:
         self.raw_frames: list[bytes] = []
         self.errors: list[Error] = []
         self.deals = ClientDeals(self._report, self.hand_views.get)
+        self.deal_secrets = deal_secrets
+        self.mental = ClientMental(self._report, self._seat_name, deal_secrets)
         self._queue: list[Message] = []
         self._cond = threading.Condition()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -209,8 +219,8 @@ class LanClient:
 
     @property
     def checks(self) -> list[DealCheck]:
-        """Every deal check so far (the last ``MAX_KEPT_HANDS``)."""
-        return self.deals.checks
+        """Every deal check so far (the last ``MAX_KEPT_HANDS`` of each kind of deal)."""
+        return self.deals.checks + self.mental.checks
 
     def wait_until(self, predicate: Callable[[], bool], timeout: float) -> bool:
         """Block until ``predicate()`` is true (re-checked after each message) or timeout."""
@@ -360,6 +370,11 @@ class LanClient:
                     self.watching = msg.watching
                     self.rebuy_stack = msg.stack if msg.rebuy else 0
                     self.turn_seconds = msg.turn_seconds
+                self.mental.join(msg.seat, msg.token)
+            case MentalStart() | MentalStep() | MentalOpenRequest() | MentalFault():
+                for step in self.mental.on_message(msg):
+                    self._send(step)
+                return  # the deal's own business: the game loop sees its checks only
             case Snapshot() | Update():
                 self._take_view(msg)
                 return
@@ -397,6 +412,14 @@ class LanClient:
         self._push(msg)
 
     def _take_view(self, msg: Snapshot | Update) -> None:
+        if isinstance(msg, Snapshot):
+            for step in self.mental.resumed():  # any replayed deal is in: play on
+                self._send(step)
+        view, events = self.mental.with_my_cards(msg.hand, msg.view, msg.events)
+        if isinstance(msg, Snapshot):
+            msg = Snapshot(msg.hand, msg.seat, view, events)
+        elif view is not None:
+            msg = Update(msg.hand, events, view)
         view = msg.view
         problem = self._misbehaviour(msg)
         if problem is not None:
@@ -429,6 +452,7 @@ class LanClient:
         self._push(msg)
         if isinstance(msg, Update) and msg.view.is_over:
             self.deals.on_hand_over(msg.hand, msg.view)
+            self.mental.on_hand_over(msg.hand, msg.view)
 
     def _misbehaviour(self, msg: Snapshot | Update) -> str | None:
         """Why ``msg`` cannot come from an honest host (lieng/net/host_checks.py), or None."""
@@ -454,6 +478,13 @@ class LanClient:
 
     def _report(self, check: DealCheck) -> None:
         self._push(check)
+
+    def _seat_name(self, seat: int) -> str:
+        """A seat's name from the last roster (for a stopped deal's one line)."""
+        roster = self.table_roster
+        name = roster.names[seat] if roster is not None and 0 <= seat < len(roster.names) \
+            else None
+        return name or f"seat {seat + 1}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -143,6 +143,9 @@ class DealCheck:
     hand: int
     ok: bool | None
     reason: str
+    stopped_by: str | None = None
+    """For a mental deal stopped before the hand (docs/PROTOCOL.md 12): the name of the
+    party that stopped it. No hand was played and no chip moved."""
 
 
 def hidden_check(hand_no: int) -> DealCheck:
