@@ -150,8 +150,8 @@ class ClientMental:
         party, reason = (mine.party, mine.reason) if mine is not None \
             else (msg.party, msg.reason[:200])
         p.on_fault(msg)
-        who = self._who(party)
-        self._send_check(DealCheck(msg.hand, False, f"{who}: {reason}", stopped_by=who))
+        self._send_check(DealCheck(msg.hand, False, f"{self._who(party)}: {reason}",
+                                   stopped_by=party))
 
     def _who(self, party: int) -> str:
         return "the host's dealer" if party == DEALER else self._name(party)
