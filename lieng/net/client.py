@@ -38,7 +38,7 @@ from lieng.table import Player
 from .client_deal import ClientDeals
 from .client_mental import ClientMental
 from .fairdeal import DealCheck
-from .host_checks import events_problem, view_problem
+from .host_checks import message_problem
 from .inbox import Message
 from .mental_messages import MentalFault, MentalOpenRequest, MentalStart, MentalStep
 from .messages import (
@@ -139,7 +139,7 @@ class LanClient:
         self.errors: list[Error] = []
         self.deals = ClientDeals(self._report, self.hand_views.get)
         self.deal_secrets = deal_secrets
-        self.mental = ClientMental(self._report, self._seat_name, deal_secrets)
+        self.mental = ClientMental(self._report, lambda: self.table_roster, deal_secrets)
         self._queue: list[Message] = []
         self._cond = threading.Condition()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -412,16 +412,11 @@ class LanClient:
         self._push(msg)
 
     def _take_view(self, msg: Snapshot | Update) -> None:
-        if isinstance(msg, Snapshot):
-            for step in self.mental.resumed():  # any replayed deal is in: play on
-                self._send(step)
-        view, events = self.mental.with_my_cards(msg.hand, msg.view, msg.events)
-        if isinstance(msg, Snapshot):
-            msg = Snapshot(msg.hand, msg.seat, view, events)
-        elif view is not None:
-            msg = Update(msg.hand, events, view)
+        msg, steps = self.mental.on_view(msg)  # this seat's own cards, which the host lacks
+        for step in steps:
+            self._send(step)
         view = msg.view
-        problem = self._misbehaviour(msg)
+        problem = message_problem(msg, self.view, self.hand_no, self.table_roster)
         if problem is not None:
             # Not drawn: the player is told, the last honest view stays (host_checks.py).
             log.warning("the host is misbehaving: %s", problem)
@@ -454,21 +449,6 @@ class LanClient:
             self.deals.on_hand_over(msg.hand, msg.view)
             self.mental.on_hand_over(msg.hand, msg.view)
 
-    def _misbehaviour(self, msg: Snapshot | Update) -> str | None:
-        """Why ``msg`` cannot come from an honest host (lieng/net/host_checks.py), or None."""
-        view = msg.view
-        if view is None:
-            return None
-        last = self.view
-        same_hand = last is not None and msg.hand == self.hand_no \
-            and last.n_seats == view.n_seats
-        roster = self.table_roster
-        roster_stacks = roster.stacks if isinstance(msg, Update) and roster is not None \
-            and roster.hand == msg.hand - 1 and msg.hand != self.hand_no \
-            and roster.stacks is not None and len(roster.stacks) == view.n_seats else None
-        return view_problem(view, last if same_hand else None, roster_stacks) \
-            or events_problem(msg.events, view)
-
     def _offer(self, turn: tuple[int, int], legal: Legal) -> None:
         """Open ``turn`` for ``send_action`` unless it was answered already (call with the
         lock held)."""
@@ -478,13 +458,6 @@ class LanClient:
 
     def _report(self, check: DealCheck) -> None:
         self._push(check)
-
-    def _seat_name(self, seat: int) -> str:
-        """A seat's name from the last roster (for a stopped deal's one line)."""
-        roster = self.table_roster
-        name = roster.names[seat] if roster is not None and 0 <= seat < len(roster.names) \
-            else None
-        return name or f"seat {seat + 1}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -34,6 +34,7 @@ from lieng.engine import Card, CardDealt, Event, HandView
 from .fairdeal import DealCheck
 from .mental_messages import MentalFault, MentalOpenRequest, MentalStart, MentalStep
 from .mental_player import MentalPlayer, SecretFile
+from .messages import Roster, Snapshot, Update
 
 MentalMessage = MentalStart | MentalStep | MentalFault | MentalOpenRequest
 SECRET_PREFIX = "lan_deal_"
@@ -62,13 +63,13 @@ def forget_old_secrets(folder: Path, now: float) -> None:
 
 class ClientMental:
     """The seat's part in every mental deal. ``report`` receives each ``DealCheck``;
-    ``name(seat)`` gives a seat's name for the one line of a stopped deal; ``folder``
+    ``roster()`` the last ``table`` message (names for a stopped deal's line); ``folder``
     (the player's data folder) keeps the secret for a restart (None: in memory only)."""
 
-    def __init__(self, report: Callable[[DealCheck], None], name: Callable[[int], str],
-                 folder: Path | None) -> None:
+    def __init__(self, report: Callable[[DealCheck], None],
+                 roster: Callable[[], Roster | None], folder: Path | None) -> None:
         self._report = report
-        self._name = name
+        self._roster = roster
         self.folder = folder
         self.player: MentalPlayer | None = None
         self.cards: dict[int, tuple[Card, ...]] = {}
@@ -154,14 +155,27 @@ class ClientMental:
                                    stopped_by=party))
 
     def _who(self, party: int) -> str:
-        return "the host's dealer" if party == DEALER else self._name(party)
+        """A party's name for the line of a failed or stopped deal."""
+        roster = self._roster()
+        name = roster.names[party] if roster is not None and party < len(roster.names) \
+            else None
+        return "the host's dealer" if party == DEALER else name or f"seat {party + 1}"
 
     # ----------------------------------------------------------------- the views
 
+    def on_view(self, msg: Snapshot | Update) -> tuple[Snapshot | Update, list[MentalStep]]:
+        """A view from the host: the same with this seat's own cards, which the host's
+        view of a sealed seat lacks, and — after a ``snapshot``, which ends any replayed
+        deal — this seat's steps to send."""
+        steps = self.resumed() if isinstance(msg, Snapshot) else []
+        view, events = self.with_my_cards(msg.hand, msg.view, msg.events)
+        if isinstance(msg, Snapshot):
+            return Snapshot(msg.hand, msg.seat, view, events), steps
+        return Update(msg.hand, events, view if view is not None else msg.view), steps
+
     def with_my_cards(self, hand: int, view: HandView | None,
                       events: tuple[Event, ...]) -> tuple[HandView | None, tuple[Event, ...]]:
-        """``view`` and ``events`` of hand ``hand`` with this seat's own cards, which the
-        host's view of a sealed seat lacks."""
+        """``view`` and ``events`` of hand ``hand`` with this seat's own cards."""
         p = self.player
         mine = self.cards.get(hand)
         if p is None or mine is None:
