@@ -13,15 +13,17 @@ from __future__ import annotations
 import base64
 import dataclasses
 import json
+import random
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from lieng.bots import make_bot
 from lieng.deal.cards import point_of
 from lieng.engine import FULL_DECK, Action, Card
-from lieng.net import LanClient, LanError, LanHost
+from lieng.net import LanClient, LanError, LanHost, connect_local
 from lieng.net import client as client_module
 from lieng.net import transport as transport_module
 from lieng.net.client_mental import PASSED, SECRET_PREFIX
@@ -121,6 +123,24 @@ def test_persons_and_a_bot_play_sealed_hands(make_host: Callable[..., LanHost],
             assert host_view.my_cards in ((), cards)
             assert client.hand_views[rec.hand] == dataclasses.replace(host_view,
                                                                       my_cards=cards)
+
+
+def test_the_hosting_players_seat_reads_its_cards_in_the_hosts_process(
+        make_host: Callable[..., LanHost]) -> None:
+    """Seat 0 is the hosting player's (``connect_local``): a seat like any other, whose
+    cards the host's objects do not hold unless shown."""
+    host = make_host(seats=2, bots=1, local_player="Tư", max_hands=1, mental_deal=True)
+    me = connect_local(host, autopilot=make_bot("easy", rng=random.Random(0)))
+    try:
+        assert me.wait_until(finished(me), WAIT)
+    finally:
+        me.close()
+    host.stop()
+    rec = host.history[0]
+    mine = me.hand_views[1].my_cards
+    assert me.seat == 0 and len(mine) == 3 and me.errors == []
+    assert [(k.hand, k.ok) for k in me.checks] == [(1, True)]
+    assert rec.cards[0] == (mine if 0 in rec.shown else ())
 
 
 def test_a_malicious_host_holds_no_persons_card(make_host: Callable[..., LanHost],
