@@ -26,7 +26,8 @@ from lieng.engine import FULL_DECK, Action, Card
 from lieng.net import LanClient, LanError, LanHost, connect_local
 from lieng.net import client as client_module
 from lieng.net import transport as transport_module
-from lieng.net.client_mental import PASSED, SECRET_PREFIX
+from lieng.net.client_mental import PASSED, SECRET_PREFIX, MentalMessage
+from lieng.net.mental_messages import MentalStep
 from lieng.net.messages import ClientMessage, decode_client
 from lieng.net.protocol import encode
 from lieng.net.seat_tokens import SeatTokens
@@ -217,6 +218,43 @@ def test_a_client_killed_mid_hand_gets_its_cards_back(make_host: Callable[..., L
     fold_until_over([again, bao])
     assert [(k.hand, k.ok) for k in again.checks] == [(1, True)]
     assert not list(folder.glob(f"{SECRET_PREFIX}*"))
+
+
+def test_a_false_shuffle_stops_the_deal_names_the_player_and_moves_no_chip(
+        make_host: Callable[..., LanHost], make_client: Callable[..., LanClient],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bảo's game sends a shuffle whose deck is not what its proof says (one byte of a
+    card point changed): the host names Bảo and plays no hand; Bảo sits the next deal out
+    (RULES.md "Showdown openings") and the others play it."""
+    host = make_host(seats=3, bots=1, max_hands=1, mental_deal=True)
+    ana = make_client(host, "Ana", pilot=0)
+    bao = make_client(host, "Bảo", pilot=1)
+    honest = bao.mental.on_message
+
+    def cheat(msg: MentalMessage) -> list[MentalStep]:
+        out = []
+        for step in honest(msg):
+            if step.kind == "shuffle":
+                raw = bytearray(base64.b64decode(step.data))
+                raw[40] ^= 1  # inside the first card point of the deck
+                step = dataclasses.replace(step, data=base64.b64encode(bytes(raw)).decode())
+            out.append(step)
+        return out
+
+    monkeypatch.setattr(bao.mental, "on_message", cheat)
+    for c in (ana, bao):
+        assert c.wait_until(finished(c), WAIT)
+    host.stop()
+    assert host.errors == [] and host.sealed is not None
+    assert len(host.sealed.faults) == 1 and host.sealed.faults[0].startswith("Bảo: ")
+    assert "no chip was lost" in host.sealed.faults[0]
+    for c in (ana, bao):
+        stopped = [k for k in c.checks if k.stopped_by is not None]
+        assert [(k.hand, k.ok, k.stopped_by) for k in stopped] == [(1, False, bao.seat)]
+    rec = host.history[0]
+    assert bao.seat is not None and not rec.dealt_in[bao.seat]  # sat the next deal out
+    assert host.table is not None and sum(host.table.stacks) == host.chips_in == 3000
+    assert [(k.hand, k.ok) for k in ana.checks if k.stopped_by is None] == [(1, True)]
 
 
 def test_an_old_client_is_told_the_table_speaks_protocol_3(
