@@ -32,6 +32,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from lieng.bots import make_bot
@@ -69,7 +71,10 @@ def main(argv: list[str] | None = None) -> int:
             received.append(body)
         return decode_client(body)
 
-    transport_module.decode_client = spy  # type: ignore[attr-defined]  # the capture
+    # The capture: patched where the host reads and writes frames (pytest's MonkeyPatch,
+    # as in the suite's version of this check, tests/net/test_lan_mental.py).
+    patch = pytest.MonkeyPatch()
+    patch.setattr(transport_module, "decode_client", spy)
     sent = [0]
     send_frame = transport_module.Conn.send_frame
 
@@ -77,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
         sent[0] += len(frame) + 4
         send_frame(conn, frame)
 
-    transport_module.Conn.send_frame = counting  # type: ignore[method-assign]
+    patch.setattr(transport_module.Conn, "send_frame", counting)
     seats = args.persons + args.bots
     host = LanHost(HostConfig(bind="127.0.0.1", port=0, seats=seats, bots=args.bots,
                               max_hands=args.hands, bot_speed=0.0, hand_pause=0.0,
@@ -93,21 +98,26 @@ def main(argv: list[str] | None = None) -> int:
         deal_times.append(time.perf_counter() - t)
         return out
 
-    dealer.deal = timed_deal  # type: ignore[method-assign]
+    patch.setattr(dealer, "deal", timed_deal)
     clients = [LanClient("127.0.0.1", host.port, name=f"P{i + 1}", record_raw=True,
                          autopilot=make_bot("normal", rng=random.Random(i))).connect()
                for i in range(args.persons)]
-    walks: list[tuple[int, set[Card], dict[int, Any]]] = []
+    walks: list[tuple[int, set[Card], set[int]]] = []
     started = time.perf_counter()
 
-    def walk() -> tuple[int, set[Card], dict[int, Any]]:
+    def walk() -> tuple[int, set[Card], set[int]]:
         table = host.table
         if table is None or table.hand is None or table.hand.is_over:
-            return (-1, set(), {})
+            return (-1, set(), set())
         # The hand's own objects: the table's hand and the dealer's round (a bot may
         # remember a card shown in an earlier hand, which a person may hold now).
         found = cards_in([table.hand, host.sealed])
-        return (table.hand_no, found, dict(table.hand.view_for(None).shown))
+        # Shown: at the showdown, and the openings the host has received and checked but
+        # not yet given to the table (an opening is the person showing its cards).
+        out = dealer.outcome
+        opened = {s for s, cards in out.opened.items() if cards is not None} \
+            if out is not None and out.setup.hand == table.hand_no else set()
+        return (table.hand_no, found, set(table.hand.view_for(None).shown) | opened)
 
     walked: set[int] = set()
     c0 = clients[0]
@@ -160,7 +170,9 @@ def main(argv: list[str] | None = None) -> int:
             for card in leaks({x for cards in mine[h].values() for x in cards}, body):
                 problems.append(f"the host received {card.code} of hand {h}")
     # 3. The host's objects during each hand: no person's card not yet shown.
+    during_showdown = 0
     for h, found, shown_now in walks:
+        during_showdown += bool(shown_now)
         if h not in mine:
             continue
         secret = {card for s, cards in mine[h].items() if s not in shown_now
@@ -184,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         "client_receives_kB_per_hand": round(statistics.mean(client_bytes) / 1000, 1),
         "of_which_deal_kB": round(statistics.mean(mental_bytes) / 1000, 1),
         "person_hands_folded_unseen": folded,
-        "host_walks": len(walks),
+        "host_walks": len(walks), "walks_during_a_showdown": during_showdown,
         "client_checks_failed": [k.hand for c in clients for k in c.checks if k.ok is False],
         "host_errors": host.errors,
         "problems": problems[:20], "ok": not problems and not host.errors,
