@@ -117,8 +117,9 @@ class SealedDeals:
         """The deal's record for ``seat`` joining again while its hand is dealt or played
         (empty otherwise): with its saved secret it reads the same cards."""
         out = self.dealer.outcome
-        if table is None or out is None or out.fault is not None:
-            return []
+        if table is None or out is None or out.fault is not None \
+                or seat not in out.setup.parties:
+            return []  # a watcher has no cards to read: it needs no record
         hand_no = out.setup.hand
         if self._dealing == hand_no or (table.in_hand and table.hand_no == hand_no
                                         and isinstance(table.hand, SealedHand)):
