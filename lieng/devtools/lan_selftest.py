@@ -197,12 +197,12 @@ def run_windows(clients: int = 3, hands: int = 3, timeout: float = 180.0) -> int
           and any(r.get("checks_passed") for r in results))
     deal = "mental" if host.sealed is not None else "commit-reveal"
     print(f"selftest lan {'ok' if ok else 'FAILED'}: {len(host.history)}/{hands} hands, "
-          f"the {deal} deal, "
           f"{clients} window clients + {n - clients} bots on 127.0.0.1:{host.port}, "
           f"deal checks {[r.get('checks') for r in results]}, "
           f"chips {'conserved' if chips_ok else 'NOT conserved'}, host errors {host.errors}; "
           f"of the checks passed {[r.get('checks_passed') for r in results]}, not checkable "
-          f"(a folded hand stays hidden) {[r.get('checks_hidden') for r in results]}",
+          f"(a folded hand stays hidden) {[r.get('checks_hidden') for r in results]}; "
+          f"the {deal} deal",
           flush=True)
     if not ok:
         for r in results:
