@@ -338,5 +338,5 @@ class LanHostScene(Scene):
             text(surface, t("lan.start_note"), (r.centerx, r.bottom - 100 * s), ts.px("small"),
                  MUTED, max_width=r.w - int(40 * s))
             if cfg is not None and cfg.mental_deal:  # nobody reads a person's cards, but
-                text(surface, t("lan.bots_note"), (r.centerx, r.bottom - 78 * s),  # bots'
+                text(surface, t("lan.bots_note"), (r.centerx, r.bottom - 121 * s),  # bots'
                      ts.px("small"), MUTED, max_width=r.w - int(40 * s))
