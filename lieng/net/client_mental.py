@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import hashlib
+import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -35,6 +36,8 @@ from .fairdeal import DealCheck
 from .mental_messages import MentalFault, MentalOpenRequest, MentalStart, MentalStep
 from .mental_player import MentalPlayer, SecretFile
 from .messages import Roster, Snapshot, Update
+
+log = logging.getLogger(__name__)
 
 MentalMessage = MentalStart | MentalStep | MentalFault | MentalOpenRequest
 SECRET_PREFIX = "lan_deal_"
@@ -50,6 +53,19 @@ def secret_path(folder: Path, token: str) -> Path:
     """Where a seat's deal secret is kept: one file per session token (hashed, so the
     file name does not give the token away)."""
     return folder / f"{SECRET_PREFIX}{hashlib.sha256(token.encode()).hexdigest()[:24]}.key"
+
+
+def _kept(file: SecretFile) -> Callable[[bytes | None], None]:
+    """``file`` as ``MentalPlayer``'s ``save``, never failing the deal: a secret that
+    cannot be written (a full disk, a folder made read-only) only means a restarted game
+    could not read this hand's cards again; the seat plays on from memory."""
+    def save(secret: bytes | None) -> None:
+        try:
+            file(secret)
+        except OSError as exc:
+            log.warning("the deal secret could not be %s: %s",
+                        "deleted" if secret is None else "kept on disk", exc)
+    return save
 
 
 def forget_old_secrets(folder: Path, now: float) -> None:
@@ -85,12 +101,16 @@ class ClientMental:
         replays the hand's deal, if one is being played)."""
         if self.player is not None and self.player.seat == seat:
             return
-        save = None
+        save: Callable[[bytes | None], None] | None = None
         secret = None
         if self.folder is not None:
             forget_old_secrets(self.folder, time.time())
-            save = SecretFile(secret_path(self.folder, token))
-            secret = save.load()
+            file = SecretFile(secret_path(self.folder, token))
+            try:
+                secret = file.load()
+            except (OSError, ValueError) as exc:  # not a file, unreadable: none to resume
+                log.warning("the saved deal secret cannot be read: %s", exc)
+            save = _kept(file)
         self.player = MentalPlayer(seat, save, secret)
 
     # ----------------------------------------------------------------- messages
