@@ -91,7 +91,7 @@ def send_raw(client: LanClient, frame: dict[str, object]) -> None:
     loop.call_soon_threadsafe(writer.write, encode(frame))
 
 
-@pytest.mark.parametrize(("seats", "hands"), [(3, 2), (4, 1)])
+@pytest.mark.parametrize(("seats", "hands"), [(3, 1), (4, 1)])
 def test_persons_and_a_bot_play_sealed_hands(make_host: Callable[..., LanHost],
                                              make_client: Callable[..., LanClient],
                                              seats: int, hands: int) -> None:
