@@ -200,8 +200,10 @@ class ClientMental:
         mine = self.cards.get(hand)
         if p is None or mine is None:
             return view, events
-        if view is not None and view.seat == p.seat and not view.my_cards \
-                and view.dealt_in[p.seat]:
+        if view is not None and view.seat == p.seat and view.dealt_in[p.seat] \
+                and view.my_cards != mine:
+            if view.my_cards and p.fault is None:  # the host cannot know them but shown
+                p.fault = DealFault(DEALER, "sent my seat other cards than those I read")
             view = dataclasses.replace(view, my_cards=mine)
         events = tuple(CardDealt(e.seat, mine[e.index], e.index)
                        if isinstance(e, CardDealt) and e.seat == p.seat and e.card is None
