@@ -242,13 +242,16 @@ class Table:
         return events
 
     def start_sealed_hand(self, known: Sequence[Sequence[Card] | None],
-                          now: float = 0.0) -> list[Event]:
+                          now: float = 0.0, away: Collection[int] = ()) -> list[Event]:
         """Deal the next hand from a mental deal already complete (PROTOCOL.md 12): the
         host knows ``known[s]`` (its bots' cards) and no person's (None). The first turn's
-        clock starts now, when every player's cards are readable."""
+        clock starts now, when every player's cards are readable. ``away`` as in
+        ``start_hand`` (the deal left those seats out too)."""
         if self.in_hand:
             raise RuntimeError("a hand is already being played")
-        stacks = [0 if s.left else s.stack for s in self.seats]
+        self.away = frozenset(self._seat(i) for i in away)
+        stacks = [0 if s.left or i in self.away else s.stack
+                  for i, s in enumerate(self.seats)]
         self.hand = SealedHand(self.rules, stacks, self.first, known)
         self.hand_no += 1
         events = list(self.hand.events)

@@ -1,8 +1,9 @@
 """A whole LAN game on loopback with autopilots, for ``--selftest --mode lan``.
 
 ``loopback_table`` starts a host on 127.0.0.1 (never another address: no beacon) and
-connects clients whose seats are played by bots through the real protocol — fair deal,
-per-seat views, timers; ``run`` plays such a game with no window.
+connects clients whose seats are played by bots through the real protocol — the
+mental-poker deal by default (docs/PROTOCOL.md 12: nobody, the host included, reads a
+person's cards), per-seat views, timers; ``run`` plays such a game with no window.
 
 ``run_windows`` is the issue's self-test: the host runs here, and each client is its own
 process (pygame has one window per process) showing the real table screen over a
@@ -69,8 +70,9 @@ def _wait_closed(client: LanClient, timeout: float) -> bool:
 
 def run(clients: int = 3, hands: int = 3, timeout: float = 120.0) -> dict[str, Any]:
     """Play a loopback game to its end; the summary's ``ok`` says whether every client
-    saw every hand, every deal check passed or was rightly not checkable (a hand with a
-    fold: lieng/net/fairdeal.py) and the host caught no error."""
+    saw every hand, every deal check passed (with the mental deal every hand is checked;
+    with the commit-reveal one a hand with a fold is rightly not checkable:
+    lieng/net/fairdeal.py), no deal was stopped and the host caught no error."""
     host, joined = loopback_table(clients, hands)
     try:
         finished = all(_wait_closed(c, timeout) for c in joined)
@@ -90,11 +92,16 @@ def run(clients: int = 3, hands: int = 3, timeout: float = 120.0) -> dict[str, A
                     for c in joined],
         "host_errors": host.errors,
         "chips_conserved": chips_ok,
+        "deal": "mental" if host.sealed is not None else "commit",
+        "deals_stopped": host.sealed.faults if host.sealed is not None else [],
     }
+    mental = host.sealed is not None
     summary["ok"] = (finished and chips_ok and not host.errors and len(host.history) == hands
                      and all(c["closed"] == "finished" and c["hands_seen"] == hands
                              and c["checks_passed"] + c["checks_hidden"] == hands
-                             and not c["checks_failed"] for c in summary["clients"]))
+                             and not (mental and c["checks_hidden"])
+                             and not c["checks_failed"] for c in summary["clients"])
+                     and not summary["deals_stopped"])
     return summary
 
 
@@ -188,12 +195,14 @@ def run_windows(clients: int = 3, hands: int = 3, timeout: float = 180.0) -> int
     ok = (all(r.get("ok") and r["exit"] == 0 for r in results) and chips_ok
           and not host.errors and len(host.history) == hands
           and any(r.get("checks_passed") for r in results))
+    deal = "mental" if host.sealed is not None else "commit-reveal"
     print(f"selftest lan {'ok' if ok else 'FAILED'}: {len(host.history)}/{hands} hands, "
           f"{clients} window clients + {n - clients} bots on 127.0.0.1:{host.port}, "
           f"deal checks {[r.get('checks') for r in results]}, "
           f"chips {'conserved' if chips_ok else 'NOT conserved'}, host errors {host.errors}; "
           f"of the checks passed {[r.get('checks_passed') for r in results]}, not checkable "
-          f"(a folded hand stays hidden) {[r.get('checks_hidden') for r in results]}",
+          f"(a folded hand stays hidden) {[r.get('checks_hidden') for r in results]}; "
+          f"the {deal} deal",
           flush=True)
     if not ok:
         for r in results:

@@ -3,12 +3,14 @@
 - ``protocol``: frames, error codes, names and versions (docs/PROTOCOL.md).
 - ``messages`` (with ``fields``): the typed wire messages and their one codec registry.
 - ``host``: ``LanHost`` — the orchestration of a hosted table, built from ``transport``
-  (connections), ``lobby`` (handshake, sessions, roster), ``fairdeal`` (the deal round),
+  (connections), ``lobby`` (handshake, sessions, roster), ``host_mental`` with
+  ``mental_round`` (the mental-poker deal, the default) or ``fairdeal`` (the deal round),
   ``between_hands`` (table creation, bots, rebuys) and ``records``; ``hostconfig`` holds
   ``HostConfig``; headless with ``python -m lieng.net.host`` (``host_cli``).
 - ``client``: ``LanClient`` — connect / poll / send_action / close for a pygame loop;
   ``client_deal`` its fair-deal side, ``host_checks`` what it checks of the host's hands,
-  ``inbox`` the ``Message`` it hands the game loop, ``client_cli`` the headless autopilot.
+  ``inbox`` the ``Message`` it hands the game loop, ``client_cli`` the headless autopilot;
+  ``client_mental`` with ``mental_player`` its side of the mental deal (its own cards).
 - ``fairdeal``: commit-then-reveal shuffle seeds, the host's round, the after-hand check.
 - ``discovery``: the UDP beacon and ``TableFinder`` for the Join screen.
 

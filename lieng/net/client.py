@@ -6,9 +6,11 @@ loop in a background thread and the game loop calls in: ``connect()`` (blocking,
 and ``close()``. The client draws what it receives and decides nothing: ``view`` is the
 last ``HandView`` the host sent for this seat.
 
-The fair-deal commit and reveal are answered on the background thread without the
-game's help; after each hand the client checks the deal and reports a ``DealCheck``
-("check passed", what failed, or "not checkable") for the table to show.
+The deal's messages are answered on the background thread without the game's help —
+the mental deal's steps (client_mental.py: the seat's own cards come from there, since
+the host cannot read them) or the fair deal's commit and reveal (client_deal.py); after
+each hand the client reports a ``DealCheck`` ("check passed", what failed, "not
+checkable", or a deal stopped before the hand) for the table to show.
 
 Everything the host sends is decoded and checked here, on the network thread: a malformed
 message becomes a non-fatal ``error`` (code ``bad_host_message``) and is otherwise
@@ -27,15 +29,18 @@ import logging
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from lieng.engine import Action, HandView, Legal, RuleSet
 from lieng.table import Player
 
 from .client_deal import ClientDeals
+from .client_mental import ClientMental
 from .fairdeal import DealCheck
-from .host_checks import events_problem, view_problem
+from .host_checks import message_problem
 from .inbox import Message
+from .mental_messages import MentalFault, MentalOpenRequest, MentalStart, MentalStep
 from .messages import (
     Ack,
     ActionRequest,
@@ -91,13 +96,16 @@ class LanClient:
     ``autopilot`` (a bot, anything with ``decide(view)``/``observe(event)``) plays the seat
     on the background thread; ``record_raw`` keeps every received frame body (tests check
     that no hidden card ever arrives). ``tokens`` (a ``SeatTokens``) keeps the seat's
-    token on disk, so a restarted game reclaims the seat (lieng/net/seat_tokens.py).
+    token on disk, so a restarted game reclaims the seat (lieng/net/seat_tokens.py);
+    ``deal_secrets`` (the player's data folder) keeps the seat's mental-deal secret for
+    the hand, so that a restarted game reads its cards again (None: in memory only).
     """
 
     def __init__(self, host: str, port: int = DEFAULT_PORT, name: str = "Player",
                  password: str | None = None, token: str | None = None,
                  autopilot: Player | None = None, record_raw: bool = False,
-                 timeout: float = 5.0, tokens: SeatTokens | None = None) -> None:
+                 timeout: float = 5.0, tokens: SeatTokens | None = None,
+                 deal_secrets: Path | None = None) -> None:
         self.host = host
         self.tokens = tokens
         self.port = port
@@ -130,6 +138,8 @@ class LanClient:
         self.raw_frames: list[bytes] = []
         self.errors: list[Error] = []
         self.deals = ClientDeals(self._report, self.hand_views.get)
+        self.deal_secrets = deal_secrets
+        self.mental = ClientMental(self._report, lambda: self.table_roster, deal_secrets)
         self._queue: list[Message] = []
         self._cond = threading.Condition()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -209,8 +219,8 @@ class LanClient:
 
     @property
     def checks(self) -> list[DealCheck]:
-        """Every deal check so far (the last ``MAX_KEPT_HANDS``)."""
-        return self.deals.checks
+        """Every deal check so far (the last ``MAX_KEPT_HANDS`` of each kind of deal)."""
+        return self.deals.checks + self.mental.checks
 
     def wait_until(self, predicate: Callable[[], bool], timeout: float) -> bool:
         """Block until ``predicate()`` is true (re-checked after each message) or timeout."""
@@ -360,6 +370,11 @@ class LanClient:
                     self.watching = msg.watching
                     self.rebuy_stack = msg.stack if msg.rebuy else 0
                     self.turn_seconds = msg.turn_seconds
+                self.mental.join(msg.seat, msg.token)
+            case MentalStart() | MentalStep() | MentalOpenRequest() | MentalFault():
+                for step in self.mental.on_message(msg):
+                    self._send(step)
+                return  # the deal's own business: the game loop sees its checks only
             case Snapshot() | Update():
                 self._take_view(msg)
                 return
@@ -397,8 +412,11 @@ class LanClient:
         self._push(msg)
 
     def _take_view(self, msg: Snapshot | Update) -> None:
+        msg, steps = self.mental.on_view(msg)  # this seat's own cards, which the host lacks
+        for step in steps:
+            self._send(step)
         view = msg.view
-        problem = self._misbehaviour(msg)
+        problem = message_problem(msg, self.view, self.hand_no, self.table_roster)
         if problem is not None:
             # Not drawn: the player is told, the last honest view stays (host_checks.py).
             log.warning("the host is misbehaving: %s", problem)
@@ -429,21 +447,7 @@ class LanClient:
         self._push(msg)
         if isinstance(msg, Update) and msg.view.is_over:
             self.deals.on_hand_over(msg.hand, msg.view)
-
-    def _misbehaviour(self, msg: Snapshot | Update) -> str | None:
-        """Why ``msg`` cannot come from an honest host (lieng/net/host_checks.py), or None."""
-        view = msg.view
-        if view is None:
-            return None
-        last = self.view
-        same_hand = last is not None and msg.hand == self.hand_no \
-            and last.n_seats == view.n_seats
-        roster = self.table_roster
-        roster_stacks = roster.stacks if isinstance(msg, Update) and roster is not None \
-            and roster.hand == msg.hand - 1 and msg.hand != self.hand_no \
-            and roster.stacks is not None and len(roster.stacks) == view.n_seats else None
-        return view_problem(view, last if same_hand else None, roster_stacks) \
-            or events_problem(msg.events, view)
+            self.mental.on_hand_over(msg.hand, msg.view)
 
     def _offer(self, turn: tuple[int, int], legal: Legal) -> None:
         """Open ``turn`` for ``send_action`` unless it was answered already (call with the

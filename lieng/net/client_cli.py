@@ -13,6 +13,7 @@ import random
 import sys
 from collections.abc import Sequence
 
+from lieng.storage.paths import data_dir
 from lieng.table import Player
 
 from .client import LanClient, LanError
@@ -40,10 +41,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from lieng.bots import make_bot
 
         pilot = make_bot(args.level, rng=random.Random())
-    # Like the window, the command keeps its seat token in the user data folder, so a
-    # restarted client reclaims its seat within the host's grace period.
+    # Like the window, the command keeps its seat token — and the hand's mental-deal
+    # secret — in the user data folder, so a restarted client reclaims its seat within
+    # the host's grace period and reads its cards again.
     client = LanClient(args.host, args.port, name=args.name, password=args.password,
-                       autopilot=pilot, tokens=None if args.fresh else SeatTokens())
+                       autopilot=pilot, tokens=None if args.fresh else SeatTokens(),
+                       deal_secrets=None if args.fresh else data_dir())
     try:
         client.connect()
     except LanError as exc:

@@ -143,6 +143,9 @@ class DealCheck:
     hand: int
     ok: bool | None
     reason: str
+    stopped_by: int | None = None
+    """For a mental deal stopped before the hand (docs/PROTOCOL.md 12): the party that
+    stopped it (a seat, or 255 for the host's dealer). No hand was played, no chip moved."""
 
 
 def hidden_check(hand_no: int) -> DealCheck:

@@ -11,7 +11,11 @@ together the parts that each do one thing —
 
 - ``transport``: connections, the handshake rule and limits, decoding, strikes;
 - ``lobby``: the hello, sessions, seats, names, the password guard and the roster;
-- ``fairdeal.FairDealer``: each hand's commit-then-reveal (lieng/net/fairdeal.py);
+- ``host_mental.SealedDeals``: each hand's mental-poker deal, by default (the host cannot
+  read a person's cards, docs/PROTOCOL.md 12), its showdown openings and the replay for
+  a seat that reconnects;
+- ``fairdeal.FairDealer``: the commit-then-reveal deal when ``HostConfig.mental_deal`` is
+  off (lieng/net/fairdeal.py);
 - ``between_hands``: table creation, bots taking seats, rebuys;
 - ``records``: the finished hands kept for tests and proofs;
 - ``service.LoopService``: running on a thread of its own or headless, stopping, ``call``;
@@ -36,13 +40,15 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from lieng.engine import PRESETS, ActionKind, Event, IllegalActionError, redact
+from lieng.engine import PRESETS, ActionKind, Event, IllegalActionError, SealedHand, redact
 from lieng.table import Table
 
 from . import between_hands, discovery
 from .fairdeal import FairDealer, proof_allowed
+from .host_mental import SealedDeals
 from .hostconfig import HostConfig
 from .lobby import Lobby, Session
+from .mental_messages import MentalStep
 from .messages import (
     Ack,
     ActionRequest,
@@ -104,6 +110,9 @@ class LanHost(LoopService):
         self.transport = Transport(self, self.errors)
         self.dealer = FairDealer(self.transport.broadcast, self.lobby.online,
                                  config.deal_timeout)
+        self.sealed = SealedDeals(self.transport.broadcast, self.lobby.online,
+                                  config.mental_timeout) if config.mental_deal else None
+        """The mental deal (docs/PROTOCOL.md 12); None when the table uses section 8's."""
         self.closed_reason: str | None = None
         self._poke: asyncio.Event | None = None
         self._started: asyncio.Event | None = None
@@ -181,6 +190,11 @@ class LanHost(LoopService):
                 self.dealer.on_commit(session.seat, msg)
             case Reveal():
                 self.dealer.on_reveal(session.seat, msg)
+            case MentalStep():
+                if self.sealed is None:
+                    raise ProtocolError(ErrorCode.BAD_DEAL, "this table deals without "
+                                        "the mental deal")
+                self.sealed.dealer.on_step(session.seat, msg)
             case Ping():
                 conn.send(Pong(msg.id))
             case Bye():
@@ -195,10 +209,15 @@ class LanHost(LoopService):
         if self.lobby.left(conn, started=self.table is not None) is not None:
             self._send_roster()
             self.dealer.changed.set()  # a fair-deal wait stops waiting for them
+            if self.sealed is not None:
+                self.sealed.dealer.changed.set()
 
     def _join(self, conn: Conn, hello: Hello) -> None:
         session = self.lobby.admit(conn, hello, self.table)
         conn.send(self.lobby.welcome(session))
+        if self.sealed is not None:  # the deal again, so that the seat reads its cards
+            for msg in self.sealed.replay(session.seat, self.table):
+                conn.send(msg)
         conn.send(self.lobby.snapshot(session, self.table))
         self._send_roster()
         table = self.table
@@ -262,19 +281,32 @@ class LanHost(LoopService):
             away = await self._wait_for_enough(table)
             if away is None:
                 continue  # stopping, or a seat went to a bot meanwhile: settle again
-            seats = tuple(sorted(s.seat for s in self.lobby.connected() if s.playing))
-            deck, deal = await self.dealer.deal(table.hand_no + 1, seats)
-            # Only those still away sit out: one who left during the deal is dealt in
-            # (and times out), so at least two seats are sure to play.
-            away &= self._away_seats()
-            dealt = sum(table.can_play(i) and i not in away for i in range(table.n_seats))
-            table.start_hand(time.monotonic() + deal_seconds(dealt, cfg.bot_speed), deck,
-                             away=away)
+            deal = None
+            if self.sealed is not None:
+                away |= self.sealed.benched(table, away)
+                if not await self.sealed.start_hand(
+                        table, away, time.monotonic,
+                        lambda dealt: deal_seconds(dealt, cfg.bot_speed)):
+                    await asyncio.sleep(cfg.hand_pause)  # stopped: no hand, no chip moved
+                    continue
+            else:
+                seats = tuple(sorted(s.seat for s in self.lobby.connected() if s.playing))
+                deck, deal = await self.dealer.deal(table.hand_no + 1, seats)
+                # Only those still away sit out: one who left during the deal is dealt in
+                # (and times out), so at least two seats are sure to play.
+                away &= self._away_seats()
+                dealt = sum(table.can_play(i) and i not in away for i in range(table.n_seats))
+                table.start_hand(time.monotonic() + deal_seconds(dealt, cfg.bot_speed), deck,
+                                 away=away)
             await self._play_hand(table)
-            record = record_hand(self.history, table, tuple(sorted(deal.values)))
+            if self.sealed is not None:
+                self.sealed.after_hand(table)
+            record = record_hand(self.history, table, tuple(sorted(deal.values))
+                                 if deal is not None else self.sealed_persons(table))
             self.hands_played += 1
             self.chips_in += between_hands.rebuy_broke_seats(table, cfg)
-            if proof_allowed(record.dealt_in, record.shown):
+            # A sealed hand has no deck to prove: every step was checked as it came.
+            if deal is not None and proof_allowed(record.dealt_in, record.shown):
                 # Only a hand whose every dealt hand was shown may be rebuilt by anyone
                 # (RULES.md step 8; lieng/net/fairdeal.py says why this still catches a
                 # rigged deck). Otherwise the host keeps its value to itself, for good.
@@ -314,9 +346,18 @@ class LanHost(LoopService):
             await asyncio.sleep(0.1)
         return None
 
+    def sealed_persons(self, table: Table) -> tuple[int, ...]:
+        """The persons of the last mental deal, if its hand was sealed."""
+        return self.sealed.persons if self.sealed is not None \
+            and isinstance(table.hand, SealedHand) else ()
+
     async def _play_hand(self, table: Table) -> None:
         assert self._poke is not None
         while table.in_hand:
+            hand = table.hand
+            if self.sealed is not None and isinstance(hand, SealedHand) and hand.awaiting:
+                await self.sealed.showdown(table, time.monotonic)
+                continue
             if table.tick(time.monotonic()):
                 await asyncio.sleep(0)  # let the writers send what that caused
                 continue

@@ -24,6 +24,8 @@ from collections.abc import Sequence
 
 from lieng.engine import CardDealt, Event, HandView, Showdown
 
+from .messages import Roster, Snapshot, Update
+
 
 def view_problem(view: HandView, before: HandView | None,
                  roster_stacks: Sequence[int] | None) -> str | None:
@@ -67,3 +69,18 @@ def events_problem(events: Sequence[Event], view: HandView) -> str | None:
         if isinstance(event, Showdown) and not view.is_over:
             return "a showdown was sent while the hand was still being played"
     return None
+
+
+def message_problem(msg: Snapshot | Update, last: HandView | None, hand_no: int,
+                    roster: Roster | None) -> str | None:
+    """Why ``msg`` cannot come from an honest host, or None: the checks above, given the
+    client's last view (of hand ``hand_no``) and the last ``table`` message."""
+    view = msg.view
+    if view is None:
+        return None
+    same_hand = last is not None and msg.hand == hand_no and last.n_seats == view.n_seats
+    roster_stacks = roster.stacks if isinstance(msg, Update) and roster is not None \
+        and roster.hand == msg.hand - 1 and msg.hand != hand_no \
+        and roster.stacks is not None and len(roster.stacks) == view.n_seats else None
+    return view_problem(view, last if same_hand else None, roster_stacks) \
+        or events_problem(msg.events, view)

@@ -42,6 +42,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--pause", type=float, default=HostConfig.hand_pause,
                    help="seconds between hands")
     p.add_argument("--grace", type=float, default=60.0)
+    p.add_argument("--deal", choices=("mental", "commit"), default="mental",
+                   help="mental: nobody, the host included, reads a person's cards "
+                        "(PROTOCOL.md 12); commit: the commit-reveal deal (section 8)")
     p.add_argument("--beacon", default="255.255.255.255",
                    help="where discovery beacons go; 'off' for none")
     args = p.parse_args(argv)
@@ -52,6 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                             max_hands=args.hands, start_when=args.start_when,
                             bot_level=args.bot_level, bot_speed=args.bot_speed,
                             hand_pause=args.pause, grace=args.grace,
+                            mental_deal=args.deal == "mental",
                             beacon_target=None if args.beacon == "off" else args.beacon)
     except ValueError as exc:
         p.error(str(exc))

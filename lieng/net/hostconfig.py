@@ -54,6 +54,13 @@ class HostConfig:
     """Seconds a disconnected player keeps the seat for a reconnect."""
     deal_timeout: float = 5.0
     """Seconds to wait for fair-deal commits and reveals before dealing without them."""
+    mental_deal: bool = True
+    """Deal with the mental-poker deal (docs/PROTOCOL.md 12): nobody, the host included,
+    can read a person's cards, and only the bots' are the host's. False: section 8's
+    commit-then-reveal deal, in which the host's process holds every card."""
+    mental_timeout: float = 10.0
+    """Seconds each party has for each of its mental-deal steps (a step is about 0.1 s of
+    work, plus checking the others'), and for its opening at a showdown."""
     max_hands: int | None = None
     start_when: int | None = None
     """People needed to start dealing; default: every non-bot seat taken."""
@@ -81,5 +88,7 @@ class HostConfig:
             raise ValueError(f"unknown preset {self.preset!r}")
         if self.turn_seconds <= 0:
             raise ValueError("the LAN host always runs a turn timer (turn_seconds > 0)")
+        if not 0 < self.mental_timeout <= 600:
+            raise ValueError("a mental-deal step is given 0..600 s")
         if self.password is not None and len(self.password) > MAX_PASSWORD:
             raise ValueError(f"a password has at most {MAX_PASSWORD} characters")

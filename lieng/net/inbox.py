@@ -36,7 +36,7 @@ class Message:
         """The JSON fields (built on first use: most screens never ask)."""
         if isinstance(self.body, DealCheck):
             b = self.body
-            return {"hand": b.hand, "ok": b.ok, "reason": b.reason}
+            return {"hand": b.hand, "ok": b.ok, "reason": b.reason, "stopped_by": b.stopped_by}
         return self.body.to_dict()
 
     @property

@@ -8,7 +8,7 @@ They are read as strictly as every other message: a field of the wrong type or s
 a ``ProtocolError`` naming it, and the step's bytes are checked by ``lieng.deal.wire``
 before any proof runs.
 
-Not yet in ``messages.py``'s registries: protocol 2 does not send them (12.7).
+``messages.py`` registers them with the others (protocol 3).
 """
 
 from __future__ import annotations

@@ -71,6 +71,11 @@ class MentalOutcome:
     openings: dict[int, str] = field(default_factory=dict)
     """Checked openings by seat, as wire text, until ``relay_openings`` sends them."""
     opened: dict[int, tuple[Card, ...] | None] = field(default_factory=dict)
+    refused: set[int] = field(default_factory=set)
+    """Seats whose opening was false (a fold, logged as such), not merely late."""
+    record: list[WireMessage] = field(default_factory=list)
+    """What every seat was sent of this deal, in order (``mp_start``, the relayed steps,
+    ``mp_fault``): replayed to a seat that reconnects, so that it reads its cards again."""
 
     @property
     def setup(self) -> DealSetup:
@@ -117,6 +122,7 @@ class MentalDealer:
                 shown = state.accept_opening(decode_opening(seat, msg.data))
             except (WireError, DealFault):
                 out.opened[seat] = None  # a false opening: a fold (RULES.md)
+                out.refused.add(seat)
             else:
                 out.opened[seat] = tuple(shown[p] for p in sorted(shown))
                 out.openings[seat] = msg.data
@@ -135,7 +141,7 @@ class MentalDealer:
         except DealFault as exc:
             out.fault = exc
         else:
-            self.broadcast(msg)
+            self._send(out, msg)
             self._dealer_turn(out)
         self.changed.set()
 
@@ -148,11 +154,28 @@ class MentalDealer:
         if not state.shuffled:
             step = out.dealer.shuffle(state)
             state.accept_shuffle(step)
-            self.broadcast(MentalStep(hand, DEALER, "shuffle", encode_shuffle(step)))
+            self._send(out, MentalStep(hand, DEALER, "shuffle", encode_shuffle(step)))
         else:
             unlock = out.dealer.unlock(state)
             state.accept_unlock(unlock)
-            self.broadcast(MentalStep(hand, DEALER, "unlock", encode_unlock(unlock)))
+            self._send(out, MentalStep(hand, DEALER, "unlock", encode_unlock(unlock)))
+
+    def _send(self, out: MentalOutcome, msg: WireMessage) -> None:
+        """Broadcast ``msg`` and keep it in the deal's record (``replay``)."""
+        out.record.append(msg)
+        self.broadcast(msg)
+
+    def replay(self, seat: int, hand_no: int) -> list[WireMessage]:
+        """What a seat reconnecting during hand ``hand_no`` must be sent again to read its
+        cards (issue 24, item 6): the deal's record, and the showdown's request if its
+        opening is awaited. Empty when that hand's deal is not this dealer's last."""
+        out = self.outcome
+        if out is None or out.setup.hand != hand_no:
+            return []
+        msgs = list(out.record)
+        if seat in self._awaiting:
+            msgs.append(MentalOpenRequest(hand_no, (seat,), self.timeout))
+        return msgs
 
     async def _wait(self, done: Callable[[], bool]) -> bool:
         """Wait until ``done()`` or the timeout; whether it is done."""
@@ -180,8 +203,8 @@ class MentalDealer:
         out = MentalOutcome(DealState(setup), PartySecret(DEALER))
         self.outcome = out
         self._awaiting = set()
-        self.broadcast(MentalStart(hand_no, setup.nonce, setup.parties, setup.seats,
-                                   self.timeout))
+        self._send(out, MentalStart(hand_no, setup.nonce, setup.parties, setup.seats,
+                                    self.timeout))
         state = out.state
         while out.fault is None and not state.unlocked:
             party = state.waiting_for()
@@ -197,7 +220,7 @@ class MentalDealer:
                                       if done else
                                       f"sent no deal step within {self.timeout:g} s")
         if out.fault is not None:
-            self.broadcast(MentalFault(hand_no, out.fault.party, out.fault.reason))
+            self._send(out, MentalFault(hand_no, out.fault.party, out.fault.reason))
         return out
 
     # ------------------------------------------------------------ the showdown
@@ -229,10 +252,10 @@ class MentalDealer:
         mine = out.dealer.my_cards(out.state) if out.state.unlocked else {}
         for seat in shown:
             if seat in out.openings:
-                self.broadcast(MentalStep(hand, seat, "open", out.openings[seat]))
+                self._send(out, MentalStep(hand, seat, "open", out.openings[seat]))
             elif out.setup.positions_of_seat(seat) and all(
                     p in mine for p in out.setup.positions_of_seat(seat)):
                 cards = {p: mine[p] for p in out.setup.positions_of_seat(seat)}
                 opening = out.dealer.open(out.state, cards)
-                self.broadcast(MentalStep(hand, DEALER, "open", encode_opening(opening)))
+                self._send(out, MentalStep(hand, DEALER, "open", encode_opening(opening)))
 

@@ -8,7 +8,7 @@ exactly what docs/PROTOCOL.md describes — a missing field, a wrong type, a boo
 number belongs, a number out of range — raises ``ProtocolError`` with a reason, so the
 code behind the boundary handles only well-formed objects and dispatches on their class.
 
-``Fields`` (lieng/net/fields.py) is the strict reader every ``read`` uses.
+``Fields`` (fields.py) is the strict reader; the mental deal's are in mental_messages.py.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from .fields import (
     message_ref,
 )
 from .hostconfig import MAX_TABLE_BET
+from .mental_messages import MentalFault, MentalOpenRequest, MentalStart, MentalStep
 from .protocol import MAX_PASSWORD, ErrorCode, ProtocolError, clean_name, decode
 
 # ------------------------------------------------------------------ client -> host
@@ -141,7 +142,7 @@ class Probe(WireMessage):
         return cls()
 
 
-ClientMessage = Hello | ActionRequest | Commit | Reveal | Ping | Bye | Probe
+ClientMessage = Hello | ActionRequest | Commit | Reveal | Ping | Bye | Probe | MentalStep
 
 
 # ------------------------------------------------------------------ host -> client
@@ -413,13 +414,14 @@ class TableAd(WireMessage):
 
 
 HostMessage = (Welcome | Snapshot | Update | YourTurn | Roster | DealStart | DealCommits
-               | DealProof | Ack | Pong | Error | Closed | TableAd)
-
+               | DealProof | Ack | Pong | Error | Closed | TableAd | MentalStart | MentalStep
+               | MentalFault | MentalOpenRequest)
 CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
-    cls.t: cls for cls in (Hello, ActionRequest, Commit, Reveal, Ping, Bye, Probe)}
+    cls.t: cls for cls in (Hello, ActionRequest, Commit, Reveal, Ping, Bye, Probe, MentalStep)}
 HOST_MESSAGES: dict[str, type[HostMessage]] = {
     cls.t: cls for cls in (Welcome, Snapshot, Update, YourTurn, Roster, DealStart,
-                           DealCommits, DealProof, Ack, Pong, Error, Closed, TableAd)}
+                           DealCommits, DealProof, Ack, Pong, Error, Closed, TableAd,
+                           MentalStart, MentalStep, MentalFault, MentalOpenRequest)}
 
 
 def _read(data: dict[str, Any], registry: dict[str, type[Any]], who: str) -> Any:

@@ -26,8 +26,9 @@ from lieng.names import display_name
 if TYPE_CHECKING:
     pass
 
-PROTOCOL_VERSION = 2
-"""2: the deck shuffle is the SHA-256 Fisher–Yates of PROTOCOL.md §8 (1 used Python's
+PROTOCOL_VERSION = 3
+"""3: the mental-poker deal (``mp_*`` messages, docs/PROTOCOL.md 12) and sealed hands.
+2: the deck shuffle is the SHA-256 Fisher–Yates of PROTOCOL.md §8 (1 used Python's
 ``random``), and a deal proof is sent only for hands in which every dealt hand was shown."""
 """Bumped on any incompatible change of a message; peers must agree exactly."""
 GAME_VERSION: str = lieng.__version__

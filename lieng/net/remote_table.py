@@ -243,7 +243,8 @@ class RemoteTable:
         old = self.client
         old.close()
         client = LanClient(old.host, old.port, name=old.name, password=old.password,
-                           token=old.token, timeout=old.timeout)
+                           token=old.token, timeout=old.timeout,
+                           deal_secrets=old.deal_secrets)
         client.connect()
         if client.seat != self.me:  # pragma: no cover - the host keeps seats by token
             client.close()

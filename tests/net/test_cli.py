@@ -72,6 +72,7 @@ def test_loopback_selftest_passes() -> None:
 
     summary = selftest.run(clients=3, hands=3)
     assert summary["ok"], summary
+    assert summary["deal"] == "mental"  # the default: nobody reads a person's cards
     assert [c["seat"] for c in summary["clients"]] == [0, 1, 2]
     with pytest.raises(ValueError):
         selftest.loopback_table(clients=2, hands=1, beacon_target="255.255.255.255")

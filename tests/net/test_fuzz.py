@@ -48,7 +48,8 @@ FIELD_NAMES = sorted({"t", "id", "hand", "turn", "seat", "action", "kind", "k", 
                       "events", "legal", "seconds", "names", "kinds", "connected", "stacks",
                       "buy_ins", "started", "host_seat", "host_commit", "seats", "commits",
                       "values", "host_value", "code", "message", "fatal", "reason", "rules",
-                      "table", "turn_seconds", "stack", "rebuy", "watching", "type"})
+                      "table", "turn_seconds", "stack", "rebuy", "watching", "type",
+                      "party", "data", "nonce", "parties", "deadline"})
 TYPES = sorted(set(CLIENT_MESSAGES) | set(HOST_MESSAGES))
 
 

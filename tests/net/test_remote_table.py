@@ -106,6 +106,7 @@ def test_lan_selftest_through_game_windows() -> None:
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.startswith("selftest lan ok: 3/3 hands, 3 window clients")
     assert "deal checks [3, 3, 3], chips conserved" in out.stdout
+    assert out.stdout.strip().endswith("the mental deal")  # the default
 
 
 def test_remote_table_reconnects_to_its_seat(make_host: Callable[..., LanHost],

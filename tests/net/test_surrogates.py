@@ -120,7 +120,8 @@ def test_the_headless_host_exits_cleanly_after_a_lone_surrogate(peers: list[Peer
     proc = subprocess.Popen(
         [sys.executable, "-m", "lieng.net.host", "--bind", LOOPBACK, "--port", "0", "--seats",
          "2", "--bots", "1", "--hands", "1", "--timer", "1", "--pause", "0", "--bot-speed",
-         "0", "--beacon", "off"], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+         "0", "--beacon", "off", "--deal", "commit"], stdout=subprocess.PIPE, text=True,
+        env=env, cwd=ROOT)
     try:
         assert proc.stdout is not None
         port = json.loads(proc.stdout.readline())["port"]

@@ -30,6 +30,7 @@ from lieng.net.client import LanClient, LanError
 from lieng.net.host import HostConfig, LanHost, connect_local
 from lieng.net.protocol import MAX_NAME, MAX_PASSWORD, ProtocolError, clean_name
 from lieng.net.remote_table import RemoteTable
+from lieng.storage.paths import data_dir
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.scene import Scene
@@ -225,7 +226,7 @@ class LanHostScene(Scene):
             self.error = "lan.err_port_busy"
             return
         try:
-            self.client = connect_local(host)
+            self.client = connect_local(host, deal_secrets=data_dir())
         except LanError as exc:
             host.stop()
             self.error = error_key(exc.code)
@@ -336,3 +337,6 @@ class LanHostScene(Scene):
         if self.error is None:
             text(surface, t("lan.start_note"), (r.centerx, r.bottom - 100 * s), ts.px("small"),
                  MUTED, max_width=r.w - int(40 * s))
+            if cfg is not None and cfg.mental_deal:  # nobody reads a person's cards, but
+                text(surface, t("lan.bots_note"), (r.centerx, r.bottom - 121 * s),  # bots'
+                     ts.px("small"), MUTED, max_width=r.w - int(40 * s))

@@ -26,6 +26,7 @@ from lieng.net.discovery import TableFinder, TableInfo
 from lieng.net.protocol import DISCOVERY_PORT, MAX_NAME, MAX_PASSWORD, ProtocolError, clean_name
 from lieng.net.remote_table import RemoteTable
 from lieng.net.seat_tokens import SeatTokens
+from lieng.storage.paths import data_dir
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.gui import kill, set_enabled
 from lieng.ui.core.i18n import chips, key, t
@@ -267,7 +268,7 @@ class LanJoinScene(Scene):
         # The seat's token is kept on disk: after a crash this join takes the old seat back
         # (lieng/net/seat_tokens.py).
         client = LanClient(f["address"], port, name=name, password=f["password"] or None,
-                           tokens=SeatTokens())
+                           tokens=SeatTokens(), deal_secrets=data_dir())
         box: dict[str, Any] = {"client": client, "lock": threading.Lock(),
                                "password": bool(f["password"])}
 
@@ -352,6 +353,8 @@ class LanJoinScene(Scene):
             text(surface, t("lan.joined", who=name), (x, lr.y + 30 * s), ts.px("lead"), GOLD,
                  bold=True, anchor="midleft", max_width=r.right - x - int(30 * s))
             text(surface, t("lan.waiting_start"), (x, lr.y + 70 * s), ts.px("body"), CREAM,
+                 anchor="midleft", max_width=r.right - x - int(30 * s))
+            text(surface, t("lan.bots_note"), (x, lr.y + 104 * s), ts.px("small"), MUTED,
                  anchor="midleft", max_width=r.right - x - int(30 * s))
             return
         panel(surface, lr, (10, 18, 15, 225), GOLD, radius=int(12 * s))

@@ -146,7 +146,9 @@ class LanTableScene(TableScene[RemoteTable]):
             self._checks_seen += 1
             self.last_check = check
             ok = check.data.get("ok")
-            if ok is True:
+            if check.data.get("stopped_by") is not None:  # a mental deal stopped: no hand
+                self.toast("lan.deal_stopped_toast", hand=str(check.data.get("hand")))
+            elif ok is True:
                 self.messages.append("lan.check_ok")
             elif ok is None:
                 self.messages.append("lan.check_hidden")  # by design: neither pass nor fail
@@ -262,7 +264,12 @@ class LanTableScene(TableScene[RemoteTable]):
         elif check is not None:
             hand = str(check.data.get("hand"))
             ok = check.data.get("ok")
-            if ok is True:
+            party = check.data.get("stopped_by")
+            if isinstance(party, int):
+                who = self.remote.seats[party].name if party < len(self.remote.seats) \
+                    else t("lan.host_dealer")
+                label, colour = t("lan.deal_stopped", hand=hand, who=who), CHECK_BAD
+            elif ok is True:
                 label, colour = t("lan.check_ok", hand=hand), CHECK_OK
             elif ok is None:
                 label, colour = t("lan.check_hidden", hand=hand), MUTED

@@ -347,6 +347,15 @@ def test_a_failed_deal_check_is_shown_in_red(make_app: MakeApp, cleanup: Cleanup
     # The line under the table info is drawn in the failure colour.
     row = [surface.get_at((x, int(48 * s)))[:3] for x in range(0, int(400 * s))]
     assert any(abs(c[0] - 235) < 30 and c[1] < 140 and c[2] < 130 for c in row)
+    # A mental deal stopped by seat 1's game: a toast, and the red line names the seat.
+    table_scene.remote.client._push(DealCheck(100, False, "x: a bad shuffle", stopped_by=1))
+    wait(app, lambda: "lan.deal_stopped_toast" in table_scene.messages)
+    name = table_scene.remote.seats[1].name
+    assert name in t("lan.deal_stopped", hand="100", who=name)
+    surface = app.screen.copy()
+    table_scene.draw(surface)
+    row = [surface.get_at((x, int(48 * s)))[:3] for x in range(0, int(400 * s))]
+    assert any(abs(c[0] - 235) < 30 and c[1] < 140 and c[2] < 130 for c in row)
 
 
 def _seated_alone(make_app: MakeApp, cleanup: Cleanup) -> tuple[GameApp, LanTableScene]:
