@@ -22,7 +22,10 @@ def make_host() -> Iterator[Callable[..., LanHost]]:
         # The tests of the commit-reveal deal (PROTOCOL.md 8) play many hands: they ask
         # for it; test_lan_mental.py plays the default, the mental deal (section 12).
         opts: dict[str, Any] = dict(bind=LOOPBACK, port=0, bot_speed=0.0, hand_pause=0.0,
-                                    deal_timeout=2.0, turn_seconds=5.0, mental_deal=False)
+                                    deal_timeout=2.0, turn_seconds=5.0, mental_deal=False,
+                                    # no honest deal step is late, however loaded the
+                                    # machine: the tests of a late one give their own
+                                    mental_timeout=120.0)
         opts.update(kwargs)
         host = LanHost(HostConfig(**opts)).start()
         hosts.append(host)
