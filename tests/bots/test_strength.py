@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import math
 import random
 
 import pytest
@@ -70,24 +72,35 @@ def test_v8club_never_ties_and_split_ties_most() -> None:
     assert len(hands) == S.N_HANDS
 
 
+@functools.cache
+def _keys_by_row(preset: str) -> tuple[int, ...]:
+    """Every hand's ranking key under ``preset``, in the strength table's row order."""
+    return tuple(evaluate(h, PRESETS[preset]).key for h in S.colex_hands())
+
+
 def _monte_carlo(hand: tuple[Card, ...], preset: str, samples: int,
-                 rng: random.Random) -> list[float]:
-    """Pot share against 1..5 random opponents, one nested draw per sample."""
-    rules = PRESETS[preset]
-    keys = {hand_key(h): evaluate(h, rules).key for h in all_hands()}
-    v = keys[hand_key(hand)]
-    rest = [c.bit for c in FULL_DECK if c not in hand]
-    totals = [0.0] * 5
-    for _ in range(samples):
-        cs = rng.sample(rest, 15)
-        ties = 1
-        for n in range(5):
-            k = keys[cs[3 * n] | cs[3 * n + 1] | cs[3 * n + 2]]
-            if k > v:
-                break
-            ties += k == v
-            totals[n] += 1.0 / ties
-    return [t / samples for t in totals]
+                 seed: int) -> list[float]:
+    """Pot share against 1..5 random opponents: ``samples`` deals of 15 more cards, the
+    opponents' hands dealt from them in turn (a simulation independent of the table's
+    pairwise counts: whole hands compared, card removal included)."""
+    np = pytest.importorskip("numpy")
+    keys = np.array(_keys_by_row(preset))
+    c3 = np.array([math.comb(i, 3) for i in range(52)])
+    c2 = np.array([math.comb(i, 2) for i in range(52)])
+    v = keys[S.hand_index(hand)]
+    rest = np.array([c.index for c in FULL_DECK if c not in hand])
+    gen = np.random.default_rng(seed)
+    dealt = rest[np.argsort(gen.random((samples, len(rest))), axis=1)[:, :15]]
+    alive = np.ones(samples, dtype=bool)  # no opponent so far beats us
+    ties = np.ones(samples)  # players sharing the pot so far, us included
+    totals = []
+    for n in range(5):
+        a, b, c = np.sort(dealt[:, 3 * n:3 * n + 3], axis=1).T
+        k = keys[c3[c] + c2[b] + a]
+        alive &= k <= v
+        ties += alive & (k == v)
+        totals.append(float(np.sum(alive / ties)) / samples)
+    return totals
 
 
 @pytest.mark.parametrize("preset", TIEBREAKS)
@@ -95,8 +108,8 @@ def test_win_probability_within_one_point_of_monte_carlo(preset: str) -> None:
     rng = random.Random(20261129)
     hands = [tuple(Card.parse_many(t)) for t in ("4H 5S KD", "JH JS QD", "AS 8D KC")]
     hands += [tuple(h) for h in rng.sample(all_hands(), 5)]
-    for hand in hands:
-        mc = _monte_carlo(hand, preset, 60_000, rng)
+    for i, hand in enumerate(hands):
+        mc = _monte_carlo(hand, preset, 60_000, 20261129 + i)
         for n in range(1, 6):
             model = S.win_probability(hand, n, PRESETS[preset])
             assert abs(model - mc[n - 1]) < 0.01, (hand, n, model, mc[n - 1])
