@@ -33,10 +33,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--selftest", action="store_true",
                    help="play hands on autopilot through the real window, print a summary")
     p.add_argument("--hands", type=int, default=3, help="hands for --selftest (default 3)")
-    p.add_argument("--mode", choices=("bots", "hotseat", "lan"), default="bots",
+    p.add_argument("--mode", choices=("bots", "hotseat", "lan", "deal"), default="bots",
                    help="--selftest: play the bots (default), a hot-seat game of three "
-                        "people and two bots, or a LAN game on 127.0.0.1 (one window "
-                        "process per client)")
+                        "people and two bots, a LAN game on 127.0.0.1 (one window "
+                        "process per client), or one LAN table's mental-poker deal with "
+                        "every proof checked (no window)")
     p.add_argument("--clients", type=int, default=3,
                    help="--selftest --mode lan: client windows (1-5, default 3)")
     p.add_argument("--seed", type=int, default=None, help="seed for --selftest (replayable)")
@@ -58,6 +59,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def _selftest(args: argparse.Namespace) -> int:
+    if args.mode == "deal":
+        from lieng.devtools.deal_selftest import run_deal_selftest
+
+        return run_deal_selftest()
     if args.mode == "lan":
         from lieng.devtools.lan_selftest import run_windows
 

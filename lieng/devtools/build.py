@@ -86,6 +86,15 @@ def smoke_test(exe: Path, hands: int = 2, program_dir: Path | None = None
                  *(xdg.rglob("*") if xdg.exists() else [])]
         if stray:
             raise SystemExit(f"the program wrote outside its data directory: {stray}")
+        # The LAN tables' mental-poker deal: PyNaCl's libsodium is in the program and
+        # computes every proof on this system (lieng/devtools/deal_selftest.py).
+        deal = subprocess.run([str(exe), "--selftest", "--mode", "deal", "--data-dir",
+                               str(data)], env=env, cwd=cwd, capture_output=True, text=True,
+                              timeout=300)
+        print(deal.stdout.strip())
+        if deal.returncode != 0:
+            print(deal.stderr[-4000:], file=sys.stderr)
+            raise SystemExit(f"the built program's deal self-test exited {deal.returncode}")
         return elapsed, [p.relative_to(data) for p in written]
 
 
