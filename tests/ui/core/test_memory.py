@@ -87,3 +87,25 @@ def test_closing_twice_is_harmless(make_app: MakeApp) -> None:
     app = make_app((960, 540))
     app.close()
     app.close()  # the fixture closes it a third time
+
+
+def test_closing_the_window_on_the_join_screen_stops_the_table_finder(
+        make_app: MakeApp) -> None:
+    from lieng.ui.scenes.lan_join import LanJoinScene
+
+    from ..helpers import LOOPBACK
+
+    app = make_app((960, 540))
+    app.push(MenuScene(app))
+    scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
+    app.push(scene)
+    step(app, 2)
+    finder = scene.finder
+    assert finder is not None
+    threads = [t for t in (finder._thread, finder._prober) if t is not None]
+    assert threads and all(t.is_alive() for t in threads)
+    app.close()
+    assert scene.finder is None
+    for t in threads:
+        t.join(timeout=10)
+    assert not any(t.is_alive() for t in threads)
