@@ -25,9 +25,9 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal
 
+from lieng.levels import BOT_LEVELS, BotLevel
 from lieng.names import MAX_NAME as NAME_LIMIT
 from lieng.names import display_name
-from lieng.table import BOT_LEVELS
 
 from .atomic import keep_aside
 from .documents import Loaded, Notice, Schema, load_document, save_document
@@ -37,13 +37,10 @@ FILE_NAME = "settings.json"
 
 Language = Literal["vi", "en"]
 Speed = Literal["slow", "normal", "fast", "instant"]
-Level = str
-"""A bot level: one of ``lieng.table.BOT_LEVELS``."""
 TieBreakName = Literal["classic", "v8club", "split"]
 
 LANGUAGES: tuple[Language, ...] = ("vi", "en")
 SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast", "instant")
-LEVELS: tuple[Level, ...] = BOT_LEVELS
 TIEBREAK_NAMES: tuple[TieBreakName, ...] = ("classic", "v8club", "split")
 NEXT_HAND_DELAYS: tuple[int, ...] = (0, 3, 5, 10)
 """How long a hand's result stays before the next deal, in seconds; 0 waits for the
@@ -70,7 +67,7 @@ class Settings:
     """Offline turn timer in seconds, one of ``TURN_TIMERS`` (0 = off)."""
     bots: int = 3
     """Default number of bot opponents, 1–5 (a table has at most six seats)."""
-    bot_level: Level = "normal"
+    bot_level: BotLevel = "normal"
     table_bet: int = 10
     """The table bet *B* (RULES.md step 2), 1–1,000,000."""
     tiebreak: TieBreakName = "classic"
@@ -195,7 +192,7 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "animation_speed": _choice(SPEEDS),
     "turn_timer": _int_choice(TURN_TIMERS),
     "bots": _int_range(1, MAX_BOTS),
-    "bot_level": _choice(LEVELS),
+    "bot_level": _choice(BOT_LEVELS),
     "table_bet": _int_range(1, MAX_TABLE_BET),
     "tiebreak": _choice(TIEBREAK_NAMES),
     "four_colour_deck": _boolean,
@@ -310,5 +307,5 @@ def _invalid_notice(bad: list[str], path: Path, aside: Path | None = None) -> No
                   f"{kept_en}", str(path))
 
 
-__all__ = ["LANGUAGES", "LEVELS", "NEXT_HAND_DELAYS", "SCHEMA", "SPEEDS", "TIEBREAK_NAMES",
+__all__ = ["LANGUAGES", "NEXT_HAND_DELAYS", "SCHEMA", "SPEEDS", "TIEBREAK_NAMES",
            "TURN_TIMERS", "Settings", "load_settings", "save_settings", "settings_path"]

@@ -16,8 +16,8 @@ import pygame
 import pygame_gui
 
 from lieng.engine import TIEBREAKS
-from lieng.game import BOT_LEVELS as LEVELS
 from lieng.game import BOT_NAMES, TABLE_BETS, TableConfig, build_table
+from lieng.levels import BOT_LEVELS, is_level
 from lieng.names import display_name
 from lieng.storage.settings import MAX_NAME, TURN_TIMERS
 from lieng.table import PlayerSpec, Table
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 MAX_SEATS = 6
 STACK_BETS = (20, 50, 100, 200)
 """Starting stack choices, in table bets."""
-KINDS = ("human", *LEVELS)
+KINDS = ("human", *BOT_LEVELS)
 """A seat is a person or a bot of one of the levels."""
 
 
@@ -52,7 +52,7 @@ def make_hotseat_table(seats: list[SeatChoice], table_bet: int, preset: str,
     starting stack or the table's."""
     players = tuple(
         PlayerSpec(c.name, "human" if c.kind == "human" else "bot",
-                   level=None if c.kind == "human" else c.kind,
+                   level=c.kind if is_level(c.kind) else None,
                    stack=(c.stack_bets or stack_bets) * table_bet)
         for c in seats)
     return build_table(TableConfig(players, preset, table_bet, turn_seconds, seed))

@@ -10,7 +10,8 @@ import pygame
 import pygame_gui
 
 from lieng.engine import TIEBREAKS
-from lieng.game import BOT_LEVELS, STARTING_BETS, TABLE_BETS, TableConfig, build_table
+from lieng.game import STARTING_BETS, TABLE_BETS, TableConfig, build_table
+from lieng.levels import BOT_LEVELS, BotLevel, as_level
 from lieng.table import Table
 from lieng.ui.core.draw import text
 from lieng.ui.core.gui import set_enabled
@@ -21,10 +22,9 @@ from lieng.ui.player.names import shown_name
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
 
-LEVELS = BOT_LEVELS
 
 
-def make_table(n_bots: int, level: str, table_bet: int, preset: str, player_name: str,
+def make_table(n_bots: int, level: BotLevel, table_bet: int, preset: str, player_name: str,
                seed: int | None = None, turn_seconds: int = 20,
                player_stack: int | None = None) -> Table:
     """The player against ``n_bots`` bots (``TableConfig.for_bots``)."""
@@ -61,7 +61,7 @@ class NewGameScene(Scene):
         self.menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
         rows: list[tuple[str, list[str | tuple[str, str]]]] = [
             ("bots", [(str(n), str(n)) for n in range(1, 6)]),
-            ("level", [(key(f"level.{lv}"), lv) for lv in LEVELS]),
+            ("level", [(key(f"level.{lv}"), lv) for lv in BOT_LEVELS]),
             ("bet", [(chips(b), str(b)) for b in TABLE_BETS]),
             ("preset", [(key(f"preset_pick.{p}"), p) for p in TIEBREAKS]),
         ]
@@ -133,13 +133,14 @@ class NewGameScene(Scene):
         buy_in = int(ch["buy_in"]) if profile is not None and ch["buy_in"] else None
         if profile is not None and buy_in is None:
             return  # not enough chips in the bank for this table bet
-        table = make_table(int(ch["bots"]), ch["level"], int(ch["bet"]), ch["preset"],
+        level = as_level(ch["level"])
+        table = make_table(int(ch["bots"]), level, int(ch["bet"]), ch["preset"],
                            shown_name(self.app.settings.player_name), seed=self.seed,
                            turn_seconds=timer,
                            player_stack=buy_in)
         if stored is not None:
             self.app.stored = dataclasses.replace(
-                stored, bots=int(ch["bots"]), bot_level=ch["level"],
+                stored, bots=int(ch["bots"]), bot_level=level,
                 table_bet=int(ch["bet"]), tiebreak=ch["preset"])  # type: ignore[arg-type]
             self.app.save_settings()
         scene = TableScene(self.app, table)

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from lieng.engine import TIEBREAKS
 from lieng.game import TABLE_BETS
+from lieng.levels import BOT_LEVELS
 from lieng.storage.settings import (
     LANGUAGES,
-    LEVELS,
     MAX_BOTS,
     NEXT_HAND_DELAYS,
     SPEEDS,
@@ -93,7 +93,7 @@ def row(app: GameApp, name: str) -> tuple[list[Option], str]:
     if name == "bots":
         return [(str(n), str(n)) for n in range(1, MAX_BOTS + 1)], str(st.bots)
     if name == "level":
-        return [(key(f"level.{lv}"), lv) for lv in LEVELS], st.bot_level
+        return [(key(f"level.{lv}"), lv) for lv in BOT_LEVELS], st.bot_level
     if name == "bet":
         bets = sorted({*TABLE_BETS, st.table_bet})
         return [(chips(b), str(b)) for b in bets], str(st.table_bet)

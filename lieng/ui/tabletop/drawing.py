@@ -17,8 +17,8 @@ from collections.abc import Callable
 
 import pygame
 
+from lieng.levels import BOT_LEVELS
 from lieng.names import avatar_letter
-from lieng.table import BOT_LEVELS
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, chip_pile, panel, text, text_surface
 from lieng.ui.core.i18n import t
 from lieng.ui.core.tween import lerp
