@@ -34,12 +34,12 @@ def shoot(out: Path, lang: str) -> None:
     import pygame
 
     from lieng.devtools.bots_selftest import run_selftest
-    from lieng.ui.player.session import close_app, open_app
     from lieng.ui.scenes.history import HistoryScene
     from lieng.ui.scenes.menu import MenuScene
     from lieng.ui.scenes.settings_screen import SettingsScene
     from lieng.ui.scenes.stats import StatsScene
     from lieng.ui.scenes.table import TableScene
+    from lieng.ui.session import close_app, open_app
 
     with contextlib.redirect_stdout(io.StringIO()):
         run_selftest(14, seed=7, bots=4, lang=lang)

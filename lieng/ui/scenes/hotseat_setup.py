@@ -24,8 +24,8 @@ from lieng.table import PlayerSpec, Table
 from lieng.ui.core.draw import MUTED, text
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.core.names import DEFAULT_NAMES, PLAYER_WORD, shown_name
 from lieng.ui.core.scene import Scene
-from lieng.ui.player.names import DEFAULT_NAMES, PLAYER_WORD, shown_name
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp

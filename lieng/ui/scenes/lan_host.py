@@ -32,8 +32,8 @@ from lieng.net.protocol import MAX_NAME, MAX_PASSWORD, ProtocolError, clean_name
 from lieng.net.remote_table import RemoteTable
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.core.names import shown_name
 from lieng.ui.core.scene import Scene
-from lieng.ui.player.names import shown_name
 from lieng.ui.scenes.lan_common import (
     draw_roster,
     error_key,

@@ -16,8 +16,8 @@ from lieng.table import Table
 from lieng.ui.core.draw import text
 from lieng.ui.core.gui import set_enabled
 from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.core.names import shown_name
 from lieng.ui.core.scene import Scene
-from lieng.ui.player.names import shown_name
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -68,7 +68,7 @@ class NewGameScene(Scene):
         if self.app.profile is not None:
             from lieng.ui.scenes.buy_in import buy_in_row
 
-            rows.append(buy_in_row(self))
+            rows.append(buy_in_row(self.app.profile, self.choice))
         for name, options in rows:
             self.labels.append(pygame_gui.elements.UILabel(
                 pygame.Rect(x0, y, lw, rh), key(f"new_game.{name}"), ui, c,
@@ -145,9 +145,7 @@ class NewGameScene(Scene):
             self.app.save_settings()
         scene = TableScene(self.app, table)
         if profile is not None and buy_in is not None:
-            from lieng.ui.scenes.buy_in import seat_player
-
-            seat_player(self.app, profile, scene, buy_in)
+            scene.buy_in_from(profile, buy_in)
         self.app.replace(scene)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -159,7 +157,7 @@ class NewGameScene(Scene):
         if self.app.profile is not None:
             from lieng.ui.scenes.buy_in import draw_note
 
-            draw_note(surface, self, r)
+            draw_note(surface, self.app, self.app.profile, self.choice, r)
             return
         text(surface, t("new_game.stack_note", amount=chips(STARTING_BETS *
                                                             int(self.choice["bet"]))),

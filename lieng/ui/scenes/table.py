@@ -29,12 +29,12 @@ from lieng.engine import (
     redact,
 )
 from lieng.game import AskRebuy, BetweenHands, DealNext, GameOver
-from lieng.table import TableLike
+from lieng.table import Table, TableLike
 from lieng.ui.core.draw import CREAM, text
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.core.names import shown_name
 from lieng.ui.core.scene import Scene
-from lieng.ui.player.names import shown_name
 from lieng.ui.tabletop import layout as layout_mod
 from lieng.ui.tabletop.action_bar import ActionBar
 from lieng.ui.tabletop.action_log import ActionLog
@@ -48,10 +48,11 @@ from lieng.ui.tabletop.summary import SummaryPanel, net_line
 from .dialog import Dialog
 
 if TYPE_CHECKING:
+    from lieng.game.profile import Profile
     from lieng.ui.core.window import GameApp
 
 class ChipSource(Protocol):
-    """The bankroll side of a rebuy (``lieng.ui.player.profile.Profile``)."""
+    """The bankroll side of a rebuy (``lieng.game.profile.Profile``)."""
 
     def max_buy_in(self) -> int: ...
 
@@ -220,6 +221,20 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.toast("msg.rebought", amount=chips(amount))
         self.start_next_hand()
 
+    def buy_in_from(self: TableScene[Table], profile: Profile, amount: int) -> None:
+        """Play for real: ``amount`` comes from the bankroll, which records every hand,
+        pays the rebuys and takes the chips back when the player leaves."""
+        profile.sit_down(self.table, self.me, amount)
+        self.bank = profile
+        self.rebuy_amount = amount
+        app = self.app
+
+        def leave() -> None:
+            profile.stand_up()
+            app.pop()
+
+        self.on_leave = leave
+
     def leave(self) -> None:
         self.ended = True
         if self.on_leave is not None:
@@ -327,13 +342,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         if name == "log":
             self.log_panel.toggle()
         elif name == "rules":
-            from .rules import RulesScene
-
-            app.push(RulesScene(app, self.table.rules))
+            app.open("rules", self.table.rules)
         elif name == "settings":
-            from lieng.ui.scenes.settings_screen import SettingsScene
-
-            app.push(SettingsScene(app))
+            app.open("settings")
         elif name == "mute":
             app.set_muted(not app.settings.muted)
             b = self.top_buttons.get("mute")
@@ -417,9 +428,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.drawer.draw(surface, self.board, lay, self.order, rem, total, self.peel)
         self.app.cards.frame = self.app.frames
         if self.app.stored is not None and self.app.stored.coach_hints:
-            from lieng.ui.tabletop.coach import draw_coach
+            from lieng.ui.tabletop.coach import coach_line, draw_coach
 
-            draw_coach(surface, self)
+            draw_coach(surface, lay, ts, coach_line(self.board, self.me, self.table.rules))
         info = info_line(self.table.rules, self.table.hand_no, self.board.round,
                          self.table.in_hand)
         text(surface, info, (12 * s, 23 * s), ts.px("body"), CREAM, anchor="midleft",

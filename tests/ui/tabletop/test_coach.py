@@ -31,7 +31,7 @@ def test_coach_hint_names_the_hand_and_its_chance(real_app: RealApp) -> None:
     assert len(cards) == len(scene.own_cards())
     others = sum(1 for i, s in enumerate(scene.board.seats) if i and not s.folded)
     pct = round(100 * win_probability(cards, opponents=others, rules=scene.table.rules))
-    line = coach_line(scene)
+    line = coach_line(scene.board, scene.me, scene.table.rules)
     # The bar's label names the hand just below: the hint does not repeat it.
     name = evaluate(cards, scene.table.rules).name("vi")
     assert scene.bar is not None and scene.bar.hand_label.text == name

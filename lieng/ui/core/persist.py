@@ -10,7 +10,7 @@ import dataclasses
 
 from lieng.storage.documents import Notice
 from lieng.storage.settings import Language, Settings, load_settings, save_settings
-from lieng.ui.player.preferences import UISettings
+from lieng.ui.core.preferences import UISettings
 
 
 def load() -> tuple[UISettings, Settings, list[Notice]]:

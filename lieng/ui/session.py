@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import os
 
+from lieng.game.profile import Profile
+from lieng.ui.core.persist import load
 from lieng.ui.core.window import FPS, GameApp
-from lieng.ui.player.notices import install as install_notices
-from lieng.ui.player.persist import load
-from lieng.ui.player.profile import Profile
+from lieng.ui.scenes.notices import install as install_notices
+from lieng.ui.screens import SCREENS
 
 
 def open_app(size: tuple[int, int] = (1280, 720), lang: str | None = None,
@@ -29,7 +30,7 @@ def open_app(size: tuple[int, int] = (1280, 720), lang: str | None = None,
     settings, stored, notices = load()
     if lang is not None:
         settings.language = lang
-    app = GameApp(size, settings, fps=fps)
+    app = GameApp(size, settings, fps=fps, screens=SCREENS)
     app.stored = stored
     # ``--lang`` is for this run: the saved language stays what the player chose.
     app.session_language = lang
