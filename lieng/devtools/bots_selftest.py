@@ -217,7 +217,7 @@ def screenshot_app(size: tuple[int, int], lang: str = "vi") -> tuple[GameApp, Ta
         press(pygame.K_RIGHT)  # the raise slider part-way: Tố 4×
     for _ in range(40):
         app.step(1 / 60)
-    scene.clock += 6.0
+    scene.session.advance(6.0)  # the turn timer part-way down
     app.step(1 / 60)
     return app, scene
 

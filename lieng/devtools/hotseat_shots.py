@@ -76,7 +76,7 @@ def take(out: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi",
                 # The person's turn as they see it, the timer part-way down.
                 for _ in range(30):
                     app.step(1 / 60)
-                scene.clock += 7
+                scene.session.advance(7)
                 app.step(1 / 60)
                 save("turn")
                 got.add("turn")

@@ -35,7 +35,6 @@ from lieng.engine import (
     Event,
     IllegalActionError,
     Legal,
-    redact,
 )
 from lieng.game import AskRebuy, BetweenHands, BrokePolicy, GameOver, SeatChange
 from lieng.game.recorders import HandRecorder
@@ -119,7 +118,6 @@ class HotseatScene(TableScene[Table]):
         self.me = seat
         self.board.me = seat
         self.order = [(seat + i) % n for i in range(n)]
-        self.rebuy_amount = self.table.seats[seat].spec.stack
         self._legal_shown = False
 
     # ----------------------------------------------------------------- building
@@ -137,8 +135,11 @@ class HotseatScene(TableScene[Table]):
 
     # ----------------------------------------------------------------- privacy
 
+    public_view = True
+    """The session hands this board the spectator's events (``redact(e, None)``)."""
+
     def _on_events(self, events: Sequence[Event]) -> None:
-        public = [redact(e, None) for e in events]
+        public = events
         for e in public:
             if isinstance(e, ActionTaken) and e.kind is ActionKind.TIMEOUT \
                     and self.is_human(e.seat) and not self._handoff_fold:
