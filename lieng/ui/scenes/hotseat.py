@@ -33,7 +33,6 @@ from lieng.engine import (
     ActionKind,
     ActionTaken,
     Event,
-    IllegalActionError,
     Legal,
 )
 from lieng.game import AskRebuy, BetweenHands, BrokePolicy, GameOver, SeatChange
@@ -217,23 +216,12 @@ class HotseatScene(TableScene[Table]):
     # ----------------------------------------------------------------- acting
 
     def my_legal(self) -> Legal | None:
-        hand = self.table.hand
-        if hand is None or hand.is_over or self.viewer is None or hand.to_act != self.viewer \
-                or not self.cards_ready():
-            return None
-        return hand.legal()
+        """Only the confirmed viewer has buttons (``me`` is the viewer once confirmed)."""
+        return None if self.viewer is None else super().my_legal()
 
     def act(self, action: Action) -> bool:
-        hand = self.table.hand
-        seat = self.viewer
-        if hand is None or hand.is_over or seat is None or hand.to_act != seat:
-            return False
-        self.board.catch_up()
-        try:
-            self.table.act(seat, action, self.clock)
-        except IllegalActionError:
-            return False
-        return True
+        """The viewer's action: the session checks the turn (``me`` is the viewer)."""
+        return self.viewer is not None and self.session.act(action, before=self.board.catch_up)
 
     # ----------------------------------------------------------------- hands
 

@@ -278,6 +278,12 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
     def handle_event(self, event: pygame.event.Event) -> bool:
         bar = self.bar
         self._sync_bar()
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and bar is not None:
+            # An action button first: the click's path is the bar, the session, the table
+            # (docs/ARCHITECTURE.md); the drawer and the result take no button of the bar's.
+            action = bar.action_for_button(event.ui_element)
+            if action is not None:
+                return self.act(action)
         if self.log_panel.handle_event(event, self.layout):
             return True
         if self.summary.wants_continue(event):
@@ -285,10 +291,6 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             el = event.ui_element
-            if bar is not None:
-                action = bar.action_for_button(el)
-                if action is not None:
-                    return self.act(action)
             if el is self.reveal_button:
                 self.reveal_all()
                 return True
