@@ -22,6 +22,7 @@ import pygame
 from lieng.devtools.driver import Driver, KeyAutopilot, SummaryPilot, click, press
 from lieng.engine import Action, Event, HandView, RuleSet
 from lieng.storage.paths import data_dir
+from lieng.storage.settings import NullStore
 from lieng.table import PlayerSpec, Table
 from lieng.ui.core.preferences import UISettings
 from lieng.ui.core.window import GameApp
@@ -65,7 +66,7 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
     app = open_app(size, lang, fps=0)
     app.settings.speed = "instant"
     app.set_muted(True)
-    app.stored = None  # the run's choices (instant, muted, 5 bots) are never saved
+    app.store = NullStore()  # the run's choices (instant, muted, 5 bots) are never saved
     profile = app.profile
     assert profile is not None
     bank_start = profile.bankroll.total

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import io
 import os
 from pathlib import Path
@@ -90,8 +91,7 @@ def shoot(out: Path, lang: str) -> None:
     save("statistics")
     app.pop()
     # A table with the coach hint on.
-    assert app.stored is not None
-    app.stored.coach_hints = True
+    app.stored = dataclasses.replace(app.stored, coach_hints=True)
     app.settings.reveal_own_cards = True
     app.stack.top.choose("play_bots")  # type: ignore[union-attr]
     app.stack.top.seed = 12  # type: ignore[union-attr]  # the same deal (7 points) every run

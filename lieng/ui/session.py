@@ -25,13 +25,14 @@ def open_app(size: tuple[int, int] = (1280, 720), lang: str | None = None,
 
     A first run saves the default settings at once, so the file is there from the start.
     """
-    from lieng.storage.settings import save_settings, settings_path
+    from lieng.storage.settings import FileStore, save_settings, settings_path
 
     settings, stored, notices = load()
     if lang is not None:
         settings.language = lang
     app = GameApp(size, settings, fps=fps, screens=SCREENS)
     app.stored = stored
+    app.store = FileStore()
     # ``--lang`` is for this run: the saved language stays what the player chose.
     app.session_language = lang
     profile = Profile.open()

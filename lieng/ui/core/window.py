@@ -18,6 +18,7 @@ import pygame_gui
 
 from lieng import __version__
 from lieng.resources import asset
+from lieng.storage.settings import NullStore, Settings, SettingsStore
 from lieng.ui.core import i18n
 from lieng.ui.core.assets import Sounds, font, register_fonts, theme_dict
 from lieng.ui.core.cards import CardRenderer
@@ -30,7 +31,6 @@ from lieng.ui.core.typescale import TypeScale, factor, install
 
 if TYPE_CHECKING:
     from lieng.game.profile import Profile
-    from lieng.storage.settings import Settings
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (960, 540)
@@ -76,8 +76,12 @@ class GameApp:
         self.frames = 0
         self.frame_hooks: list[Callable[[GameApp], None]] = []
         """Called after every drawn frame (the self-test, the benchmark)."""
-        self.stored: Settings | None = None
-        """The player's saved settings when running for real (None in tests)."""
+        self.stored = Settings()
+        """The settings the window saves (``lieng.storage.settings``, frozen: a change is a
+        new object); the player's own when running for real (``session.open_app``)."""
+        self.store: SettingsStore = NullStore()
+        """Where ``save_settings`` puts them: the player's file when running for real,
+        nowhere in the tests, self-tests and screenshots."""
         self.profile: Profile | None = None
         """The player's bankroll and hand history when running for real (``session``)."""
         self.session_language: str | None = None
@@ -133,13 +137,15 @@ class GameApp:
         self.resize(tuple(self.screen.get_size()))  # type: ignore[arg-type]
 
     def save_settings(self) -> None:
-        """Write the settings to disk — only when running for real (``stored`` set)."""
-        if self.stored is not None:
-            from lieng.ui.core.persist import save
+        """The window's choices into ``stored``, kept by the store (a file, or nowhere).
+        A disk that refuses loses nothing of the game: the settings stay as they are in
+        the window, and the next save tries again."""
+        from lieng.ui.core.persist import merge
 
-            if self.settings.language != self.session_language:
-                self.session_language = None  # the player chose a language: keep it
-            self.stored = save(self.settings, self.stored, self.session_language is not None)
+        if self.settings.language != self.session_language:
+            self.session_language = None  # the player chose a language: keep it
+        self.stored = merge(self.settings, self.stored, self.session_language is not None)
+        self.store.save(self.stored)
 
     # ----------------------------------------------------------------- scenes
 

@@ -109,7 +109,7 @@ class HotseatSetupScene(Scene):
     def __init__(self, app: GameApp) -> None:
         super().__init__(app)
         stored = app.stored
-        people = list(stored.hotseat_names) if stored is not None else []
+        people = list(stored.hotseat_names)
         if len(people) < 2:
             people = [t("hotseat.default_name", n=str(i + 1)) for i in range(3)]
         # A placeholder saved in the other language ("Player 3") reads in this one.
@@ -309,15 +309,12 @@ class HotseatSetupScene(Scene):
         ch = self.choice
         table = make_hotseat_table(seats, int(ch["bet"]), ch["preset"], int(ch["stack"]),
                                    int(ch["timer"]), seed=self.seed)
-        stored = self.app.stored
-        history: History | None = None
-        if stored is not None:
-            # Only the real game remembers names and writes the history.
-            people = [c.name for c in seats if c.kind == "human"]
-            self.app.stored = dataclasses.replace(stored, hotseat_names=people)
-            self.app.save_settings()
-            profile = self.app.profile
-            history = profile.history if profile is not None else History()
+        people = [c.name for c in seats if c.kind == "human"]
+        self.app.stored = dataclasses.replace(self.app.stored, hotseat_names=people)
+        self.app.save_settings()
+        # Only the real game (its profile) writes the history.
+        profile = self.app.profile
+        history: History | None = profile.history if profile is not None else None
         scene = HotseatScene(self.app, table, rebuy_allowed=ch["rebuy"] == "yes",
                              history=history)
         self.started = scene

@@ -35,13 +35,10 @@ def make_table(n_bots: int, level: BotLevel, table_bet: int, preset: str, player
 class NewGameScene(Scene):
     def __init__(self, app: GameApp) -> None:
         super().__init__(app)
-        self.choice = {"bots": "3", "level": "normal", "bet": "10", "preset": "classic"}
-        stored = app.stored
-        if stored is not None:
-            # Start from the player's last choices.
-            self.choice = {"bots": str(stored.bots), "level": stored.bot_level,
-                           "bet": str(stored.table_bet) if stored.table_bet in TABLE_BETS
-                           else "10", "preset": stored.tiebreak}
+        stored = app.stored  # start from the player's last choices
+        self.choice = {"bots": str(stored.bots), "level": stored.bot_level,
+                       "bet": str(stored.table_bet) if stored.table_bet in TABLE_BETS
+                       else "10", "preset": stored.tiebreak}
         self.choice["buy_in"] = ""
         self.seed: int | None = None
         """Set by the self-test for a reproducible run; real games shuffle securely."""
@@ -128,7 +125,7 @@ class NewGameScene(Scene):
 
         ch = self.choice
         stored = self.app.stored
-        timer = stored.turn_timer if stored is not None else 20
+        timer = stored.turn_timer
         profile = self.app.profile
         buy_in = int(ch["buy_in"]) if profile is not None and ch["buy_in"] else None
         if profile is not None and buy_in is None:
@@ -138,11 +135,10 @@ class NewGameScene(Scene):
                            shown_name(self.app.settings.player_name), seed=self.seed,
                            turn_seconds=timer,
                            player_stack=buy_in)
-        if stored is not None:
-            self.app.stored = dataclasses.replace(
-                stored, bots=int(ch["bots"]), bot_level=level,
-                table_bet=int(ch["bet"]), tiebreak=ch["preset"])  # type: ignore[arg-type]
-            self.app.save_settings()
+        self.app.stored = dataclasses.replace(
+            stored, bots=int(ch["bots"]), bot_level=level,
+            table_bet=int(ch["bet"]), tiebreak=ch["preset"])  # type: ignore[arg-type]
+        self.app.save_settings()
         scene = TableScene(self.app, table)
         if profile is not None and buy_in is not None:
             scene.buy_in_from(profile, buy_in)

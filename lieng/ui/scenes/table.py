@@ -415,7 +415,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         # The acting seat's ring: the player's real deadline, or the bot's (pulsing) turn.
         self.drawer.draw(surface, self.board, lay, self.order, rem, total, self.peel)
         self.app.cards.frame = self.app.frames
-        if self.app.stored is not None and self.app.stored.coach_hints:
+        if self.app.stored.coach_hints:
             from lieng.ui.tabletop.coach import coach_line, draw_coach
 
             draw_coach(surface, lay, ts, coach_line(self.board, self.me, self.table.rules))

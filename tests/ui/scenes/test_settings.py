@@ -95,6 +95,7 @@ def test_settings_round_trip_through_clicks(real_app: RealApp) -> None:
 
 
 def test_settings_are_saved_only_for_the_real_game(make_app: MakeApp) -> None:
+    from lieng.storage.settings import FileStore
     from lieng.ui.core import persist
     from lieng.ui.scenes.settings_screen import SettingsScene
 
@@ -102,6 +103,7 @@ def test_settings_are_saved_only_for_the_real_game(make_app: MakeApp) -> None:
     assert ui.language == "vi" and ui.speed == "normal"
     app = make_app()
     app.stored = stored
+    app.store = FileStore()
     app.push(MenuScene(app))
     scene = SettingsScene(app)
     app.push(scene)
