@@ -26,8 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from lieng.bots import BASELINES, LEVELS, make_bot  # noqa: E402
+from lieng.bots import BASELINES, make_bot  # noqa: E402
 from lieng.engine import PRESETS, Hand  # noqa: E402
+from lieng.levels import BOT_LEVELS  # noqa: E402
 
 HANDS = 3000
 
@@ -103,8 +104,8 @@ def _fresh(code: str) -> float:
 
 
 def main() -> None:
-    times: dict[str, list[int]] = {k: [] for k in LEVELS + BASELINES}
-    cpu: dict[str, list[int]] = {k: [] for k in LEVELS + BASELINES}
+    times: dict[str, list[int]] = {k: [] for k in BOT_LEVELS + BASELINES}
+    cpu: dict[str, list[int]] = {k: [] for k in BOT_LEVELS + BASELINES}
     _time_games(["hard", "normal", "easy", "random", "call", "raise"], HANDS, 1, times, cpu)
     _time_games(["expert", "hard", "normal", "easy", "tight", "maniac"], HANDS, 3, times, cpu)
     _time_games(["expert", "threshold", "shover"], HANDS // 2, 4, times, cpu)

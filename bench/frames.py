@@ -43,12 +43,14 @@ def game_frames(hands: int) -> Samples:
     from lieng.devtools.bots_selftest import ScriptedPlayer
     from lieng.engine import Action, RuleSet
     from lieng.table import PlayerSpec, Table
+    from lieng.ui.core.preferences import UISettings
     from lieng.ui.core.window import GameApp
-    from lieng.ui.player.preferences import UISettings
     from lieng.ui.scenes.menu import MenuScene
     from lieng.ui.scenes.table import TableScene
+    from lieng.ui.screens import SCREENS
 
-    app = GameApp(SIZE, UISettings(speed="normal", muted=True, reveal_own_cards=True), fps=0)
+    app = GameApp(SIZE, UISettings(speed="normal", muted=True, reveal_own_cards=True), fps=0,
+                  screens=SCREENS)
     names = ["Bạn", "Minh", "Lan", "Hùng", "Thảo", "Quốc"]
     players = [PlayerSpec(n, "human" if i == 0 else "bot", stack=100_000)
                for i, n in enumerate(names)]
@@ -114,8 +116,8 @@ def bare_frames(n: int) -> Samples:
 def child(kind: str) -> None:
     """Run in a fresh process: open the window, draw one frame, say so, exit."""
     if kind == "game":
+        from lieng.ui.core.preferences import UISettings
         from lieng.ui.core.window import GameApp
-        from lieng.ui.player.preferences import UISettings
         from lieng.ui.scenes.new_game import make_table
         from lieng.ui.scenes.table import TableScene
 

@@ -7,7 +7,7 @@ figure includes both threads' hand-offs, JSON, the engine and the per-seat view.
 
     python bench/lan.py [--actions 2000] [--process]
 
-``--process`` runs the host as its own process (``python -m lieng.net.host``), as on a
+``--process`` runs the host as its own process (``python -m lieng.net.host_cli``), as on a
 real LAN; without it the host is a thread of this process, as for the hosting player's
 own seat — then the client, the host and this loop share one interpreter lock.
 """
@@ -40,7 +40,7 @@ def main() -> None:
         root = Path(__file__).resolve().parents[1]
         env = dict(os.environ, PYTHONPATH=str(root))
         proc = subprocess.Popen(
-            [sys.executable, "-m", "lieng.net.host", "--bind", "127.0.0.1", "--port", "0",
+            [sys.executable, "-m", "lieng.net.host_cli", "--bind", "127.0.0.1", "--port", "0",
              "--seats", "2", "--bots", "1", "--bot-speed", "0", "--pause", "0",
              "--timer", "30", "--bot-level", "call", "--beacon", "off"],
             stdout=subprocess.PIPE, text=True, env=env)

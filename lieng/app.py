@@ -105,8 +105,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         path = take_screenshot(args.screenshot, args.size, args.lang)
         print(f"saved {path}")
         return
-    from lieng.ui.player.session import close_app, open_app
     from lieng.ui.scenes.menu import MenuScene
+    from lieng.ui.session import close_app, open_app
 
     lang_given = "--lang" in (argv if argv is not None else sys.argv[1:])
     app = open_app(args.size, args.lang if lang_given else None)

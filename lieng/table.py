@@ -32,9 +32,6 @@ from .engine import (
 )
 
 SeatKind = Literal["human", "bot", "remote"]
-BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
-"""The levels a bot seat can have, weakest first: the one list the bots, the saved
-settings and every level picker share."""
 
 
 class Player(Protocol):
@@ -52,7 +49,8 @@ class PlayerSpec:
     name: str
     kind: SeatKind = "human"
     level: str | None = None
-    """Bot level ("easy", "normal", "hard") for bots."""
+    """What ``make_bot`` builds for a bot seat: a level (``lieng.levels.BOT_LEVELS``), or a
+    baseline (``lieng.bots.BASELINES``) at a self-test's or a league's table."""
     personality: str | None = None
     stack: int = 1000
 

@@ -2,10 +2,18 @@
 
     engine ← table ← {bots, storage} ← game ← net ← ui ← devtools ← app
     engine ← deal ← net  (the mental-poker deal: pure computation)
+    levels, resources, names: leaves that every layer may import
 
 A layer may import the layers to its left, never those to its right, and nothing in the
-game may import the developer tools. Every import counts — also one inside a function or
-under ``TYPE_CHECKING`` — because each is a dependency a reader has to follow.
+game may import the developer tools. Inside ``ui`` the same holds between its parts:
+
+    ui.core ← ui.tabletop ← ui.scenes ← lieng/ui/*.py (the window's set-up: the screen
+    registry, the session that opens the real window)
+
+and no two modules anywhere may import each other, directly or round a longer loop. Every
+import counts — also one inside a function or under ``TYPE_CHECKING`` — because each is a
+dependency a reader has to follow: a cycle that only a lazy import keeps from failing at
+start-up is still two modules that cannot be understood one without the other.
 """
 
 from __future__ import annotations
@@ -22,19 +30,30 @@ ALLOWED: dict[str, set[str]] = {
     "engine": set(),
     "resources": set(),
     "names": set(),
-    "table": {"engine"},
-    "bots": {"engine", "table"},
-    "storage": {"engine", "table", "names"},
-    "sim": {"engine", "table", "bots"},
-    "game": {"engine", "table", "bots", "storage", "names"},
+    "levels": set(),
+    "table": {"engine", "levels"},
+    "bots": {"engine", "table", "levels"},
+    "storage": {"engine", "table", "names", "levels"},
+    "sim": {"engine", "table", "bots", "levels"},
+    "game": {"engine", "table", "bots", "storage", "names", "levels"},
     "deal": {"engine"},
-    "net": {"engine", "table", "bots", "storage", "game", "names", "deal"},
-    "ui": {"engine", "table", "bots", "storage", "game", "net", "resources", "names", "deal"},
+    "net": {"engine", "table", "bots", "storage", "game", "names", "deal", "levels"},
+    "ui": {"engine", "table", "bots", "storage", "game", "net", "resources", "names", "deal",
+           "levels"},
     "devtools": {"engine", "table", "bots", "storage", "game", "net", "ui", "resources",
-                 "names", "deal"},
+                 "names", "deal", "levels"},
     "app": {"storage", "ui", "devtools"},
     "__main__": {"app"},
     "__init__": set(),
+}
+
+
+# Inside ``ui``: what each of its parts may import of the others.
+UI_ALLOWED: dict[str, set[str]] = {
+    "core": set(),
+    "tabletop": {"core"},
+    "scenes": {"core", "tabletop"},
+    "root": {"core", "tabletop", "scenes"},  # lieng/ui/*.py: the window's set-up
 }
 
 
@@ -42,6 +61,12 @@ def part_of(module: str) -> str:
     """``lieng.ui.scenes.table`` → ``ui``; ``lieng`` → ``__init__``."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "__init__"
+
+
+def ui_part_of(module: str) -> str:
+    """``lieng.ui.scenes.table`` → ``scenes``; ``lieng.ui.screens`` and ``lieng.ui`` → ``root``."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 3 else "root"
 
 
 def module_name(path: Path) -> str:
@@ -74,6 +99,74 @@ def imports_of(path: Path) -> set[str]:
 
 def modules() -> list[Path]:
     return sorted(PACKAGE.rglob("*.py"))
+
+
+def graph() -> dict[str, set[str]]:
+    """Module → the package's modules it imports (every import, lazy ones too).
+    ``from a.b import c`` is an import of ``a.b.c`` when that is a module, else of ``a.b``,
+    where ``c`` is defined."""
+    known = {module_name(p) for p in modules()}
+    out: dict[str, set[str]] = {}
+    for path in modules():
+        name = module_name(path)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names if a.name in known)
+            elif isinstance(node, ast.ImportFrom):
+                mod = _resolve(node, package)
+                for a in node.names:
+                    sub = f"{mod}.{a.name}"
+                    if sub in known:
+                        found.add(sub)
+                    elif mod in known:
+                        found.add(mod)
+        out[name] = found - {name}
+    return out
+
+
+def _resolve(node: ast.ImportFrom, package: str) -> str:
+    if not node.level:
+        return node.module or ""
+    base = package.split(".")
+    base = base[:len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(edges.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group: list[str] = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return sorted(found)
 
 
 def test_every_part_of_the_package_has_a_rule() -> None:
@@ -111,7 +204,43 @@ def test_the_rules_themselves_have_no_cycle() -> None:
 
 
 def test_the_checker_sees_lazy_and_relative_imports() -> None:
-    """The check must not go blind to imports inside functions: the menu opens the new-game
-    screen with ``from .new_game import NewGameScene`` inside a method."""
-    found = imports_of(PACKAGE / "ui" / "scenes" / "menu.py")
-    assert "lieng.ui.scenes.new_game.NewGameScene" in found
+    """The check must not go blind to imports inside functions: the screen registry opens
+    each screen's module inside its factory."""
+    found = imports_of(PACKAGE / "ui" / "screens.py")
+    assert "lieng.ui.scenes.menu.MenuScene" in found
+    assert "lieng.ui.scenes.replay" in graph()["lieng.ui.screens"]
+
+
+def test_no_module_imports_itself_round_a_loop() -> None:
+    found = cycles(graph())
+    assert not found, "import cycles (docs/ARCHITECTURE.md, \"No cycles\"):\n" + "\n".join(
+        " ↔ ".join(group) for group in found)
+
+
+def test_the_ui_parts_follow_their_layers() -> None:
+    wrong: list[str] = []
+    for module, targets in graph().items():
+        if part_of(module) != "ui":
+            continue
+        here = ui_part_of(module)
+        assert here in UI_ALLOWED, f"no ui layer rule for ui.{here} ({module})"
+        for target in targets:
+            if part_of(target) != "ui" or target == "lieng.ui":
+                continue
+            there = ui_part_of(target)
+            if there != here and there not in UI_ALLOWED[here]:
+                wrong.append(f"{module} imports {target} (ui.{here} → ui.{there})")
+    assert not wrong, "ui imports against docs/ARCHITECTURE.md:\n" + "\n".join(sorted(wrong))
+
+
+def test_the_cycle_finder_finds_a_loop_and_only_loops() -> None:
+    """A check that cannot fail proves nothing: a three-module loop is found whole, a
+    module importing itself and a chain are not loops."""
+    edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"d", "a"}, "e": {"d"}}
+    assert cycles(edges) == [["a", "b", "c"]]
+
+
+def test_the_graph_sees_type_checking_and_lazy_imports() -> None:
+    """``TYPE_CHECKING`` blocks and imports inside functions are edges like any other."""
+    edges = graph()
+    assert "lieng.ui.core.window" in edges["lieng.ui.core.scene"]  # under TYPE_CHECKING

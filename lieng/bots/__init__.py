@@ -1,9 +1,7 @@
 """Bots for Liêng: three heuristic levels with personalities, and baselines.
 
 >>> import random
->>> from lieng.bots import LEVELS, make_bot
->>> LEVELS
-('easy', 'normal', 'hard', 'expert')
+>>> from lieng.bots import make_bot
 >>> bot = make_bot("hard", rng=random.Random(7), personality="careful")
 >>> bot.level, bot.personality
 ('hard', 'careful')
@@ -17,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from lieng.table import BOT_LEVELS
+from lieng.levels import BOT_LEVELS
 
 from .base import BaseBot, Bot
 from .baselines import (
@@ -33,9 +31,6 @@ from .expert import ExpertBot
 from .heuristic import HeuristicBot
 from .personality import PERSONALITIES, Personality, pick_personality
 
-LEVELS: tuple[str, ...] = BOT_LEVELS
-"""Levels, weakest first (defined beside the seats, ``lieng.table.BOT_LEVELS``): three
-heuristic ones and ``expert``, the precomputed equilibrium (``lieng.bots.expert``)."""
 BASELINES: tuple[str, ...] = ("random", "call", "raise", "tight", "threshold", "maniac",
                               "shover")
 """Baselines for the league: random-legal, always-call (the calling station),
@@ -46,14 +41,14 @@ _BASELINE_CLASSES = {"random": RandomBot, "call": CallBot, "raise": RaiseBot, "t
 
 def make_bot(level: str, rng: random.Random | None = None,
              personality: str | None = None) -> Bot:
-    """A bot of ``level`` (one of ``LEVELS`` or ``BASELINES``).
+    """A bot of ``level`` (one of ``lieng.levels.BOT_LEVELS`` or ``BASELINES``).
 
     ``rng`` drives every random choice the bot makes (default: a fresh ``random.Random()``,
     i.e. not reproducible); ``personality`` is a key of ``PERSONALITIES`` or None to let
     ``rng`` pick one. The seat name comes from the personality.
     """
     rng = rng if rng is not None else random.Random()
-    if level in LEVELS:
+    if level in BOT_LEVELS:
         style = pick_personality(personality, rng)
         name = rng.choice(style.names)
         if level == "expert":
@@ -65,12 +60,11 @@ def make_bot(level: str, rng: random.Random | None = None,
     cls = _BASELINE_CLASSES.get(level)
     if cls is not None:
         return cls(rng)
-    raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS + BASELINES)}")
+    raise ValueError(f"unknown bot level {level!r}; known: {', '.join(BOT_LEVELS + BASELINES)}")
 
 
 __all__ = [
     "BASELINES",
-    "LEVELS",
     "PERSONALITIES",
     "BaseBot",
     "Bot",

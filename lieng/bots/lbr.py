@@ -58,8 +58,9 @@ from lieng.engine import (
     evaluate,
     shuffled_deck,
 )
+from lieng.levels import BOT_LEVELS
 
-from . import BASELINES, LEVELS, make_bot
+from . import BASELINES, make_bot
 from .base import Bot, legal_of
 from .league import STACK_BETS, Estimate, estimate
 from .strength import colex_hands, strength_row
@@ -307,7 +308,7 @@ def play_lbr(bot: str, deals: int, seed: int, preset: str = "classic", seats: in
     B = rules.table_bet
     stacks = [STACK_BETS * B] * seats
     deal_rng = random.Random(f"lbr:{seed}:{preset}:{seats}:deal")
-    pers = personality if bot in LEVELS else None
+    pers = personality if bot in BOT_LEVELS else None
     bots: list[list[Bot]] = [[make_bot(bot, random.Random(f"lbr:{seed}:{bot}:{r}:{s}"), pers)
                               for s in range(seats)] for r in range(seats)]
     lbrs = [LocalBestResponse(random.Random(f"lbr:{seed}:me:{r}"), particles)
@@ -361,8 +362,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--personality", default="calm",
                         help="personality of a level ('any': drawn per bot)")
     args = parser.parse_args(argv)
-    if args.bot not in LEVELS + BASELINES:
-        parser.error(f"unknown bot {args.bot!r}; known: {', '.join(LEVELS + BASELINES)}")
+    if args.bot not in BOT_LEVELS + BASELINES:
+        parser.error(f"unknown bot {args.bot!r}; known: {', '.join(BOT_LEVELS + BASELINES)}")
     if args.deals < 2:
         parser.error("--deals must be at least 2")
     if args.particles < 1:

@@ -45,8 +45,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lieng.engine import PRESETS, TIEBREAKS, Card, Hand, RuleSet, shuffled_deck
+from lieng.levels import BOT_LEVELS
 
-from . import BASELINES, LEVELS, make_bot
+from . import BASELINES, make_bot
 from .base import Bot
 
 CHUNK = 2500
@@ -54,7 +55,7 @@ CHUNK = 2500
 STACK_BETS = 100
 """Stacks reset to this many table bets before every hand."""
 LADDER: tuple[str, ...] = ("expert", "hard", "normal", "easy")
-ALL_BOTS: tuple[str, ...] = LEVELS[::-1] + BASELINES
+ALL_BOTS: tuple[str, ...] = BOT_LEVELS[::-1] + BASELINES
 SIX_BOTS: tuple[str, ...] = ("expert", "hard", "normal", "easy", "tight", "maniac")
 """Default six-seat lineup: the four levels and two human habits."""
 
@@ -82,7 +83,7 @@ def _deck_for(hands: Sequence[Sequence[Card]], first: int) -> list[Card]:
 
 
 def _make(kind: str, rng: random.Random, personality: str | None) -> Bot:
-    return make_bot(kind, rng, personality if kind in LEVELS else None)
+    return make_bot(kind, rng, personality if kind in BOT_LEVELS else None)
 
 
 def seatings(n: int) -> list[tuple[int, ...]]:
@@ -293,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
     lineup = tuple(b.strip() for b in bots.split(",") if b.strip())
     focus = tuple(b.strip() for b in args.focus.split(",") if b.strip())
     for kind in lineup:
-        if kind not in LEVELS + BASELINES:
+        if kind not in BOT_LEVELS + BASELINES:
             parser.error(f"unknown bot {kind!r}")
     if args.players == 6 and not 2 <= len(lineup) <= 6:
         parser.error("a table seats 2..6 bots")

@@ -38,8 +38,9 @@ from lieng.engine import (
     RuleSet,
     shuffled_deck,
 )
+from lieng.levels import BOT_LEVELS
 
-from . import LEVELS, make_bot
+from . import make_bot
 from .base import BaseBot, Bot, legal_of
 from .heuristic import SHOVE_STRENGTH
 from .league import STACK_BETS, Estimate, estimate
@@ -258,8 +259,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--seeds: {exc}")
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
     for lv in levels:
-        if lv not in LEVELS:
-            parser.error(f"unknown level {lv!r}; known: {', '.join(LEVELS)}")
+        if lv not in BOT_LEVELS:
+            parser.error(f"unknown level {lv!r}; known: {', '.join(BOT_LEVELS)}")
     if args.deals < 2:
         parser.error("--deals must be at least 2")
     if args.list:

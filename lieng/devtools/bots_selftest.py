@@ -22,14 +22,16 @@ import pygame
 from lieng.devtools.driver import Driver, KeyAutopilot, SummaryPilot, click, press
 from lieng.engine import Action, Event, HandView, RuleSet
 from lieng.storage.paths import data_dir
+from lieng.storage.settings import NullStore
 from lieng.table import PlayerSpec, Table
+from lieng.ui.core.preferences import UISettings
 from lieng.ui.core.window import GameApp
-from lieng.ui.player.notices import NoticeDialog
-from lieng.ui.player.preferences import UISettings
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import NewGameScene
+from lieng.ui.scenes.notices import NoticeDialog
 from lieng.ui.scenes.table import TableScene
+from lieng.ui.screens import SCREENS
 
 
 @dataclass
@@ -58,13 +60,13 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
     killed (the crash test). ``on_hand`` is told each new hand's number as the table
     deals it (``bench/long_session.py`` samples the process's memory there).
     """
-    from lieng.ui.player.session import open_app
+    from lieng.ui.session import open_app
 
     t0 = time.perf_counter()
     app = open_app(size, lang, fps=0)
     app.settings.speed = "instant"
     app.set_muted(True)
-    app.stored = None  # the run's choices (instant, muted, 5 bots) are never saved
+    app.store = NullStore()  # the run's choices (instant, muted, 5 bots) are never saved
     profile = app.profile
     assert profile is not None
     bank_start = profile.bankroll.total
@@ -191,7 +193,7 @@ def screenshot_app(size: tuple[int, int], lang: str = "vi") -> tuple[GameApp, Ta
     all-in short, Hùng raised 5×, Thảo called, Quốc folded — the player faces the raise,
     with a main pot and a side pot (the raise above Lan's all-in)."""
     settings = UISettings(language=lang, speed="instant", muted=False, reveal_own_cards=True)
-    app = GameApp(size, settings, fps=0)
+    app = GameApp(size, settings, fps=0, screens=SCREENS)
     scripts = {name: list(script) for name, _stack, script in SCREENSHOT_SEATS}
     players = [PlayerSpec(name if i else settings.player_name, "human" if i == 0 else "bot",
                           stack=stack) for i, (name, stack, _s) in enumerate(SCREENSHOT_SEATS)]
@@ -216,7 +218,7 @@ def screenshot_app(size: tuple[int, int], lang: str = "vi") -> tuple[GameApp, Ta
         press(pygame.K_RIGHT)  # the raise slider part-way: Tố 4×
     for _ in range(40):
         app.step(1 / 60)
-    scene.clock += 6.0
+    scene.session.advance(6.0)  # the turn timer part-way down
     app.step(1 / 60)
     return app, scene
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import io
 import os
 from pathlib import Path
@@ -34,12 +35,12 @@ def shoot(out: Path, lang: str) -> None:
     import pygame
 
     from lieng.devtools.bots_selftest import run_selftest
-    from lieng.ui.player.session import close_app, open_app
     from lieng.ui.scenes.history import HistoryScene
     from lieng.ui.scenes.menu import MenuScene
     from lieng.ui.scenes.settings_screen import SettingsScene
     from lieng.ui.scenes.stats import StatsScene
     from lieng.ui.scenes.table import TableScene
+    from lieng.ui.session import close_app, open_app
 
     with contextlib.redirect_stdout(io.StringIO()):
         run_selftest(14, seed=7, bots=4, lang=lang)
@@ -90,8 +91,7 @@ def shoot(out: Path, lang: str) -> None:
     save("statistics")
     app.pop()
     # A table with the coach hint on.
-    assert app.stored is not None
-    app.stored.coach_hints = True
+    app.stored = dataclasses.replace(app.stored, coach_hints=True)
     app.settings.reveal_own_cards = True
     app.stack.top.choose("play_bots")  # type: ignore[union-attr]
     app.stack.top.seed = 12  # type: ignore[union-attr]  # the same deal (7 points) every run

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import os
 
+from lieng.ui.core.preferences import UISettings
 from lieng.ui.core.window import GameApp
-from lieng.ui.player.preferences import UISettings
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
+from lieng.ui.screens import SCREENS
 
 
 def run_first_frame(size: tuple[int, int]) -> int:
-    app = GameApp(size, UISettings(muted=True), fps=0)
+    app = GameApp(size, UISettings(muted=True), fps=0, screens=SCREENS)
     app.push(TableScene(app, make_table(5, "normal", 10, "classic", "Bạn")))
     app.step(1 / 60)
     print("first-frame", flush=True)

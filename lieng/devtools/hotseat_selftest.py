@@ -19,14 +19,15 @@ import pygame
 
 from lieng.devtools.driver import Driver, KeyAutopilot, SummaryPilot, click, press
 from lieng.devtools.privacy_watch import PrivacyWatch
+from lieng.ui.core.preferences import UISettings
 from lieng.ui.core.window import GameApp
-from lieng.ui.player.preferences import UISettings
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.handoff import ARM_SECONDS, HandoffScene
 from lieng.ui.scenes.hotseat import HotseatScene
 from lieng.ui.scenes.hotseat_setup import HotseatSetupScene, SeatChoice
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.scoreboard import ScoreboardScene
+from lieng.ui.screens import SCREENS
 
 PEOPLE = ("Lan", "Minh", "Hùng")
 BOTS = (("Thảo", "normal"), ("Quốc", "hard"))
@@ -44,7 +45,7 @@ def run_hotseat_selftest(hands: int, size: tuple[int, int] = (1280, 720),
                          seed: int | None = None, lang: str = "vi") -> int:
     t0 = time.perf_counter()
     settings = UISettings(language=lang, speed="instant", muted=True)
-    app = GameApp(size, settings, fps=0)
+    app = GameApp(size, settings, fps=0, screens=SCREENS)
     app.push(MenuScene(app))
     rng = random.Random(seed)
     pilot = KeyAutopilot(random.Random(rng.getrandbits(32)))

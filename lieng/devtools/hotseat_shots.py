@@ -15,13 +15,14 @@ import pygame
 
 from lieng.devtools.driver import KeyAutopilot, click, press
 from lieng.engine import Showdown
+from lieng.ui.core.preferences import UISettings
 from lieng.ui.core.window import GameApp
-from lieng.ui.player.preferences import UISettings
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.handoff import HandoffScene
 from lieng.ui.scenes.hotseat import HotseatScene
 from lieng.ui.scenes.hotseat_setup import HotseatSetupScene, SeatChoice, make_hotseat_table
 from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.screens import SCREENS
 
 SEATS = [SeatChoice("Lan"), SeatChoice("Minh"), SeatChoice("Hùng"),
          SeatChoice("Thảo", "normal"), SeatChoice("Quốc", "hard")]
@@ -29,7 +30,8 @@ SEATS = [SeatChoice("Lan"), SeatChoice("Minh"), SeatChoice("Hùng"),
 
 def take(out: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi",
          seed: int = 7) -> list[Path]:
-    app = GameApp(size, UISettings(language=lang, speed="instant", muted=True), fps=0)
+    app = GameApp(size, UISettings(language=lang, speed="instant", muted=True), fps=0,
+                  screens=SCREENS)
     app.push(MenuScene(app))
     setup = HotseatSetupScene(app)
     app.push(setup)
@@ -74,7 +76,7 @@ def take(out: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi",
                 # The person's turn as they see it, the timer part-way down.
                 for _ in range(30):
                     app.step(1 / 60)
-                scene.clock += 7
+                scene.session.advance(7)
                 app.step(1 / 60)
                 save("turn")
                 got.add("turn")

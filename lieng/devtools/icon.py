@@ -18,7 +18,7 @@ SIZE = 256
 
 
 def draw_icon(size: int = SIZE) -> pygame.Surface:
-    from lieng.ui.tabletop.cards import CardRenderer
+    from lieng.ui.core.cards import CardRenderer
 
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     r = size // 5

@@ -39,17 +39,19 @@ def take(out: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi",
     from lieng.devtools.bots_selftest import ScriptedPlayer
     from lieng.devtools.driver import KeyAutopilot
     from lieng.net import HostConfig, LanClient, LanHost
+    from lieng.ui.core.preferences import UISettings
     from lieng.ui.core.window import GameApp
-    from lieng.ui.player.preferences import UISettings
     from lieng.ui.scenes.lan_host import LanHostScene
     from lieng.ui.scenes.lan_join import LanJoinScene
     from lieng.ui.scenes.lan_table import LanTableScene
     from lieng.ui.scenes.menu import MenuScene
+    from lieng.ui.screens import SCREENS
 
     suffix = "" if lang == "vi" else f"-{lang}"
     out.mkdir(parents=True, exist_ok=True)
     saved: list[Path] = []
-    app = GameApp(size, UISettings(language=lang, speed="instant", muted=True), fps=0)
+    app = GameApp(size, UISettings(language=lang, speed="instant", muted=True), fps=0,
+                  screens=SCREENS)
     hosts: list[LanHost] = []
     clients: list[LanClient] = []
     try:

@@ -20,7 +20,6 @@ DEFAULT_SIZES = ("960x600", "2200x1300")
 
 def take(out: Path, size: tuple[int, int], lang: str = "vi") -> list[Path]:
     from lieng.devtools.driver import press
-    from lieng.ui.player.session import close_app, open_app
     from lieng.ui.scenes.handoff import HandoffScene
     from lieng.ui.scenes.hotseat import HotseatScene
     from lieng.ui.scenes.hotseat_setup import HotseatSetupScene, SeatChoice, make_hotseat_table
@@ -28,6 +27,7 @@ def take(out: Path, size: tuple[int, int], lang: str = "vi") -> list[Path]:
     from lieng.ui.scenes.new_game import NewGameScene, make_table
     from lieng.ui.scenes.settings_screen import SettingsScene
     from lieng.ui.scenes.table import TableScene
+    from lieng.ui.session import close_app, open_app
 
     app = open_app(size, lang, fps=0)
     saved: list[Path] = []

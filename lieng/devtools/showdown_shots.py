@@ -25,10 +25,11 @@ from lieng.devtools.driver import press
 from lieng.engine import Action, Card, Event, PotAwarded, RuleSet
 from lieng.storage.settings import Speed
 from lieng.table import PlayerSpec, Table
+from lieng.ui.core.preferences import UISettings
 from lieng.ui.core.window import GameApp
-from lieng.ui.player.preferences import UISettings
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.table import TableScene
+from lieng.ui.screens import SCREENS
 
 SEATS: Sequence[tuple[str, int, list[Action]]] = (
     ("Bạn", 2000, []),  # the player: presses C (check, then call) — see ``take``
@@ -103,7 +104,7 @@ def play_to(size: tuple[int, int], lang: str = "vi", drawer: bool = False,
     speed: Speed = "normal" if moment == "pots" else "fast"
     settings = UISettings(language=lang, speed=speed, muted=True, reveal_own_cards=True,
                           action_log_open=drawer, next_hand_delay=0)
-    app = GameApp(size, settings, fps=0)
+    app = GameApp(size, settings, fps=0, screens=SCREENS)
     table = showdown_table()
     pots: list[PotAwarded] = []
     table.subscribe(lambda evs: pots.extend(e for e in evs if isinstance(e, PotAwarded)))

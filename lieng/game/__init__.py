@@ -14,7 +14,6 @@ docs/ARCHITECTURE.md: engine ← table ← {bots, storage} ← game ← {net, ui
 from .flow import AskRebuy, BetweenHands, BrokePolicy, DealNext, Decision, GameOver, SeatChange
 from .recorders import HandRecorder
 from .setup import (
-    BOT_LEVELS,
     BOT_NAMES,
     STARTING_BETS,
     TABLE_BETS,
@@ -23,7 +22,6 @@ from .setup import (
 )
 
 __all__ = [
-    "BOT_LEVELS",
     "BOT_NAMES",
     "STARTING_BETS",
     "TABLE_BETS",

@@ -8,7 +8,7 @@ bankroll it goes through ``lieng.storage.ledger.record_hand`` — history line f
 the bankroll commit — so a kill between the two is made good at the next start. Storage
 problems never stop the game: they come back as ``Notice`` values for the window to show.
 
-The bot table (``lieng.ui.player.profile``), the hot-seat table and the LAN table record
+The bot table (``lieng.game.profile``), the hot-seat table and the LAN table record
 through this one class; only their viewer, mode and bankroll differ. A LAN table's chips
 are the table's own, so its hands go to the history (mode ``"lan"``) without a bankroll.
 The record is built from the hand's event log (``HandRecord.from_events``), which a local

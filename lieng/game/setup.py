@@ -18,12 +18,11 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from lieng.bots import LEVELS, make_bot
+from lieng.bots import make_bot
 from lieng.engine import PRESETS, RuleSet
+from lieng.levels import BotLevel
 from lieng.table import Player, PlayerSpec, Table, Timing
 
-BOT_LEVELS: tuple[str, ...] = LEVELS
-"""The bot levels a player can choose, weakest first (the bots define them)."""
 BOT_NAMES: tuple[str, ...] = ("Minh", "Lan", "Hùng", "Thảo", "Quốc", "Hạnh", "Tuấn", "Phương")
 """Seat names for the bots of a game against the computer, in seat order."""
 TABLE_BETS: tuple[int, ...] = (10, 20, 50, 100)
@@ -65,7 +64,7 @@ class TableConfig:
                                    turn_seconds=self.turn_seconds)
 
     @classmethod
-    def for_bots(cls, n_bots: int, level: str, table_bet: int, player_name: str,
+    def for_bots(cls, n_bots: int, level: BotLevel, table_bet: int, player_name: str,
                  preset: str = "classic", turn_seconds: int = 20,
                  player_stack: int | None = None, seed: int | None = None) -> TableConfig:
         """The player in seat 0 against ``n_bots`` bots of one level. Bots sit with

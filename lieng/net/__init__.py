@@ -6,7 +6,7 @@
   (connections), ``lobby`` (handshake, sessions, roster), ``host_mental`` with
   ``mental_round`` (the mental-poker deal, the default) or ``fairdeal`` (the deal round),
   ``between_hands`` (table creation, bots, rebuys) and ``records``; ``hostconfig`` holds
-  ``HostConfig``; headless with ``python -m lieng.net.host`` (``host_cli``).
+  ``HostConfig``; headless with ``python -m lieng.net.host_cli`` (``host_cli``).
 - ``client``: ``LanClient`` — connect / poll / send_action / close for a pygame loop;
   ``client_deal`` its fair-deal side, ``host_checks`` what it checks of the host's hands,
   ``inbox`` the ``Message`` it hands the game loop, ``client_cli`` the headless autopilot;
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from .host import HostConfig, LanHost, connect_local
     from .inbox import Message
 
-# Loaded on first use, so that ``python -m lieng.net.host`` does not import the module it
-# is about to run (runpy warns about that) and importing the package stays cheap.
+# Loaded on first use, so that importing the package stays cheap (and ``python -m`` of a
+# module here never finds it imported already: runpy warns about that).
 _LAZY = {"LanClient": "client", "LanError": "client", "TableFinder": "discovery",
          "TableInfo": "discovery", "DealCheck": "fairdeal", "HostConfig": "host",
          "LanHost": "host", "connect_local": "host", "Message": "inbox"}

@@ -18,7 +18,7 @@ dropped, so it can never break the game loop that polls.
 
 Everything received is decoded into a typed message (lieng/net/messages.py) and handled
 by its class. The fair deal's client side is lieng/net/client_deal.py; the headless
-autopilot command (``python -m lieng.net.client``) is lieng/net/client_cli.py.
+autopilot command (``python -m lieng.net.client_cli``) is lieng/net/client_cli.py.
 """
 
 from __future__ import annotations
@@ -26,9 +26,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -459,13 +458,3 @@ class LanClient:
     def _report(self, check: DealCheck) -> None:
         self._push(check)
 
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m lieng.net.client``: see lieng/net/client_cli.py."""
-    from .client_cli import main as cli_main
-
-    return cli_main(argv)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

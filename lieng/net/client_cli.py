@@ -1,8 +1,8 @@
-"""``python -m lieng.net.client``: join a Liêng LAN table without a window.
+"""``python -m lieng.net.client_cli``: join a Liêng LAN table without a window.
 
 Headless autopilot for tests and ``--selftest --mode lan``:
-``python -m lieng.net.client --host 127.0.0.1 --port 47123 --name Ana --autopilot``.
-``lieng.net.client.main`` delegates here so that command keeps working.
+``python -m lieng.net.client_cli --host 127.0.0.1 --port 47123 --name Ana --autopilot``.
+It imports the client; the client never imports it (docs/ARCHITECTURE.md, no cycles).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from .seat_tokens import SeatTokens
 def main(argv: Sequence[str] | None = None) -> int:
     """Join one table without a window; prints JSON lines (seat, then a summary). Exit
     status 0 only if the game ended normally and no deal check failed."""
-    p = argparse.ArgumentParser(prog="python -m lieng.net.client",
+    p = argparse.ArgumentParser(prog="python -m lieng.net.client_cli",
                                 description="Join a Liêng LAN table without a window.")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=DEFAULT_PORT)

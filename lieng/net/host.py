@@ -19,7 +19,7 @@ together the parts that each do one thing —
 - ``between_hands``: table creation, bots taking seats, rebuys;
 - ``records``: the finished hands kept for tests and proofs;
 - ``service.LoopService``: running on a thread of its own or headless, stopping, ``call``;
-- ``host_cli``: ``python -m lieng.net.host --port 47123 --seats 4 --bots 2``.
+- ``host_cli``: ``python -m lieng.net.host_cli --port 47123 --seats 4 --bots 2``.
 
 Everything that touches the table runs on the host's event loop thread, so no locks are
 needed; the game window and tests reach in with ``LanHost.call``. The host plays the turn
@@ -35,7 +35,6 @@ import contextlib
 import dataclasses
 import random
 import secrets
-import sys
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -72,7 +71,7 @@ from .transport import Conn, Transport
 if TYPE_CHECKING:
     from .client import LanClient
 
-__all__ = ["HostConfig", "LanHost", "PlayedHand", "connect_local", "main"]
+__all__ = ["HostConfig", "LanHost", "PlayedHand", "connect_local"]
 
 
 DEAL_SECONDS_PER_CARD = 0.11
@@ -433,13 +432,3 @@ def connect_local(host: LanHost, **kwargs: Any) -> LanClient:
     client.connect()
     return client
 
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m lieng.net.host``: see lieng/net/host_cli.py."""
-    from .host_cli import main as cli_main
-
-    return cli_main(argv)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,7 +1,7 @@
-"""``python -m lieng.net.host``: serve a Liêng table on the LAN with no window.
+"""``python -m lieng.net.host_cli``: serve a Liêng table on the LAN with no window.
 
 The command line lives apart from the host so the host module stays the orchestration
-only; ``lieng.net.host.main`` delegates here, so the documented command keeps working.
+only: the CLI imports its library, never the other way (docs/ARCHITECTURE.md, no cycles).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from .protocol import DEFAULT_PORT
 def main(argv: Sequence[str] | None = None) -> int:
     """Serve one table with no window; prints JSON lines (listening, then the result)
     so scripts and tests can follow it. Exit status 1 if the host caught an error."""
-    p = argparse.ArgumentParser(prog="python -m lieng.net.host",
+    p = argparse.ArgumentParser(prog="python -m lieng.net.host_cli",
                                 description="Serve a Liêng table on the LAN with no window.")
     p.add_argument("--port", type=int, default=DEFAULT_PORT)
     p.add_argument("--bind", default="0.0.0.0", help="address to listen on")

@@ -16,12 +16,13 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from lieng.engine import RuleSet
 from lieng.names import distinct_name
 from lieng.table import Table
 
+from .fields import WireMessage
 from .messages import Hello, Roster, Snapshot, Welcome, error
 from .protocol import (
     GAME_VERSION,
@@ -35,7 +36,18 @@ from .protocol import (
 
 if TYPE_CHECKING:
     from .hostconfig import HostConfig
-    from .transport import Conn
+
+
+class Conn(Protocol):
+    """What the lobby and the host need of a connection (``transport.Conn`` is the one):
+    the lobby names this, not the transport, which itself names ``Session`` — one way."""
+
+    address: str
+    session: Session | None
+
+    def send(self, message: WireMessage) -> None: ...
+
+    def hang_up(self) -> None: ...
 
 
 FREE_GUESSES = 5
@@ -153,7 +165,7 @@ class Lobby:
             if old is not None and old is not conn:
                 old.send(error(ErrorCode.REPLACED, "You connected again from elsewhere.",
                                fatal=True))
-                old.transport.close(old)
+                old.hang_up()
                 old.session = None
         else:
             name = clean_name(hello.name)

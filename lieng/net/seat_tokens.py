@@ -5,7 +5,7 @@ A host keeps a disconnected player's seat for its grace period and gives it back
 whoever shows the seat's session token (docs/PROTOCOL.md section 2). A token held only in
 memory dies with a crashed window; this store keeps the last tokens in the user data
 folder (``lan_seats.json``), one per table (host address and port) and player name, so
-the restarted window — or ``python -m lieng.net.client --name X`` — presents it and sits
+the restarted window — or ``python -m lieng.net.client_cli --name X`` — presents it and sits
 down in its old seat.
 
 Why a token on disk and not "the same name at the same table": a name is typed in plain

@@ -87,6 +87,10 @@ class Conn:
         self._last_strike = time.monotonic()
         self.writer_task: asyncio.Task[None] | None = None
 
+    def hang_up(self) -> None:
+        """``Transport.close`` for this connection (the lobby's ``Conn``)."""
+        self.transport.close(self)
+
     def send(self, message: WireMessage) -> None:
         """Queue ``message``; one that cannot be encoded (too large, or text UTF-8 cannot
         carry) is recorded as a host error and dropped."""

@@ -23,11 +23,11 @@ import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
+from lieng.levels import BOT_LEVELS, BotLevel
 from lieng.names import MAX_NAME as NAME_LIMIT
 from lieng.names import display_name
-from lieng.table import BOT_LEVELS
 
 from .atomic import keep_aside
 from .documents import Loaded, Notice, Schema, load_document, save_document
@@ -37,13 +37,10 @@ FILE_NAME = "settings.json"
 
 Language = Literal["vi", "en"]
 Speed = Literal["slow", "normal", "fast", "instant"]
-Level = str
-"""A bot level: one of ``lieng.table.BOT_LEVELS``."""
 TieBreakName = Literal["classic", "v8club", "split"]
 
 LANGUAGES: tuple[Language, ...] = ("vi", "en")
 SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast", "instant")
-LEVELS: tuple[Level, ...] = BOT_LEVELS
 TIEBREAK_NAMES: tuple[TieBreakName, ...] = ("classic", "v8club", "split")
 NEXT_HAND_DELAYS: tuple[int, ...] = (0, 3, 5, 10)
 """How long a hand's result stays before the next deal, in seconds; 0 waits for the
@@ -57,7 +54,7 @@ MAX_NAME = NAME_LIMIT
 MAX_HOTSEAT_NAMES = 6
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the Settings screen (Cài đặt) edits. Defaults are a first run's."""
 
@@ -70,7 +67,7 @@ class Settings:
     """Offline turn timer in seconds, one of ``TURN_TIMERS`` (0 = off)."""
     bots: int = 3
     """Default number of bot opponents, 1–5 (a table has at most six seats)."""
-    bot_level: Level = "normal"
+    bot_level: BotLevel = "normal"
     table_bet: int = 10
     """The table bet *B* (RULES.md step 2), 1–1,000,000."""
     tiebreak: TieBreakName = "classic"
@@ -109,7 +106,6 @@ class Settings:
         """Settings from a v2 ``data`` dict, and the names of the fields that were invalid
         (and so got their default). Missing fields get their default silently (a file
         from an older game that didn't have them); unknown keys are ignored."""
-        defaults = cls()
         values: dict[str, Any] = {}
         bad: list[str] = []
         for f in fields(cls):
@@ -120,10 +116,7 @@ class Settings:
                 bad.append(f.name)
             else:
                 values[f.name] = fixed
-        settings = cls(**values)
-        for name in bad:
-            setattr(settings, name, getattr(defaults, name))
-        return settings, bad
+        return cls(**values), bad  # an invalid field is left out: it takes its default
 
     def validated(self) -> tuple[Settings, list[str]]:
         """A copy with every invalid field replaced by its default, and their names —
@@ -195,7 +188,7 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "animation_speed": _choice(SPEEDS),
     "turn_timer": _int_choice(TURN_TIMERS),
     "bots": _int_range(1, MAX_BOTS),
-    "bot_level": _choice(LEVELS),
+    "bot_level": _choice(BOT_LEVELS),
     "table_bet": _int_range(1, MAX_TABLE_BET),
     "tiebreak": _choice(TIEBREAK_NAMES),
     "four_colour_deck": _boolean,
@@ -282,6 +275,38 @@ def save_settings(settings: Settings, root: Path | None = None) -> Notice | None
     return save_document(settings_path(root), SCHEMA, clean.to_dict())
 
 
+class SettingsStore(Protocol):
+    """Where a window's settings go when they change: the player's file (``FileStore``)
+    or nowhere (``NullStore``). The window is given one, so no code asks "is this the
+    real game?" before saving, and nothing keeps settings aside in a module."""
+
+    def save(self, settings: Settings) -> Notice | None:
+        """Keep ``settings``; a ``Notice`` when the disk refuses."""
+
+
+@dataclass(frozen=True)
+class FileStore:
+    """The settings file in the user data folder (``root``; None: the platform's)."""
+
+    root: Path | None = None
+
+    def save(self, settings: Settings) -> Notice | None:
+        return save_settings(settings, self.root)
+
+
+class NullStore:
+    """Saves nothing: the tests', self-tests' and screenshots' windows, which must never
+    touch a player's files. The last settings given are kept (``saved``) for a test to
+    read what would have been written."""
+
+    def __init__(self) -> None:
+        self.saved: Settings | None = None
+
+    def save(self, settings: Settings) -> Notice | None:
+        self.saved = settings
+        return None
+
+
 _FIELD_NAMES_VI = {
     "language": "ngôn ngữ", "sound_on": "âm thanh", "volume": "âm lượng",
     "animation_speed": "tốc độ hiệu ứng", "turn_timer": "đồng hồ lượt", "bots": "số máy",
@@ -310,5 +335,6 @@ def _invalid_notice(bad: list[str], path: Path, aside: Path | None = None) -> No
                   f"{kept_en}", str(path))
 
 
-__all__ = ["LANGUAGES", "LEVELS", "NEXT_HAND_DELAYS", "SCHEMA", "SPEEDS", "TIEBREAK_NAMES",
-           "TURN_TIMERS", "Settings", "load_settings", "save_settings", "settings_path"]
+__all__ = ["LANGUAGES", "NEXT_HAND_DELAYS", "SCHEMA", "SPEEDS", "TIEBREAK_NAMES",
+           "TURN_TIMERS", "FileStore", "NullStore", "Settings", "SettingsStore", "load_settings",
+           "save_settings", "settings_path"]

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lieng.bots import BASELINES, LEVELS, PERSONALITIES, make_bot
+from lieng.bots import BASELINES, PERSONALITIES, make_bot
 from lieng.bots.base import Bot
 from lieng.bots.heuristic import SHOVE_STRENGTH
 from lieng.bots.strength import strength
@@ -27,10 +27,11 @@ from lieng.engine import (
     HandView,
     Legal,
 )
+from lieng.levels import BOT_LEVELS
 
 from .spots import spot as _spot
 
-KINDS = LEVELS + BASELINES
+KINDS = BOT_LEVELS + BASELINES
 
 
 def _prefix_choices(legal: Legal) -> list[Action]:
@@ -81,7 +82,7 @@ def _check_never_do(bot: Bot, view: HandView, action: Action) -> None:
     if not others_with_chips:
         assert action.kind is not ActionKind.RAISE
         assert action.kind is not ActionKind.ALL_IN or legal.all_in == legal.call
-    if action.kind is ActionKind.ALL_IN and bot.level in LEVELS:
+    if action.kind is ActionKind.ALL_IN and bot.level in BOT_LEVELS:
         s = strength(view.my_cards, view.rules)
         assert s >= SHOVE_STRENGTH or 2 * (legal.all_in or 0) <= view.pot, \
             f"shoved {legal.all_in} into {view.pot} with strength {s:.3f}"
@@ -94,7 +95,7 @@ def test_every_decision_is_legal_and_keeps_the_never_do_rules(
     hand, rng = state
     n = hand.n
     bots = [make_bot(kind, random.Random(rng.random()),
-                     personality if kind in LEVELS else None) for _ in range(n)]
+                     personality if kind in BOT_LEVELS else None) for _ in range(n)]
     # Let the bots play the rest of the hand, and the next one with the stacks it left
     # (after observing the first): every decision is checked.
     for _ in range(2):
@@ -177,7 +178,7 @@ def test_same_seed_same_decisions_and_other_seeds_differ() -> None:
 
 
 def test_make_bot_names_levels_and_personalities() -> None:
-    for level in LEVELS:
+    for level in BOT_LEVELS:
         for key, style in PERSONALITIES.items():
             bot = make_bot(level, random.Random(1), key)
             assert (bot.level, bot.personality) == (level, key)
@@ -213,7 +214,7 @@ def test_never_folds_a_free_check_even_with_the_worst_hand() -> None:
 
 
 def test_monster_never_folds_and_trash_folds_to_a_huge_raise() -> None:
-    for kind in LEVELS:
+    for kind in BOT_LEVELS:
         folds_trash = 0
         for seed in range(40):
             big = _spot("AS AH AD", [Action.raise_(20)])
@@ -226,7 +227,7 @@ def test_monster_never_folds_and_trash_folds_to_a_huge_raise() -> None:
 
 
 def test_no_shove_with_a_middling_hand_into_a_small_pot() -> None:
-    for kind in LEVELS:
+    for kind in BOT_LEVELS:
         for seed in range(60):
             hand = _spot("4S 5C 9D", [Action.raise_(2)])  # 8 points
             action = make_bot(kind, random.Random(seed), "aggressive").decide(hand.view_for(1))
@@ -277,7 +278,7 @@ def test_personalities_change_the_style_inside_a_level() -> None:
 
 def test_no_raise_bigger_than_any_opponent_can_call() -> None:
     # Seat 0 keeps 25 chips behind after calling: a raise above 3 × 10 only comes back.
-    for kind in LEVELS:
+    for kind in BOT_LEVELS:
         for seed in range(30):
             hand = _spot("AS AH AD", [Action.call()], stacks=[35, 1000])
             action = make_bot(kind, random.Random(seed)).decide(hand.view_for(1))

@@ -21,7 +21,7 @@ def _env() -> dict[str, str]:
 
 def test_headless_host_and_autopilot_clients_play_to_the_end() -> None:
     host = subprocess.Popen(
-        [sys.executable, "-m", "lieng.net.host", "--bind", "127.0.0.1", "--port", "0",
+        [sys.executable, "-m", "lieng.net.host_cli", "--bind", "127.0.0.1", "--port", "0",
          "--seats", "4", "--bots", "2", "--hands", "3", "--pause", "0", "--bot-speed", "0",
          "--beacon", "off"], stdout=subprocess.PIPE, text=True, env=_env(), cwd=ROOT)
     try:
@@ -29,7 +29,7 @@ def test_headless_host_and_autopilot_clients_play_to_the_end() -> None:
         ready = json.loads(host.stdout.readline())
         assert ready["listening"] == "127.0.0.1" and ready["port"] > 0
         clients = [subprocess.Popen(
-            [sys.executable, "-m", "lieng.net.client", "--host", "127.0.0.1", "--port",
+            [sys.executable, "-m", "lieng.net.client_cli", "--host", "127.0.0.1", "--port",
              str(ready["port"]), "--name", name, "--autopilot", "--seconds", "60"],
             stdout=subprocess.PIPE, text=True, env=_env(), cwd=ROOT) for name in ("Ana", "Bảo")]
         outs = [c.communicate(timeout=90)[0] for c in clients]
@@ -52,7 +52,7 @@ def test_headless_host_and_autopilot_clients_play_to_the_end() -> None:
 
 
 def test_client_reports_a_refused_join() -> None:
-    out = subprocess.run([sys.executable, "-m", "lieng.net.client", "--host", "127.0.0.1",
+    out = subprocess.run([sys.executable, "-m", "lieng.net.client_cli", "--host", "127.0.0.1",
                           "--port", "1", "--autopilot"], capture_output=True, text=True,
                          env=_env(), cwd=ROOT, timeout=60)
     assert out.returncode == 2
@@ -61,7 +61,7 @@ def test_client_reports_a_refused_join() -> None:
 
 @pytest.mark.parametrize("args", [["--seats", "7"], ["--bots", "9"], ["--timer", "0"]])
 def test_host_rejects_bad_settings(args: list[str]) -> None:
-    out = subprocess.run([sys.executable, "-m", "lieng.net.host", "--bind", "127.0.0.1",
+    out = subprocess.run([sys.executable, "-m", "lieng.net.host_cli", "--bind", "127.0.0.1",
                           "--port", "0", "--beacon", "off", *args], capture_output=True,
                          text=True, env=_env(), cwd=ROOT, timeout=60)
     assert out.returncode == 2 and "error" in out.stderr
@@ -84,7 +84,7 @@ def test_stopping_the_headless_host_tells_the_clients() -> None:
     from lieng.net import LanClient
 
     host = subprocess.Popen(
-        [sys.executable, "-m", "lieng.net.host", "--bind", "127.0.0.1", "--port", "0",
+        [sys.executable, "-m", "lieng.net.host_cli", "--bind", "127.0.0.1", "--port", "0",
          "--seats", "2", "--beacon", "off"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         text=True, env=_env(), cwd=ROOT)
     try:

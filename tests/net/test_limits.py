@@ -276,7 +276,7 @@ def test_at_1024_open_files_a_flood_of_1100_idle_connections_locks_nobody_out(
 
     env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     host = subprocess.Popen(
-        [sys.executable, "-m", "lieng.net.host", "--bind", LOOPBACK, "--port", "0",
+        [sys.executable, "-m", "lieng.net.host_cli", "--bind", LOOPBACK, "--port", "0",
          "--seats", "2", "--bots", "1", "--timer", "60", "--beacon", "off"],
         stdout=subprocess.PIPE, text=True, env=env, cwd=root, preexec_fn=low_limit)
     try:

@@ -1,6 +1,6 @@
 """A LAN player whose game crashes gets the seat back (issue 22, defect 1): the client
 process is killed, the seat sits out without paying antes, and the restarted
-``python -m lieng.net.client --name Ana`` reclaims it with the token it kept on disk —
+``python -m lieng.net.client_cli --name Ana`` reclaims it with the token it kept on disk —
 while a stranger typing the same name does not. Everything on 127.0.0.1."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def _client(port: int, data: Path, *extra: str) -> subprocess.Popen[str]:
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     env["LIENG_DATA_DIR"] = str(data)  # the player's own data folder: the token is here
     return subprocess.Popen(
-        [sys.executable, "-m", "lieng.net.client", "--host", "127.0.0.1", "--port",
+        [sys.executable, "-m", "lieng.net.client_cli", "--host", "127.0.0.1", "--port",
          str(port), "--name", "Ana", "--seconds", "60", *extra],
         stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
 

@@ -118,7 +118,7 @@ def test_the_headless_host_exits_cleanly_after_a_lone_surrogate(peers: list[Peer
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "lieng.net.host", "--bind", LOOPBACK, "--port", "0", "--seats",
+        [sys.executable, "-m", "lieng.net.host_cli", "--bind", LOOPBACK, "--port", "0", "--seats",
          "2", "--bots", "1", "--hands", "1", "--timer", "1", "--pause", "0", "--bot-speed",
          "0", "--beacon", "off", "--deal", "commit"], stdout=subprocess.PIPE, text=True,
         env=env, cwd=ROOT)

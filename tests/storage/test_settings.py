@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import json
 import os
@@ -140,8 +141,7 @@ def test_save_on_full_disk_returns_message(tmp_path: Path,
 
 
 def test_invalid_values_in_memory_are_saved_as_defaults(tmp_path: Path) -> None:
-    s = Settings()
-    s.volume = 500
+    s = dataclasses.replace(Settings(), volume=500)
     save_settings(s, tmp_path)
     assert load_settings(tmp_path) == (Settings(), [])
 

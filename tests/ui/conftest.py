@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from lieng.net import LanClient, LanHost
+from lieng.ui.core.preferences import UISettings
 from lieng.ui.core.window import GameApp
-from lieng.ui.player.preferences import UISettings
-from lieng.ui.player.session import open_app
 from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.screens import SCREENS
+from lieng.ui.session import open_app
 
 from .helpers import Cleanup, MakeApp, RealApp, step
 
@@ -24,7 +25,7 @@ def make_app() -> Iterator[MakeApp]:
 
     def make(size: tuple[int, int] = (1280, 720), **settings: Any) -> GameApp:
         st = dataclasses.replace(UISettings(muted=True), **settings)
-        app = GameApp(size, st, fps=0)
+        app = GameApp(size, st, fps=0, screens=SCREENS)
         apps.append(app)
         return app
 

@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
-from lieng.ui.core.draw import felt
+from lieng.ui.core.draw import felt, table_rect
 from lieng.ui.core.surface_cache import SurfaceCache
-from lieng.ui.tabletop.layout import TableLayout
+from lieng.ui.core.typescale import factor
 
 _cache: SurfaceCache[tuple[tuple[int, int], tuple[int, int, int, int]]] = SurfaceCache(
     "felt", 2.2)
 """Two windows of felt (the drawer open and closed), a little over two screens."""
 
 
-def felt_for(layout: TableLayout) -> pygame.Surface:
+class FeltPlace(Protocol):
+    """Where the felt goes: a window and its table oval (``tabletop.layout.TableLayout``
+    is one; core names only what it reads, so it never imports the table's layout)."""
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def scale(self) -> float: ...
+
+    @property
+    def table(self) -> pygame.Rect: ...
+
+
+def felt_for(layout: FeltPlace) -> pygame.Surface:
     """The felt for ``layout``'s window and table oval (which moves left while the action
     log's drawer is open: both are kept, so opening and closing it draws nothing new)."""
     t = layout.table
@@ -34,10 +50,20 @@ def framed_screen(surface: pygame.Surface, size: tuple[int, int], scale: float,
     join, history, statistics): the felt, a gold-edged panel and its title."""
     from lieng.ui.core.draw import GOLD, panel, text
     from lieng.ui.core.typescale import TypeScale
-    from lieng.ui.tabletop.layout import compute
 
-    surface.blit(felt_for(compute(size, 2)), (0, 0))
+    surface.blit(felt_for(_Bare(size)), (0, 0))
     panel(surface, rect, fill, GOLD, radius=int(18 * scale))
     text(surface, title, (rect.centerx, rect.y + title_dy * scale),
          TypeScale(scale).px("title"), GOLD,
          bold=True)
+
+
+class _Bare:
+    """A window with no table on it (the forms): the oval where a table's is with the
+    action log's drawer shut (``tabletop.layout.compute`` places it the same way), so a
+    form and the table after it share one cached felt."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.scale = factor(size)
+        self.table = table_rect(size, self.scale)

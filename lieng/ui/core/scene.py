@@ -1,4 +1,4 @@
-"""Scenes and the scene stack (ARCHITECTURE.md: the Tuxemon/ClanGen shape).
+"""Scenes (ARCHITECTURE.md: the Tuxemon/ClanGen shape); their stack is ``scene_stack``.
 
 A scene builds its pygame_gui elements once, inside its own ``UIContainer``, when it is
 entered (and again only when the window is resized); it hides them while another scene
@@ -94,51 +94,3 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
-
-
-class SceneStack:
-    """push / pop / replace; the top scene is the active one."""
-
-    def __init__(self) -> None:
-        self.scenes: list[Scene] = []
-
-    @property
-    def top(self) -> Scene | None:
-        return self.scenes[-1] if self.scenes else None
-
-    def push(self, scene: Scene) -> None:
-        if self.scenes:
-            self.scenes[-1].pause()
-        self.scenes.append(scene)
-        scene.enter()
-
-    def pop(self) -> Scene | None:
-        if not self.scenes:
-            return None
-        scene = self.scenes.pop()
-        scene.exit()
-        if self.scenes:
-            self.scenes[-1].resume()
-        return scene
-
-    def replace(self, scene: Scene) -> None:
-        if self.scenes:
-            self.scenes.pop().exit()
-        self.scenes.append(scene)
-        scene.enter()
-
-    def clear(self) -> None:
-        while self.scenes:
-            self.scenes.pop().exit()
-
-    def visible(self) -> list[Scene]:
-        """Scenes to draw, bottom first."""
-        start = 0
-        for i in range(len(self.scenes) - 1, -1, -1):
-            if self.scenes[i].opaque:
-                start = i
-                break
-        return self.scenes[start:]
-
-    def __len__(self) -> int:
-        return len(self.scenes)

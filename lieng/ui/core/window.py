@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,31 +18,38 @@ import pygame_gui
 
 from lieng import __version__
 from lieng.resources import asset
+from lieng.storage.settings import NullStore, Settings, SettingsStore
 from lieng.ui.core import i18n
 from lieng.ui.core.assets import Sounds, font, register_fonts, theme_dict
+from lieng.ui.core.cards import CardRenderer
 from lieng.ui.core.gui import release_manager
 from lieng.ui.core.heap import map_large_blocks, return_free_memory
 from lieng.ui.core.hidpi import prepare_display
-from lieng.ui.core.scene import Scene, SceneStack
+from lieng.ui.core.preferences import UISettings
+from lieng.ui.core.scene_stack import SceneStack, StackedScene
 from lieng.ui.core.surface_cache import clear_all, fit_to_window
 from lieng.ui.core.typescale import TypeScale, factor, install
-from lieng.ui.player.preferences import UISettings
-from lieng.ui.tabletop.cards import CardRenderer
 
 if TYPE_CHECKING:
-    from lieng.storage.settings import Settings
-    from lieng.ui.player.profile import Profile
+    from lieng.game.profile import Profile
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (960, 540)
 MAX_SIZE = (2560, 1440)
 FPS = 60
 
+ScreenFactory = Callable[..., StackedScene]
+"""Builds a named screen for ``GameApp.open``: the app, then that screen's own arguments
+(``lieng.ui.screens`` holds the window's)."""
+
 
 class GameApp:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: UISettings | None = None,
-                 fps: int = FPS) -> None:
+                 fps: int = FPS, screens: Mapping[str, ScreenFactory] | None = None) -> None:
         self.settings = settings or UISettings()
+        self.screens: Mapping[str, ScreenFactory] = screens or {}
+        """The screens ``open`` knows by name (``lieng.ui.screens.SCREENS``); core cannot
+        import them, so the window is given them."""
         self.fps = fps
         prepare_display()  # before the first window: DPI awareness can't change after it
         map_large_blocks()  # surfaces freed go back to the system (lieng.ui.core.heap)
@@ -72,8 +79,12 @@ class GameApp:
         self.frames = 0
         self.frame_hooks: list[Callable[[GameApp], None]] = []
         """Called after every drawn frame (the self-test, the benchmark)."""
-        self.stored: Settings | None = None
-        """The player's saved settings when running for real (None in tests)."""
+        self.stored = Settings()
+        """The settings the window saves (``lieng.storage.settings``, frozen: a change is a
+        new object); the player's own when running for real (``session.open_app``)."""
+        self.store: SettingsStore = NullStore()
+        """Where ``save_settings`` puts them: the player's file when running for real,
+        nowhere in the tests, self-tests and screenshots."""
         self.profile: Profile | None = None
         """The player's bankroll and hand history when running for real (``session``)."""
         self.session_language: str | None = None
@@ -130,25 +141,36 @@ class GameApp:
         self.resize(tuple(self.screen.get_size()))  # type: ignore[arg-type]
 
     def save_settings(self) -> None:
-        """Write the settings to disk — only when running for real (``stored`` set)."""
-        if self.stored is not None:
-            from lieng.ui.player.persist import save
+        """The window's choices into ``stored``, kept by the store (a file, or nowhere).
+        A disk that refuses loses nothing of the game: the settings stay as they are in
+        the window, and the next save tries again."""
+        from lieng.ui.core.persist import merge
 
-            if self.settings.language != self.session_language:
-                self.session_language = None  # the player chose a language: keep it
-            self.stored = save(self.settings, self.stored, self.session_language is not None)
+        if self.settings.language != self.session_language:
+            self.session_language = None  # the player chose a language: keep it
+        self.stored = merge(self.settings, self.stored, self.session_language is not None)
+        self.store.save(self.stored)
 
     # ----------------------------------------------------------------- scenes
 
-    def push(self, scene: Scene) -> None:
+    def push(self, scene: StackedScene) -> None:
         self.stack.push(scene)
+
+    def open(self, name: str, *args: object) -> None:
+        """Push the screen registered as ``name``, built with ``args`` (navigation by
+        name: a screen never imports the screen it opens)."""
+        factory = self.screens.get(name)
+        if factory is None:
+            known = ", ".join(sorted(self.screens)) or "none: build the window with screens="
+            raise LookupError(f"no screen named {name!r} in this window; known: {known}")
+        self.push(factory(self, *args))
 
     def pop(self) -> None:
         self.stack.pop()
         if not self.stack.scenes:
             self.running = False
 
-    def replace(self, scene: Scene) -> None:
+    def replace(self, scene: StackedScene) -> None:
         self.stack.replace(scene)
 
     def quit(self) -> None:

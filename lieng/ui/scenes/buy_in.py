@@ -16,11 +16,8 @@ from lieng.ui.core.draw import CREAM, GOLD, text
 from lieng.ui.core.i18n import chips, key, t
 
 if TYPE_CHECKING:
-    from lieng.table import Table
+    from lieng.game.profile import Profile
     from lieng.ui.core.window import GameApp
-    from lieng.ui.player.profile import Profile
-    from lieng.ui.scenes.new_game import NewGameScene
-    from lieng.ui.scenes.table import TableScene
 
 MULTIPLES = (20, 50, 100, 200, 500)
 DEFAULT_BETS = 100
@@ -57,48 +54,34 @@ def follow_bet(buy_in: str, old_bet: int, new_bet: int, balance: int) -> str:
     return str(max(below) if below else opts[0])
 
 
-def buy_in_row(scene: NewGameScene) -> tuple[str, list[str | tuple[str, str]]]:
-    """The dialog's buy-in row; keeps ``scene.choice["buy_in"]`` one of its options."""
-    profile = scene.app.profile
-    assert profile is not None
-    bet = int(scene.choice["bet"])
+def buy_in_row(profile: Profile, choice: dict[str, str]
+               ) -> tuple[str, list[str | tuple[str, str]]]:
+    """The dialog's buy-in row; keeps ``choice["buy_in"]`` (the dialog's) one of its
+    options."""
+    bet = int(choice["bet"])
     balance = profile.max_buy_in()
     opts = buy_in_options(bet, balance)
     if not opts:
-        scene.choice["buy_in"] = ""
+        choice["buy_in"] = ""
         return ("buy_in", [(key("new_game.no_chips"), "")])
-    if scene.choice.get("buy_in") not in {str(o) for o in opts}:
-        scene.choice["buy_in"] = str(default_buy_in(bet, balance))
+    if choice.get("buy_in") not in {str(o) for o in opts}:
+        choice["buy_in"] = str(default_buy_in(bet, balance))
     return ("buy_in", [(t("new_game.buy_in_option", amount=chips(o), n=chips(o // bet)),
                         str(o)) for o in opts])
 
 
-def seat_player(app: GameApp, profile: Profile, scene: TableScene[Table], amount: int) -> None:
-    """Take the buy-in from the bank, record the table's hands, and give the chips back
-    when the player leaves."""
-    profile.sit_down(scene.table, scene.me, amount)
-    scene.bank = profile
-    scene.rebuy_amount = amount
-
-    def leave() -> None:
-        profile.stand_up()
-        app.pop()
-
-    scene.on_leave = leave
-
-
-def draw_note(surface: pygame.Surface, scene: NewGameScene, r: pygame.Rect) -> None:
+def draw_note(surface: pygame.Surface, app: GameApp, profile: Profile, choice: dict[str, str],
+              r: pygame.Rect) -> None:
+    """The bank's note under the dialog's rows (``r``: the dialog's panel)."""
     from lieng.game import STARTING_BETS
 
-    profile = scene.app.profile
-    assert profile is not None
-    s = scene.app.scale
-    ts = scene.app.type_scale
-    bet = int(scene.choice["bet"])
+    s = app.scale
+    ts = app.type_scale
+    bet = int(choice["bet"])
     y = r.bottom - 104 * s
     text(surface, t("new_game.bank_note", bank=chips(profile.bankroll.balance),
                     amount=chips(STARTING_BETS * bet)), (r.centerx, y), ts.px("small"), CREAM)
-    if not scene.choice.get("buy_in"):
+    if not choice.get("buy_in"):
         # A smaller table bet may still be affordable; with less than the smallest ante
         # only the free chips help (docs/UI.md, "Broke").
         from lieng.game import TABLE_BETS

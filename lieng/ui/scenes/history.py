@@ -117,9 +117,7 @@ class HistoryScene(Scene):
         return list(enumerate(self.hands))[start:start + ROWS]
 
     def open_replay(self, index: int) -> None:
-        from .replay import ReplayScene
-
-        self.app.push(ReplayScene(self.app, self.hands[index]))
+        self.app.open("replay", self.hands[index])
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

@@ -33,9 +33,7 @@ from lieng.engine import (
     ActionKind,
     ActionTaken,
     Event,
-    IllegalActionError,
     Legal,
-    redact,
 )
 from lieng.game import AskRebuy, BetweenHands, BrokePolicy, GameOver, SeatChange
 from lieng.game.recorders import HandRecorder
@@ -119,7 +117,6 @@ class HotseatScene(TableScene[Table]):
         self.me = seat
         self.board.me = seat
         self.order = [(seat + i) % n for i in range(n)]
-        self.rebuy_amount = self.table.seats[seat].spec.stack
         self._legal_shown = False
 
     # ----------------------------------------------------------------- building
@@ -137,8 +134,11 @@ class HotseatScene(TableScene[Table]):
 
     # ----------------------------------------------------------------- privacy
 
+    public_view = True
+    """The session hands this board the spectator's events (``redact(e, None)``)."""
+
     def _on_events(self, events: Sequence[Event]) -> None:
-        public = [redact(e, None) for e in events]
+        public = events
         for e in public:
             if isinstance(e, ActionTaken) and e.kind is ActionKind.TIMEOUT \
                     and self.is_human(e.seat) and not self._handoff_fold:
@@ -216,23 +216,12 @@ class HotseatScene(TableScene[Table]):
     # ----------------------------------------------------------------- acting
 
     def my_legal(self) -> Legal | None:
-        hand = self.table.hand
-        if hand is None or hand.is_over or self.viewer is None or hand.to_act != self.viewer \
-                or not self.cards_ready():
-            return None
-        return hand.legal()
+        """Only the confirmed viewer has buttons (``me`` is the viewer once confirmed)."""
+        return None if self.viewer is None else super().my_legal()
 
     def act(self, action: Action) -> bool:
-        hand = self.table.hand
-        seat = self.viewer
-        if hand is None or hand.is_over or seat is None or hand.to_act != seat:
-            return False
-        self.board.catch_up()
-        try:
-            self.table.act(seat, action, self.clock)
-        except IllegalActionError:
-            return False
-        return True
+        """The viewer's action: the session checks the turn (``me`` is the viewer)."""
+        return self.viewer is not None and self.session.act(action, before=self.board.catch_up)
 
     # ----------------------------------------------------------------- hands
 

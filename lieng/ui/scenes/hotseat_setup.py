@@ -16,16 +16,16 @@ import pygame
 import pygame_gui
 
 from lieng.engine import TIEBREAKS
-from lieng.game import BOT_LEVELS as LEVELS
 from lieng.game import BOT_NAMES, TABLE_BETS, TableConfig, build_table
+from lieng.levels import BOT_LEVELS, is_level
 from lieng.names import display_name
 from lieng.storage.settings import MAX_NAME, TURN_TIMERS
 from lieng.table import PlayerSpec, Table
 from lieng.ui.core.draw import MUTED, text
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.core.names import DEFAULT_NAMES, PLAYER_WORD, shown_name
 from lieng.ui.core.scene import Scene
-from lieng.ui.player.names import DEFAULT_NAMES, PLAYER_WORD, shown_name
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 MAX_SEATS = 6
 STACK_BETS = (20, 50, 100, 200)
 """Starting stack choices, in table bets."""
-KINDS = ("human", *LEVELS)
+KINDS = ("human", *BOT_LEVELS)
 """A seat is a person or a bot of one of the levels."""
 
 
@@ -52,7 +52,7 @@ def make_hotseat_table(seats: list[SeatChoice], table_bet: int, preset: str,
     starting stack or the table's."""
     players = tuple(
         PlayerSpec(c.name, "human" if c.kind == "human" else "bot",
-                   level=None if c.kind == "human" else c.kind,
+                   level=c.kind if is_level(c.kind) else None,
                    stack=(c.stack_bets or stack_bets) * table_bet)
         for c in seats)
     return build_table(TableConfig(players, preset, table_bet, turn_seconds, seed))
@@ -109,7 +109,7 @@ class HotseatSetupScene(Scene):
     def __init__(self, app: GameApp) -> None:
         super().__init__(app)
         stored = app.stored
-        people = list(stored.hotseat_names) if stored is not None else []
+        people = list(stored.hotseat_names)
         if len(people) < 2:
             people = [t("hotseat.default_name", n=str(i + 1)) for i in range(3)]
         # A placeholder saved in the other language ("Player 3") reads in this one.
@@ -309,15 +309,12 @@ class HotseatSetupScene(Scene):
         ch = self.choice
         table = make_hotseat_table(seats, int(ch["bet"]), ch["preset"], int(ch["stack"]),
                                    int(ch["timer"]), seed=self.seed)
-        stored = self.app.stored
-        history: History | None = None
-        if stored is not None:
-            # Only the real game remembers names and writes the history.
-            people = [c.name for c in seats if c.kind == "human"]
-            self.app.stored = dataclasses.replace(stored, hotseat_names=people)
-            self.app.save_settings()
-            profile = self.app.profile
-            history = profile.history if profile is not None else History()
+        people = [c.name for c in seats if c.kind == "human"]
+        self.app.stored = dataclasses.replace(self.app.stored, hotseat_names=people)
+        self.app.save_settings()
+        # Only the real game (its profile) writes the history.
+        profile = self.app.profile
+        history: History | None = profile.history if profile is not None else None
         scene = HotseatScene(self.app, table, rebuy_allowed=ch["rebuy"] == "yes",
                              history=history)
         self.started = scene

@@ -4,8 +4,8 @@ and the lobby list of who sits where.
 
 The settings are ``lieng.storage.settings.Settings`` fields (``lan_port``,
 ``lan_discovery_address``, ``lan_last_host``, ``lan_player_name``): read through
-``settings_rows.stored`` so the tests and self-tests, which save nothing, get an in-memory
-copy; written to disk only when the app runs for real (``GameApp.save_settings``).
+``settings_rows.stored``, kept through the window's store (``GameApp.save_settings``: the
+player's file when the app runs for real, nowhere in the tests and self-tests).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from lieng.storage.settings import Settings
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import t
 from lieng.ui.core.typescale import TypeScale
-from lieng.ui.scenes.settings_rows import _local, stored
+from lieng.ui.scenes.settings_rows import stored
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -70,11 +70,8 @@ def remember(app: GameApp, **changes: Any) -> None:
     new, bad = dataclasses.replace(stored(app), **changes).validated()
     if bad:
         new = dataclasses.replace(new, **{k: getattr(stored(app), k) for k in bad})
-    if app.stored is not None:
-        app.stored = new
-        app.save_settings()
-    else:
-        _local[app] = new
+    app.stored = new
+    app.save_settings()
 
 
 def parse_port(raw: str) -> int | None:

@@ -24,8 +24,8 @@ import pygame
 import pygame_gui
 
 from lieng.engine import TIEBREAKS
-from lieng.game import BOT_LEVELS as LEVELS
 from lieng.game import TABLE_BETS
+from lieng.levels import BOT_LEVELS, as_level
 from lieng.net.client import LanClient, LanError
 from lieng.net.host import HostConfig, LanHost, connect_local
 from lieng.net.protocol import MAX_NAME, MAX_PASSWORD, ProtocolError, clean_name
@@ -33,8 +33,8 @@ from lieng.net.remote_table import RemoteTable
 from lieng.storage.paths import data_dir
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.core.names import shown_name
 from lieng.ui.core.scene import Scene
-from lieng.ui.player.names import shown_name
 from lieng.ui.scenes.lan_common import (
     draw_roster,
     error_key,
@@ -95,7 +95,7 @@ class LanHostScene(Scene):
         options: list[tuple[str, list[str | tuple[str, str]]]] = [
             ("seats", [(str(n), str(n)) for n in range(2, 7)]),
             ("bots", [(str(n), str(n)) for n in range(0, 6)]),
-            ("level", [(key(f"level.{lv}"), lv) for lv in LEVELS]),
+            ("level", [(key(f"level.{lv}"), lv) for lv in BOT_LEVELS]),
             ("bet", [(chips(b), str(b)) for b in TABLE_BETS]),
             ("preset", [(key(f"preset.{p}"), p) for p in TIEBREAKS]),
             ("timer", [(t("lan.seconds", n=str(n)), str(n)) for n in TIMERS]),
@@ -209,7 +209,8 @@ class LanHostScene(Scene):
         options: dict[str, Any] = dict(
             name=name, bind="0.0.0.0", port=port, seats=seats, bots=bots,
             table_bet=int(ch["bet"]), preset=ch["preset"], turn_seconds=float(ch["timer"]),
-            password=f["password"] or None, bot_level=ch["level"], stack=100 * int(ch["bet"]),
+            password=f["password"] or None, bot_level=as_level(ch["level"]),
+            stack=100 * int(ch["bet"]),
             local_player=name, beacon_target=f["discovery"])
         options.update(self.host_options)
         return HostConfig(**options)

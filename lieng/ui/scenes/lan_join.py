@@ -30,8 +30,8 @@ from lieng.storage.paths import data_dir
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.gui import kill, set_enabled
 from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.core.names import shown_name
 from lieng.ui.core.scene import Scene
-from lieng.ui.player.names import shown_name
 from lieng.ui.scenes.lan_common import (
     draw_roster,
     error_key,

@@ -42,8 +42,8 @@ class MenuScene(Scene):
                 pygame.Rect(w // 2 - bw // 2, y + i * (bh + gap), bw, bh), key(f"menu.{name}"),
                 self.app.ui, self.container,
                 object_id=self.app.type_scale.oid("#primary" if i == 0 else "#plain", "button"))
-        self.extras = MenuExtras(self)  # bankroll, refill, history, statistics
-        self.lan = LanMenu(self)  # Mở bàn LAN · Vào bàn LAN
+        self.extras = MenuExtras(self, bh)  # bankroll, refill, history, statistics
+        self.lan = LanMenu(self, bh)  # Mở bàn LAN · Vào bàn LAN
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.extras.handle(event) or self.lan.handle(event):
@@ -70,21 +70,11 @@ class MenuScene(Scene):
     def choose(self, name: str) -> None:
         app = self.app
         if name == "play_bots":
-            from .new_game import NewGameScene
-
-            app.push(NewGameScene(app))
+            app.open("new_game")
         elif name == "hotseat":
-            from .hotseat_setup import HotseatSetupScene
-
-            app.push(HotseatSetupScene(app))
-        elif name == "rules":
-            from .rules import RulesScene, saved_rules
-
-            app.push(RulesScene(app, saved_rules(app)))
-        elif name == "settings":
-            from lieng.ui.scenes.settings_screen import SettingsScene
-
-            app.push(SettingsScene(app))
+            app.open("hotseat_setup")
+        elif name in ("rules", "settings"):
+            app.open(name)
         elif name == "quit":
             app.quit()
 

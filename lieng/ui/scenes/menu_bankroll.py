@@ -18,7 +18,7 @@ from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, t
 
 if TYPE_CHECKING:
-    from lieng.ui.scenes.menu import MenuScene
+    from lieng.ui.core.scene import Scene
 
 
 def wait_text(wait: timedelta) -> str:
@@ -28,7 +28,8 @@ def wait_text(wait: timedelta) -> str:
 
 
 class MenuExtras:
-    def __init__(self, scene: MenuScene) -> None:
+    def __init__(self, scene: Scene, button_h: int) -> None:
+        """The panel on ``scene`` (the menu), its buttons ``button_h`` tall as the menu's."""
         self.scene = scene
         app = scene.app
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
@@ -38,7 +39,7 @@ class MenuExtras:
         s = app.scale
         ts = app.type_scale
         r = self.rect()
-        bw, bh = r.w, scene.button_h
+        bw, bh = r.w, button_h
         y = r.bottom + int(16 * s)
         for i, name in enumerate(("history", "stats")):
             self.buttons[name] = pygame_gui.elements.UIButton(
@@ -68,16 +69,10 @@ class MenuExtras:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return False
         app = self.scene.app
-        if event.ui_element is self.buttons.get("history"):
-            from lieng.ui.scenes.history import HistoryScene
-
-            app.push(HistoryScene(app))
-            return True
-        if event.ui_element is self.buttons.get("stats"):
-            from lieng.ui.scenes.stats import StatsScene
-
-            app.push(StatsScene(app))
-            return True
+        for name in ("history", "stats"):
+            if event.ui_element is self.buttons.get(name):
+                app.open(name)
+                return True
         if event.ui_element is self.buttons.get("refill") and app.profile is not None:
             self.claimed = app.profile.claim_refill()
             self.sync()

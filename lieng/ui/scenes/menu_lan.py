@@ -14,18 +14,19 @@ from lieng.ui.core.draw import GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import key, t
 
 if TYPE_CHECKING:
-    from lieng.ui.scenes.menu import MenuScene
+    from lieng.ui.core.scene import Scene
 
 LAN_ITEMS = ("lan_host", "lan_join")
 
 
 class LanMenu:
-    def __init__(self, scene: MenuScene) -> None:
+    def __init__(self, scene: Scene, button_h: int) -> None:
+        """The panel on ``scene`` (the menu), its buttons ``button_h`` tall as the menu's."""
         self.scene = scene
         app = scene.app
         s = app.scale
         r = self.rect()
-        bh, gap = scene.button_h, int(12 * s)
+        bh, gap = button_h, int(12 * s)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         y = r.y + int(56 * s)
         for i, name in enumerate(LAN_ITEMS):
@@ -51,14 +52,8 @@ class LanMenu:
 
     def choose(self, name: str) -> None:
         app = self.scene.app
-        if name == "lan_host":
-            from lieng.ui.scenes.lan_host import LanHostScene
-
-            app.push(LanHostScene(app))
-        elif name == "lan_join":
-            from lieng.ui.scenes.lan_join import LanJoinScene
-
-            app.push(LanJoinScene(app))
+        if name in ("lan_host", "lan_join"):
+            app.open(name)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scene.app.scale

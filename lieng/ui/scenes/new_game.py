@@ -10,21 +10,21 @@ import pygame
 import pygame_gui
 
 from lieng.engine import TIEBREAKS
-from lieng.game import BOT_LEVELS, STARTING_BETS, TABLE_BETS, TableConfig, build_table
+from lieng.game import STARTING_BETS, TABLE_BETS, TableConfig, build_table
+from lieng.levels import BOT_LEVELS, BotLevel, as_level
 from lieng.table import Table
 from lieng.ui.core.draw import text
 from lieng.ui.core.gui import set_enabled
 from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.core.names import shown_name
 from lieng.ui.core.scene import Scene
-from lieng.ui.player.names import shown_name
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
 
-LEVELS = BOT_LEVELS
 
 
-def make_table(n_bots: int, level: str, table_bet: int, preset: str, player_name: str,
+def make_table(n_bots: int, level: BotLevel, table_bet: int, preset: str, player_name: str,
                seed: int | None = None, turn_seconds: int = 20,
                player_stack: int | None = None) -> Table:
     """The player against ``n_bots`` bots (``TableConfig.for_bots``)."""
@@ -35,13 +35,10 @@ def make_table(n_bots: int, level: str, table_bet: int, preset: str, player_name
 class NewGameScene(Scene):
     def __init__(self, app: GameApp) -> None:
         super().__init__(app)
-        self.choice = {"bots": "3", "level": "normal", "bet": "10", "preset": "classic"}
-        stored = app.stored
-        if stored is not None:
-            # Start from the player's last choices.
-            self.choice = {"bots": str(stored.bots), "level": stored.bot_level,
-                           "bet": str(stored.table_bet) if stored.table_bet in TABLE_BETS
-                           else "10", "preset": stored.tiebreak}
+        stored = app.stored  # start from the player's last choices
+        self.choice = {"bots": str(stored.bots), "level": stored.bot_level,
+                       "bet": str(stored.table_bet) if stored.table_bet in TABLE_BETS
+                       else "10", "preset": stored.tiebreak}
         self.choice["buy_in"] = ""
         self.seed: int | None = None
         """Set by the self-test for a reproducible run; real games shuffle securely."""
@@ -61,14 +58,14 @@ class NewGameScene(Scene):
         self.menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
         rows: list[tuple[str, list[str | tuple[str, str]]]] = [
             ("bots", [(str(n), str(n)) for n in range(1, 6)]),
-            ("level", [(key(f"level.{lv}"), lv) for lv in LEVELS]),
+            ("level", [(key(f"level.{lv}"), lv) for lv in BOT_LEVELS]),
             ("bet", [(chips(b), str(b)) for b in TABLE_BETS]),
             ("preset", [(key(f"preset_pick.{p}"), p) for p in TIEBREAKS]),
         ]
         if self.app.profile is not None:
             from lieng.ui.scenes.buy_in import buy_in_row
 
-            rows.append(buy_in_row(self))
+            rows.append(buy_in_row(self.app.profile, self.choice))
         for name, options in rows:
             self.labels.append(pygame_gui.elements.UILabel(
                 pygame.Rect(x0, y, lw, rh), key(f"new_game.{name}"), ui, c,
@@ -128,25 +125,23 @@ class NewGameScene(Scene):
 
         ch = self.choice
         stored = self.app.stored
-        timer = stored.turn_timer if stored is not None else 20
+        timer = stored.turn_timer
         profile = self.app.profile
         buy_in = int(ch["buy_in"]) if profile is not None and ch["buy_in"] else None
         if profile is not None and buy_in is None:
             return  # not enough chips in the bank for this table bet
-        table = make_table(int(ch["bots"]), ch["level"], int(ch["bet"]), ch["preset"],
+        level = as_level(ch["level"])
+        table = make_table(int(ch["bots"]), level, int(ch["bet"]), ch["preset"],
                            shown_name(self.app.settings.player_name), seed=self.seed,
                            turn_seconds=timer,
                            player_stack=buy_in)
-        if stored is not None:
-            self.app.stored = dataclasses.replace(
-                stored, bots=int(ch["bots"]), bot_level=ch["level"],
-                table_bet=int(ch["bet"]), tiebreak=ch["preset"])  # type: ignore[arg-type]
-            self.app.save_settings()
+        self.app.stored = dataclasses.replace(
+            stored, bots=int(ch["bots"]), bot_level=level,
+            table_bet=int(ch["bet"]), tiebreak=ch["preset"])  # type: ignore[arg-type]
+        self.app.save_settings()
         scene = TableScene(self.app, table)
         if profile is not None and buy_in is not None:
-            from lieng.ui.scenes.buy_in import seat_player
-
-            seat_player(self.app, profile, scene, buy_in)
+            scene.buy_in_from(profile, buy_in)
         self.app.replace(scene)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -158,7 +153,7 @@ class NewGameScene(Scene):
         if self.app.profile is not None:
             from lieng.ui.scenes.buy_in import draw_note
 
-            draw_note(surface, self, r)
+            draw_note(surface, self.app, self.app.profile, self.choice, r)
             return
         text(surface, t("new_game.stack_note", amount=chips(STARTING_BETS *
                                                             int(self.choice["bet"]))),

@@ -15,8 +15,8 @@ from lieng.storage.history import HandRecord
 from lieng.ui.core.draw import CREAM, GOLD, panel, text
 from lieng.ui.core.gui import set_enabled
 from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.core.names import shown_name
 from lieng.ui.core.scene import Scene
-from lieng.ui.player.names import shown_name
 from lieng.ui.tabletop import layout as layout_mod
 from lieng.ui.tabletop.drawing import TableDrawer
 from lieng.ui.tabletop.log_panel import LogPanel

@@ -11,14 +11,13 @@ together when the player leaves it (``GameApp.save_settings``).
 from __future__ import annotations
 
 import dataclasses
-import weakref
 from typing import TYPE_CHECKING, Any
 
 from lieng.engine import TIEBREAKS
 from lieng.game import TABLE_BETS
+from lieng.levels import BOT_LEVELS
 from lieng.storage.settings import (
     LANGUAGES,
-    LEVELS,
     MAX_BOTS,
     NEXT_HAND_DELAYS,
     SPEEDS,
@@ -41,15 +40,9 @@ RIGHT = ("timer", "next_hand", "bots", "level", "bet", "preset", "coach")
 """The two columns of the screen, top to bottom."""
 
 
-_local: weakref.WeakKeyDictionary[GameApp, Settings] = weakref.WeakKeyDictionary()
-"""Settings edited in an app that saves none (the self-test, most tests)."""
-
-
 def stored(app: GameApp) -> Settings:
-    """The saved-settings object the screen edits (an in-memory one when the app has none,
-    as in the self-test: then nothing is saved)."""
-    if app.stored is None:
-        return _local.setdefault(app, Settings())
+    """The saved-settings object the screen edits (the window's; its store decides
+    whether a change reaches the disk)."""
     return app.stored
 
 
@@ -93,7 +86,7 @@ def row(app: GameApp, name: str) -> tuple[list[Option], str]:
     if name == "bots":
         return [(str(n), str(n)) for n in range(1, MAX_BOTS + 1)], str(st.bots)
     if name == "level":
-        return [(key(f"level.{lv}"), lv) for lv in LEVELS], st.bot_level
+        return [(key(f"level.{lv}"), lv) for lv in BOT_LEVELS], st.bot_level
     if name == "bet":
         bets = sorted({*TABLE_BETS, st.table_bet})
         return [(chips(b), str(b)) for b in bets], str(st.table_bet)
@@ -142,8 +135,4 @@ def apply(app: GameApp, name: str, value: str) -> None:
     else:
         raise KeyError(name)
     if changes:
-        new = dataclasses.replace(stored(app), **changes)
-        if app.stored is not None:
-            app.stored = new
-        else:
-            _local[app] = new
+        app.stored = dataclasses.replace(stored(app), **changes)

@@ -1,7 +1,11 @@
 """The table: the board, the action bar, the turn timer, hand after hand against bots.
 
-Time: the scene keeps its own table clock and passes it to ``Table.tick``/``act`` (the
-table never reads a clock). The clock stands still while the board is still animating —
+The game is the session's (``lieng.game.session.TableSession``): the table, the flow
+between hands, the bankroll's rebuys, whose turn it is and the table's clock. This screen
+draws it and forwards the player's intents; it holds the drawing's state only.
+
+Time: the scene moves the session's table clock (the table never reads a clock). The
+clock stands still while the board is still animating —
 so a bot "thinks" only once the cards and chips it reacts to have landed, and the turn
 timer starts when the turn is visible — but the player's buttons follow the engine's
 ``legal()`` at once: an animation never blocks a legal action. When the player
@@ -13,28 +17,20 @@ three cards have landed (``cards_ready``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Generic, Protocol
+from typing import TYPE_CHECKING, Generic
 
 import pygame
 import pygame_gui
 
-from lieng.engine import (
-    Action,
-    ActionKind,
-    ActionTaken,
-    Event,
-    IllegalActionError,
-    Legal,
-    NotEnoughPlayersError,
-    redact,
-)
-from lieng.game import AskRebuy, BetweenHands, DealNext, GameOver
-from lieng.table import TableLike
+from lieng.engine import Action, ActionKind, ActionTaken, Event, Legal
+from lieng.game import AskRebuy, BetweenHands, GameOver
+from lieng.game.session import TableSession, play_for_real
+from lieng.table import Table, TableLike
 from lieng.ui.core.draw import CREAM, text
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.core.names import shown_name
 from lieng.ui.core.scene import Scene
-from lieng.ui.player.names import shown_name
 from lieng.ui.tabletop import layout as layout_mod
 from lieng.ui.tabletop.action_bar import ActionBar
 from lieng.ui.tabletop.action_log import ActionLog
@@ -48,15 +44,8 @@ from lieng.ui.tabletop.summary import SummaryPanel, net_line
 from .dialog import Dialog
 
 if TYPE_CHECKING:
+    from lieng.game.profile import Profile
     from lieng.ui.core.window import GameApp
-
-class ChipSource(Protocol):
-    """The bankroll side of a rebuy (``lieng.ui.player.profile.Profile``)."""
-
-    def max_buy_in(self) -> int: ...
-
-    def rebuy(self, wanted: int) -> int: ...
-
 
 TIMER_WARNING = 5.0
 
@@ -73,9 +62,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
                  on_leave: Callable[[], None] | None = None, rebuy: int | None = None) -> None:
         super().__init__(app)
         self.table = table
-        self.me = me
+        """The session's table (``session.table``), which the drawing reads."""
+        self.session: TableSession[TableT] = TableSession(table, me, rebuy)
         self.on_leave = on_leave
-        self.rebuy_amount = rebuy if rebuy is not None else table.seats[me].spec.stack
         n = table.n_seats
         self.order = [(me + i) % n for i in range(n)]
         self.board = Board([s.name for s in table.seats], me, lambda: app.settings.speed_factor,
@@ -84,7 +73,6 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             plate.bot = seat.kind == "bot"  # the plate says "Máy · Khó"
             plate.level = seat.spec.level if plate.bot else None
         self.drawer = TableDrawer(app.cards, chips)
-        self.clock = 0.0
         self.continued: int | None = None
         """The hand number whose summary the player moved on from (or whose delay ran
         out): its result is no longer shown, and the next hand was asked for once."""
@@ -100,10 +88,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.top_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.reveal_button: pygame_gui.elements.UIButton | None = None
         self.layout = layout_mod.compute(app.size, n, drawer=app.settings.action_log_open)
-        self.hands_played = 0
         self.ended = False
-        self.bank: ChipSource | None = None
-        """Where rebuys come from when playing for real (the bankroll, ``Profile``)."""
         self.log = ActionLog(lambda: self.table.hand_no)
         """The hand told line by line, from public events only (``action_log``)."""
         self.board.watchers.append(self.log.add)
@@ -111,8 +96,11 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.log_panel = LogPanel(app, self.log, self.seat_names)
         self.summary = SummaryPanel(app, self.log, self.seat_names,
                                     self.result_lines)
-        self.flow = self.make_flow()
-        table.subscribe(self._on_events)
+        flow = self.make_flow()
+        if flow is not None:
+            self.session.flow = flow
+        self.session.spectator = self.public_view
+        self.session.subscribe(self._on_events)
         table.timing.scale = app.settings.speed_factor
 
     # ----------------------------------------------------------------- building
@@ -158,39 +146,51 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         if self.table.hand is None:
             self.start_next_hand()
 
-    # ----------------------------------------------------------------- table plumbing
+    # ----------------------------------------------------------------- the session
+
+    public_view = False
+    """The board gets the spectator's events, not the player's (the hot-seat table)."""
+
+    @property
+    def me(self) -> int:
+        """The seat at the bottom, whose cards and turn this screen shows."""
+        return self.session.me
+
+    @me.setter
+    def me(self, seat: int) -> None:
+        self.session.me = seat
+
+    @property
+    def clock(self) -> float:
+        """The session's table clock."""
+        return self.session.clock
+
+    @property
+    def flow(self) -> BetweenHands:
+        return self.session.flow
+
+    @property
+    def hands_played(self) -> int:
+        return self.session.hands_played
 
     def _on_events(self, events: Sequence[Event]) -> None:
-        mine = [redact(e, self.me) for e in events]
-        for e in mine:
+        """The session's events (already redacted for this screen) onto the board."""
+        for e in events:
             if isinstance(e, ActionTaken) and e.seat == self.me and e.kind is ActionKind.TIMEOUT:
                 self.toast("msg.timeout")
-        self.board.feed(mine)
+        self.board.feed(events)
 
-    def make_flow(self) -> BetweenHands:
-        """The between-hands decisions (``lieng.game.flow``): the player is asked to rebuy
-        when broke; a broke bot sits out, and beating every bot wins the table."""
-        return BetweenHands(self.table, lambda seat: "ask" if seat == self.me else "sit_out",
-                            self._offer)
-
-    def _offer(self, seat: int) -> int:
-        """A rebuy's chips: the buy-in again, or what the bankroll still has."""
-        if self.bank is None:
-            return self.rebuy_amount
-        return min(self.rebuy_amount, self.bank.max_buy_in())
+    def make_flow(self) -> BetweenHands | None:
+        """The between-hands decisions, when not the session's own (the bot table's:
+        ``TableSession``); the hot-seat and LAN tables give theirs."""
+        return None
 
     def start_next_hand(self) -> None:
         """Deal on, or present what the flow decided instead (a rebuy, the end)."""
         self.continued = self.table.hand_no
-        decision = self.flow.next()
-        if isinstance(decision, DealNext):
-            try:
-                self.table.start_hand(self.clock)
-            except NotEnoughPlayersError:  # the flow checked; kept for a table changed meanwhile
-                self.present(GameOver("too_few"))
-                return
+        decision = self.session.next_hand()
+        if decision is None:
             self.peel.clear()
-            self.hands_played += 1
             return
         self.present(decision)
 
@@ -199,7 +199,8 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         app = self.app
         if isinstance(decision, AskRebuy):
             self.messages.append("msg.broke")
-            bank = self.bank.max_buy_in() if self.bank is not None else None  # real chips
+            source = self.session.bank
+            bank = source.max_buy_in() if source is not None else None  # real chips
             app.push(Dialog(app, "msg.broke_title", "msg.broke_bank" if bank else "msg.broke",
                             [("msg.rebuy", self._rebuy), ("msg.to_menu", self.leave)],
                             {"amount": chips(decision.amount), "bank": chips(bank or 0),
@@ -215,10 +216,21 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
                             [("msg.to_menu", self.leave)]))
 
     def _rebuy(self) -> None:
-        amount = self.rebuy_amount if self.bank is None else self.bank.rebuy(self.rebuy_amount)
-        self.flow.rebuy(self.me, amount)
+        amount = self.session.rebuy()
         self.toast("msg.rebought", amount=chips(amount))
         self.start_next_hand()
+
+    def buy_in_from(self: TableScene[Table], profile: Profile, amount: int) -> None:
+        """Play for real: ``amount`` comes from the bankroll, which records every hand,
+        pays the rebuys and takes the chips back when the player leaves."""
+        play_for_real(self.session, profile, amount)
+        app = self.app
+
+        def leave() -> None:
+            profile.stand_up()
+            app.pop()
+
+        self.on_leave = leave
 
     def leave(self) -> None:
         self.ended = True
@@ -228,14 +240,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             self.app.pop()
 
     def act(self, action: Action) -> bool:
-        """The player's action, from a button, a key or the autopilot."""
-        hand = self.table.hand
-        if hand is None or hand.is_over or hand.to_act != self.me:
-            return False
-        self.board.catch_up()
-        try:
-            self.table.act(self.me, action, self.clock)
-        except IllegalActionError:
+        """The player's action, from a button, a key or the autopilot; the session checks
+        the turn, the board first lands what it is still animating."""
+        if not self.session.act(action, before=self.board.catch_up):
             return False
         # The bar goes off now, so the player's next turn is a new one (fresh raise k).
         self._sync_bar()
@@ -246,10 +253,8 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.toasts.append(Toast(msg, args, 3.2))
 
     def my_legal(self) -> Legal | None:
-        hand = self.table.hand
-        if hand is None or hand.is_over or hand.to_act != self.me or not self.cards_ready():
-            return None
-        return hand.legal()
+        """What the bar offers: the session's legal actions, once the cards have landed."""
+        return self.session.legal() if self.cards_ready() else None
 
     def cards_ready(self) -> bool:
         """The player's cards and the whole deal have landed (``Board.deal_landed``)."""
@@ -273,6 +278,12 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
     def handle_event(self, event: pygame.event.Event) -> bool:
         bar = self.bar
         self._sync_bar()
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and bar is not None:
+            # An action button first: the click's path is the bar, the session, the table
+            # (docs/ARCHITECTURE.md); the drawer and the result take no button of the bar's.
+            action = bar.action_for_button(event.ui_element)
+            if action is not None:
+                return self.act(action)
         if self.log_panel.handle_event(event, self.layout):
             return True
         if self.summary.wants_continue(event):
@@ -280,10 +291,6 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             el = event.ui_element
-            if bar is not None:
-                action = bar.action_for_button(el)
-                if action is not None:
-                    return self.act(action)
             if el is self.reveal_button:
                 self.reveal_all()
                 return True
@@ -327,13 +334,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         if name == "log":
             self.log_panel.toggle()
         elif name == "rules":
-            from .rules import RulesScene
-
-            app.push(RulesScene(app, self.table.rules))
+            app.open("rules", self.table.rules)
         elif name == "settings":
-            from lieng.ui.scenes.settings_screen import SettingsScene
-
-            app.push(SettingsScene(app))
+            app.open("settings")
         elif name == "mute":
             app.set_muted(not app.settings.muted)
             b = self.top_buttons.get("mute")
@@ -355,15 +358,14 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.board.update(dt)
         covered = self.covered
         waits = covered and self.timers_wait_when_covered
-        hand = self.table.hand
-        my_turn = hand is not None and not hand.is_over and hand.to_act == self.me
+        my_turn = self.session.my_turn()
         # The table's clock stands still while the board animates, while a scene covers
         # the table (``timers_wait_when_covered``; the result's delay waits under any
         # cover, below), and while the player's cards are on their way.
         if not self.board.busy and not waits and not (my_turn and not self.cards_ready()):
-            self.clock += dt
+            self.session.advance(dt)
         if not waits:
-            self.table.tick(self.clock)
+            self.session.tick()
         # Buttons follow legal() — not the animation.
         legal = self._sync_bar()
         if self.bar is not None:
@@ -391,10 +393,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
                 and self.continued != self.table.hand_no)
 
     def remaining(self) -> float | None:
-        deadline = self.table.deadline
-        if deadline is None:
-            return None
-        return max(0.0, deadline - self.clock)
+        return self.session.remaining()
 
     def _timer_warning(self) -> None:
         rem, hand = self.remaining(), self.table.hand
@@ -416,10 +415,10 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         # The acting seat's ring: the player's real deadline, or the bot's (pulsing) turn.
         self.drawer.draw(surface, self.board, lay, self.order, rem, total, self.peel)
         self.app.cards.frame = self.app.frames
-        if self.app.stored is not None and self.app.stored.coach_hints:
-            from lieng.ui.tabletop.coach import draw_coach
+        if self.app.stored.coach_hints:
+            from lieng.ui.tabletop.coach import coach_line, draw_coach
 
-            draw_coach(surface, self)
+            draw_coach(surface, lay, ts, coach_line(self.board, self.me, self.table.rules))
         info = info_line(self.table.rules, self.table.hand_no, self.board.round,
                          self.table.in_hand)
         text(surface, info, (12 * s, 23 * s), ts.px("body"), CREAM, anchor="midleft",

@@ -33,7 +33,7 @@ from lieng.engine import (
 )
 from lieng.engine.ranking import HandValue
 from lieng.ui.core.i18n import chips, language, t
-from lieng.ui.player.names import DEFAULT_NAMES
+from lieng.ui.core.names import DEFAULT_NAMES
 
 ONLY_POT = -1
 """A pot line's ``n`` for a main pot with no side pot: "Hùng ăn tẩy: 2.100"."""

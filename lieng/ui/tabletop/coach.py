@@ -20,8 +20,9 @@ from lieng.ui.core.i18n import t
 from lieng.ui.tabletop.frame_record import mark
 
 if TYPE_CHECKING:
-    from lieng.table import TableLike
-    from lieng.ui.scenes.table import TableScene
+    from lieng.ui.core.typescale import TypeScale
+    from lieng.ui.tabletop.board import Board
+    from lieng.ui.tabletop.layout import TableLayout
 
 
 @lru_cache(maxsize=256)
@@ -31,35 +32,32 @@ def _chance(cards: tuple[Card, ...], opponents: int, rules: RuleSet) -> float:
     return win_probability(cards, opponents=opponents, rules=rules)
 
 
-def coach_line(scene: TableScene[TableLike]) -> str:
-    """The hint for the table as the player sees it now ("" when there is none: cards not
-    all face up, folded, or nobody left to beat)."""
-    board = scene.board
+def coach_line(board: Board, me: int, rules: RuleSet) -> str:
+    """The hint for the table as the player in seat ``me`` sees it on ``board`` now (""
+    when there is none: cards not all face up, folded, or nobody left to beat)."""
     if board.hand_over or any(s.hand_value is not None for s in board.seats):
         return ""  # the cards are shown (or the hand is done): the odds are history
-    me = board.seats[scene.me]
-    cards = [c.card for c in me.cards]
-    if len(cards) != 3 or me.folded or any(c is None or cs.flip_now < 1.0
-                                           for c, cs in zip(cards, me.cards, strict=True)):
+    mine = board.seats[me]
+    cards = [c.card for c in mine.cards]
+    if len(cards) != 3 or mine.folded or any(c is None or cs.flip_now < 1.0
+                                             for c, cs in zip(cards, mine.cards, strict=True)):
         return ""
     hand = tuple(c for c in cards if c is not None)
     opponents = sum(1 for i, s in enumerate(board.seats)
-                    if i != scene.me and s.dealt_in and not s.folded)
+                    if i != me and s.dealt_in and not s.folded)
     if opponents == 0:
         return ""
-    rules = scene.table.rules
     pct = round(100 * _chance(hand, opponents, rules))
     # The hand's name is already written on the action bar just below.
     return t("coach.hint", pct=str(pct), n=str(opponents))
 
 
-def draw_coach(surface: pygame.Surface, scene: TableScene[TableLike]) -> None:
-    line = coach_line(scene)
+def draw_coach(surface: pygame.Surface, lay: TableLayout, ts: TypeScale, line: str) -> None:
+    """``line`` (``coach_line``'s) in its box just above the action bar."""
     if not line:
         return
-    s = scene.layout.scale
-    ts = scene.app.type_scale
-    bar = scene.layout.bar
+    s = lay.scale
+    bar = lay.bar
     r = pygame.Rect(0, 0, int(296 * s), int(30 * s))
     r.bottomleft = (bar.x + int(12 * s), bar.top - int(6 * s))
     panel(surface, r, (10, 18, 15, 220), GOLD, radius=int(9 * s))

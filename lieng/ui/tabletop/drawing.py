@@ -17,16 +17,16 @@ from collections.abc import Callable
 
 import pygame
 
+from lieng.levels import BOT_LEVELS
 from lieng.names import avatar_letter
-from lieng.table import BOT_LEVELS
+from lieng.ui.core.cards import CardRenderer
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, chip_pile, panel, text, text_surface
 from lieng.ui.core.i18n import t
+from lieng.ui.core.names import shown_name
 from lieng.ui.core.tween import lerp
 from lieng.ui.core.typescale import px
-from lieng.ui.player.names import shown_name
 from lieng.ui.tabletop import layout as L
 from lieng.ui.tabletop.board import Anchor, Board, CardState, SeatState
-from lieng.ui.tabletop.cards import CardRenderer
 from lieng.ui.tabletop.frame_record import mark
 from lieng.ui.tabletop.layout import TableLayout, card_centers
 from lieng.ui.tabletop.layout_fit import along

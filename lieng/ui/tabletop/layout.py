@@ -12,7 +12,9 @@ winner's glow around it, its card fan, its status line and its bet (chips and fi
 The centre holds the pot's chips, figure and total, the side pots, the deck, the round
 banner and, between hands, the result panel — each in its own box. The drawing code
 draws into exactly these boxes (text shrinks to its box's width), and a test checks
-what it actually drew against them (``frame_record``).
+what it actually drew against them (``frame_record``); ``collisions`` says, in words,
+what breaks the rule — ``compute`` uses it to choose the roomiest arrangement that fits,
+and the layout test asserts on it.
 """
 
 from __future__ import annotations
@@ -26,7 +28,6 @@ from lieng.ui.core.draw import table_rect
 from lieng.ui.tabletop.layout_fit import (
     box,
     clear_path,
-    collisions,
     first_free,
     free_band,
     free_run,
@@ -414,6 +415,73 @@ def _compute(size: tuple[int, int], n: int, drawer: bool, dims: Dims, lanes: boo
                       side_pots, tuple(side_boxes), deck, deck_box, banner, summary, reveal,
                       drawer_rect, drawer, bar, top_bar, dims)
     return _with_lanes(lay) if lanes else lay
+
+
+# ----------------------------------------------------------------- the layout rule
+
+
+def named_boxes(lay: TableLayout) -> list[tuple[str, int, pygame.Rect]]:
+    """Every reserved box as (name, owner, rect): owner is the display slot of a seat's
+    boxes, -1 for the centre's."""
+    out: list[tuple[str, int, pygame.Rect]] = []
+    for i, spot in enumerate(lay.seats):
+        out += [("glow", i, spot.glow), ("plate", i, spot.plate), ("cards", i, spot.cards_box),
+                ("status", i, spot.status_box), ("bet", i, spot.bet_box)]
+    out += [("pot", -1, lay.pot_box), ("pot_label", -1, lay.pot_label),
+            ("pot_total", -1, lay.pot_total), ("banner", -1, lay.banner),
+            ("reveal", -1, lay.reveal)]
+    out += [(f"side_pot{k + 1}", -1, r) for k, r in enumerate(lay.side_boxes)]
+    return out
+
+
+def collisions(lay: TableLayout, lanes: bool = True) -> list[str]:
+    """What breaks the layout rule, in words ([] when nothing does): a box outside the
+    window or on a bar, two boxes that overlap (a seat's glow may lie under its own
+    plate, cards, status and bet; the deck shares the banner's box, never at the same
+    time), the open drawer on any box, the result panel on a seat."""
+    problems: list[str] = []
+    screen = pygame.Rect(0, 0, *lay.size)
+    boxes = named_boxes(lay)
+    for name, owner, r in boxes:
+        if not screen.contains(r):
+            problems.append(f"{name}{owner} leaves the window")
+        if r.colliderect(lay.top_bar) or r.colliderect(lay.bar):
+            problems.append(f"{name}{owner} is on a bar")
+        if lay.drawer_open and r.colliderect(lay.drawer):
+            problems.append(f"{name}{owner} is under the drawer")
+    if not lay.deck_box.colliderect(lay.banner) or not lay.banner.contains(lay.deck_box):
+        problems.append("the deck is not in the banner's box")
+    for a, (na, oa, ra) in enumerate(boxes):
+        for nb, ob, rb in boxes[a + 1:]:
+            if oa == ob and oa >= 0 and "glow" in (na, nb):
+                continue
+            if ra.colliderect(rb):
+                problems.append(f"{na}{oa} × {nb}{ob}")
+    for name, owner, r in boxes:
+        if owner >= 0 and name != "bet" and r.colliderect(lay.summary):
+            problems.append(f"summary × {name}{owner}")
+    if not screen.contains(lay.summary) or lay.summary.colliderect(lay.reveal):
+        problems.append("summary out of place")
+    return problems + blocked_lanes(lay) if lanes else problems
+
+
+def furniture(lay: TableLayout) -> list[pygame.Rect]:
+    """What chips in the air never touch: every seat's plate, glow, cards and status."""
+    return [b for spot in lay.seats for b in (spot.glow, spot.plate, spot.cards_box,
+                                              spot.status_box)]
+
+
+def blocked_lanes(lay: TableLayout) -> list[str]:
+    """Seats whose chips cannot reach every pot's place, or come back from it, without
+    touching a seat's plate, glow, cards or status (``SeatSpot.lane``)."""
+    r = int(BET_R * lay.scale)
+    boxes = furniture(lay)
+    out = []
+    for i, spot in enumerate(lay.seats):
+        for k, pot in enumerate((lay.pot, *lay.side_pots)):
+            if not clear_path((spot.bet, spot.lane, pot), boxes, r, BET_CHIPS):
+                out.append(f"seat {i}'s chips cannot reach pot {k}")
+    return out
 
 
 def card_centers(spot: SeatSpot) -> list[Point]:

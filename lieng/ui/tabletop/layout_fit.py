@@ -1,22 +1,14 @@
-"""Small geometry for the table layout (``layout``): finding free room among boxes, and
-the check that no two reserved boxes overlap (the layout rule, docs/UI.md).
-
-``collisions`` is what ``layout.compute`` uses to choose the roomiest arrangement that
-fits, and what the layout test asserts on; the drawn frames are checked against the same
-rule by ``frame_record``.
+"""Small geometry for the table layout (``layout``): chip piles, paths, and finding free
+room among boxes. It knows rectangles and points only — the layout's own boxes and the
+check that none overlaps (``layout.collisions``) are in ``layout``, which imports this.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import pairwise
-from typing import TYPE_CHECKING
 
 import pygame
-
-if TYPE_CHECKING:
-    from lieng.ui.tabletop.layout import TableLayout
-
 
 Point = tuple[float, float]
 
@@ -131,69 +123,3 @@ def roomiest(boxes: list[pygame.Rect], cx: int, top: int, bottom: int, gap: int,
                 best_score = score
                 best = pygame.Rect(cx - half, t + gap, 2 * half, b - t - 2 * gap)
     return best
-
-
-def named_boxes(lay: TableLayout) -> list[tuple[str, int, pygame.Rect]]:
-    """Every reserved box as (name, owner, rect): owner is the display slot of a seat's
-    boxes, -1 for the centre's."""
-    out: list[tuple[str, int, pygame.Rect]] = []
-    for i, spot in enumerate(lay.seats):
-        out += [("glow", i, spot.glow), ("plate", i, spot.plate), ("cards", i, spot.cards_box),
-                ("status", i, spot.status_box), ("bet", i, spot.bet_box)]
-    out += [("pot", -1, lay.pot_box), ("pot_label", -1, lay.pot_label),
-            ("pot_total", -1, lay.pot_total), ("banner", -1, lay.banner),
-            ("reveal", -1, lay.reveal)]
-    out += [(f"side_pot{k + 1}", -1, r) for k, r in enumerate(lay.side_boxes)]
-    return out
-
-
-def collisions(lay: TableLayout, lanes: bool = True) -> list[str]:
-    """What breaks the layout rule, in words ([] when nothing does): a box outside the
-    window or on a bar, two boxes that overlap (a seat's glow may lie under its own
-    plate, cards, status and bet; the deck shares the banner's box, never at the same
-    time), the open drawer on any box, the result panel on a seat."""
-    problems: list[str] = []
-    screen = pygame.Rect(0, 0, *lay.size)
-    boxes = named_boxes(lay)
-    for name, owner, r in boxes:
-        if not screen.contains(r):
-            problems.append(f"{name}{owner} leaves the window")
-        if r.colliderect(lay.top_bar) or r.colliderect(lay.bar):
-            problems.append(f"{name}{owner} is on a bar")
-        if lay.drawer_open and r.colliderect(lay.drawer):
-            problems.append(f"{name}{owner} is under the drawer")
-    if not lay.deck_box.colliderect(lay.banner) or not lay.banner.contains(lay.deck_box):
-        problems.append("the deck is not in the banner's box")
-    for a, (na, oa, ra) in enumerate(boxes):
-        for nb, ob, rb in boxes[a + 1:]:
-            if oa == ob and oa >= 0 and "glow" in (na, nb):
-                continue
-            if ra.colliderect(rb):
-                problems.append(f"{na}{oa} × {nb}{ob}")
-    for name, owner, r in boxes:
-        if owner >= 0 and name != "bet" and r.colliderect(lay.summary):
-            problems.append(f"summary × {name}{owner}")
-    if not screen.contains(lay.summary) or lay.summary.colliderect(lay.reveal):
-        problems.append("summary out of place")
-    return problems + blocked_lanes(lay) if lanes else problems
-
-
-def furniture(lay: TableLayout) -> list[pygame.Rect]:
-    """What chips in the air never touch: every seat's plate, glow, cards and status."""
-    return [b for spot in lay.seats for b in (spot.glow, spot.plate, spot.cards_box,
-                                              spot.status_box)]
-
-
-def blocked_lanes(lay: TableLayout) -> list[str]:
-    """Seats whose chips cannot reach every pot's place, or come back from it, without
-    touching a seat's plate, glow, cards or status (``SeatSpot.lane``)."""
-    from lieng.ui.tabletop.layout import BET_CHIPS, BET_R
-
-    r = int(BET_R * lay.scale)
-    boxes = furniture(lay)
-    out = []
-    for i, spot in enumerate(lay.seats):
-        for k, pot in enumerate((lay.pot, *lay.side_pots)):
-            if not clear_path((spot.bet, spot.lane, pot), boxes, r, BET_CHIPS):
-                out.append(f"seat {i}'s chips cannot reach pot {k}")
-    return out

@@ -13,9 +13,9 @@ import pytest
 
 from lieng.ui.core import surface_cache
 from lieng.ui.core.assets import font
+from lieng.ui.core.preferences import UISettings
 from lieng.ui.core.surface_cache import SurfaceCache, fit_to_window, surface_bytes
 from lieng.ui.core.window import GameApp
-from lieng.ui.player.preferences import UISettings
 from lieng.ui.scenes.menu import MenuScene
 
 from ..helpers import MakeApp, step

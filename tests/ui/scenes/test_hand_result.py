@@ -10,10 +10,10 @@ from lieng.devtools.bots_selftest import ScriptedPlayer
 from lieng.engine import Action, RuleSet
 from lieng.storage.settings import Settings
 from lieng.table import PlayerSpec, Table
+from lieng.ui.core import persist
 from lieng.ui.core.i18n import t
+from lieng.ui.core.preferences import UISettings
 from lieng.ui.core.window import GameApp
-from lieng.ui.player import persist
-from lieng.ui.player.preferences import UISettings
 from lieng.ui.scenes.handoff import HandoffScene
 from lieng.ui.scenes.hotseat import HotseatScene
 from lieng.ui.scenes.menu import MenuScene

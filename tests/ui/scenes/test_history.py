@@ -19,13 +19,13 @@ import pytest
 from lieng.engine import PRESETS, Action, Card, Hand, HandEnded, PotAwarded
 from lieng.storage.history import HandRecord, History, SeatRecord
 from lieng.ui.core.window import GameApp
-from lieng.ui.player.notices import NoticeDialog
-from lieng.ui.player.session import close_app, open_app
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.history import ROWS, HistoryScene
 from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.scenes.notices import NoticeDialog
 from lieng.ui.scenes.replay import ReplayScene
 from lieng.ui.scenes.stats import StatsScene
+from lieng.ui.session import close_app, open_app
 
 from ..helpers import (
     RealApp,

@@ -31,7 +31,6 @@ from lieng.game.setup import default_bot_factory
 from lieng.storage.history import GameResult, HandRecord, History
 from lieng.table import PlayerSpec, Table
 from lieng.ui.core.window import GameApp
-from lieng.ui.player.session import close_app
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.handoff import ARM_SECONDS, HandoffScene
 from lieng.ui.scenes.hotseat import HotseatScene
@@ -42,6 +41,7 @@ from lieng.ui.scenes.hotseat_setup import (
 )
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.scoreboard import ScoreboardScene
+from lieng.ui.session import close_app
 
 from ..helpers import MakeApp, RealApp, click, key, run_until, step, top, type_name
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import i18n as pyi18n
 
 from lieng.game import BOT_NAMES
-from lieng.storage.settings import Settings, load_settings
+from lieng.storage.settings import FileStore, load_settings
 from lieng.ui.scenes.hotseat import HotseatScene
 from lieng.ui.scenes.hotseat_setup import (
     HotseatSetupScene,
@@ -23,7 +23,7 @@ from ..helpers import MakeApp, click, step, top, type_name
 
 def test_names_are_kept_for_next_time(make_app: MakeApp) -> None:
     app = make_app(speed="instant")
-    app.stored = Settings()
+    app.store = FileStore()  # saved like a real game's
     app.push(MenuScene(app))
     step(app)
     click(app, top(app, MenuScene).buttons["hotseat"])

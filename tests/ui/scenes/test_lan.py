@@ -17,7 +17,7 @@ import pytest
 from lieng.bots import make_bot
 from lieng.devtools.driver import KeyAutopilot
 from lieng.net import HostConfig, LanClient, LanHost
-from lieng.storage.settings import Settings, load_settings
+from lieng.storage.settings import FileStore, load_settings
 from lieng.ui.core.i18n import t
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
@@ -47,7 +47,7 @@ def test_host_screen_opens_a_table_a_friend_joins_and_a_hand_is_played(
         make_app: MakeApp, cleanup: Cleanup) -> None:
     hosts, clients = cleanup
     app = make_app(speed="instant")
-    app.stored = Settings()  # the LAN choices are saved like a real game's
+    app.store = FileStore()  # the LAN choices are saved like a real game's
     app.push(MenuScene(app))
     step(app)
     click(app, app.stack.top.lan.buttons["lan_host"])  # type: ignore[union-attr]

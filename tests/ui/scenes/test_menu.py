@@ -5,11 +5,11 @@ clicks, then quitting; and a broke player claiming the daily refill
 from __future__ import annotations
 
 from lieng.storage.bankroll import STARTING_CHIPS, Bankroll
-from lieng.ui.player.session import close_app
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.table import TableScene
+from lieng.ui.session import close_app
 
 from ..helpers import MakeApp, RealApp, click, step, top
 

@@ -10,11 +10,11 @@ import pygame
 
 from lieng.storage.bankroll import STARTING_CHIPS, Bankroll
 from lieng.storage.settings import load_settings, settings_path
-from lieng.ui.player.session import close_app, open_app
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.settings_screen import SettingsScene
 from lieng.ui.scenes.table import TableScene
+from lieng.ui.session import close_app, open_app
 
 from ..helpers import MakeApp, RealApp, choose, click, step, top
 
@@ -95,13 +95,15 @@ def test_settings_round_trip_through_clicks(real_app: RealApp) -> None:
 
 
 def test_settings_are_saved_only_for_the_real_game(make_app: MakeApp) -> None:
-    from lieng.ui.player import persist
+    from lieng.storage.settings import FileStore
+    from lieng.ui.core import persist
     from lieng.ui.scenes.settings_screen import SettingsScene
 
     ui, stored, _ = persist.load()
     assert ui.language == "vi" and ui.speed == "normal"
     app = make_app()
     app.stored = stored
+    app.store = FileStore()
     app.push(MenuScene(app))
     scene = SettingsScene(app)
     app.push(scene)

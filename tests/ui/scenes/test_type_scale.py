@@ -21,7 +21,6 @@ from lieng.engine import RuleSet
 from lieng.ui.core.scene import Scene
 from lieng.ui.core.typescale import GUI_ROLES, ROLES, TypeScale
 from lieng.ui.core.window import GameApp
-from lieng.ui.player.session import close_app, open_app
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.handoff import HandoffScene
 from lieng.ui.scenes.history import HistoryScene
@@ -35,6 +34,7 @@ from lieng.ui.scenes.scoreboard import ScoreboardScene
 from lieng.ui.scenes.settings_screen import SettingsScene
 from lieng.ui.scenes.stats import StatsScene
 from lieng.ui.scenes.table import TableScene
+from lieng.ui.session import close_app, open_app
 
 from ..helpers import LOOPBACK, gui_font, step, top
 
@@ -61,6 +61,11 @@ def app(request: pytest.FixtureRequest) -> Iterator[GameApp]:
     close_app(a)
 
 
+def as_scene(scene: object) -> Scene:
+    assert isinstance(scene, Scene), scene
+    return scene
+
+
 def _screens(app: GameApp) -> Iterator[tuple[str, Scene]]:
     """Each screen in turn, on top of the menu."""
     seats = [SeatChoice("Lan"), SeatChoice("Minh"), SeatChoice("Thảo", "normal")]
@@ -85,7 +90,7 @@ def _screens(app: GameApp) -> Iterator[tuple[str, Scene]]:
     ]
     for name, make in made:
         if make is None:
-            yield name, app.stack.scenes[0]
+            yield name, as_scene(app.stack.scenes[0])
             continue
         scene = make()
         app.push(scene)

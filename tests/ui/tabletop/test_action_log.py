@@ -14,8 +14,8 @@ from lieng.engine import PRESETS, Action, Card, Hand, RuleSet
 from lieng.storage.history import HandRecord, SeatRecord
 from lieng.storage.settings import Settings
 from lieng.table import PlayerSpec, Table
+from lieng.ui.core import persist
 from lieng.ui.core.i18n import configure, t
-from lieng.ui.player import persist
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.replay import ReplayScene
 from lieng.ui.scenes.table import TableScene
@@ -125,7 +125,7 @@ def test_the_open_state_is_saved_and_loaded() -> None:
     assert good.action_log_open
     old, problems = Settings.from_dict({"language": "en"})  # a file from before the field
     assert problems == [] and old.action_log_open is False
-    from lieng.ui.player.preferences import UISettings
+    from lieng.ui.core.preferences import UISettings
 
     merged = persist.merge(UISettings(action_log_open=True), Settings())
     assert merged.action_log_open

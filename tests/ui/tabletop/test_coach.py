@@ -3,6 +3,8 @@ winning against the opponents still in, without the hand's name (the bar shows i
 
 from __future__ import annotations
 
+import dataclasses
+
 from lieng.engine import Card, evaluate
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import NewGameScene
@@ -16,8 +18,8 @@ def test_coach_hint_names_the_hand_and_its_chance(real_app: RealApp) -> None:
     from lieng.bots.strength import win_probability
 
     app = real_app()
-    assert app.stored is not None and not app.stored.coach_hints  # off by default
-    app.stored.coach_hints = True
+    assert not app.stored.coach_hints  # off by default
+    app.stored = dataclasses.replace(app.stored, coach_hints=True)
     app.settings.reveal_own_cards = True
     click(app, top(app, MenuScene).buttons["play_bots"])
     ng = top(app, NewGameScene)
@@ -31,7 +33,7 @@ def test_coach_hint_names_the_hand_and_its_chance(real_app: RealApp) -> None:
     assert len(cards) == len(scene.own_cards())
     others = sum(1 for i, s in enumerate(scene.board.seats) if i and not s.folded)
     pct = round(100 * win_probability(cards, opponents=others, rules=scene.table.rules))
-    line = coach_line(scene)
+    line = coach_line(scene.board, scene.me, scene.table.rules)
     # The bar's label names the hand just below: the hint does not repeat it.
     name = evaluate(cards, scene.table.rules).name("vi")
     assert scene.bar is not None and scene.bar.hand_label.text == name

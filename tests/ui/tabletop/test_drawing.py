@@ -12,10 +12,10 @@ import i18n as pyi18n
 import pygame
 import pytest
 
+from lieng.ui.core.cards import CardRenderer
 from lieng.ui.core.i18n import chips, configure, t
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.tabletop import drawing as table_draw
-from lieng.ui.tabletop.cards import CardRenderer
 from lieng.ui.tabletop.layout import compute
 
 from ..helpers import MakeApp, key, open_table, play_calls_until_hand_over, run_until, shot, step
@@ -110,7 +110,7 @@ def test_round_banner_and_coach_hint_are_gone_at_the_showdown(make_app: MakeApp)
                 assert not b.rect.colliderect(spot.panel)
                 assert not b.rect.colliderect(spot.status_box)
         shown = any(x.hand_value is not None for x in board.seats)
-        line = coach_line(scene)
+        line = coach_line(scene.board, scene.me, scene.table.rules)
         if line:
             if not saw_hint and not board.busy:
                 shot(app, "coach_hint")

@@ -13,8 +13,7 @@ import pygame
 import pytest
 
 from lieng.ui.tabletop.frame_record import Drawn, problems
-from lieng.ui.tabletop.layout import FITS, compute
-from lieng.ui.tabletop.layout_fit import collisions
+from lieng.ui.tabletop.layout import FITS, collisions, compute
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080), (2560, 1440), (1024, 768), (1366, 768)]
 

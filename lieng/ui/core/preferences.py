@@ -1,6 +1,6 @@
 """What the window remembers about the player's preferences.
 
-``lieng.ui.player.persist`` copies it to and from the saved settings
+``lieng.ui.core.persist`` copies it to and from the saved settings
 (``lieng.storage.settings``, which defines the choices). Only the window reads these:
 none of them changes a rule.
 """

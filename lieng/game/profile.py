@@ -16,7 +16,7 @@ the messages storage has for them.
   (``HandRecorder.left_mid_hand``) — the bank's hand count, the history and the
   statistics then agree.
 * Every ``Notice`` (bad file kept aside, disk full, read-only...) goes to ``pending``; the
-  notice hook (``lieng.ui.player.notices``) shows each once, in the player's language.
+  notice hook (``lieng.ui.scenes.notices``) shows each once, in the player's language.
 
 Time comes from ``clock`` (``datetime.now`` by default) so tests can fix it.
 """

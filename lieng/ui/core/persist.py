@@ -1,7 +1,8 @@
 """Bridge between the window's ``UISettings`` and the saved ``lieng.storage`` settings.
 
-Only the real game (``lieng.app.main``) loads and saves; the self-test, the screenshot and
-the tests use fresh in-memory settings and never touch the player's files.
+Only the real game (``lieng.app.main``) loads from the player's file; a window saves
+through its store (``GameApp.store``), which for the self-test, the screenshots and the
+tests is a ``NullStore``: they never touch the player's files.
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ from __future__ import annotations
 import dataclasses
 
 from lieng.storage.documents import Notice
-from lieng.storage.settings import Language, Settings, load_settings, save_settings
-from lieng.ui.player.preferences import UISettings
+from lieng.storage.settings import Language, Settings, load_settings
+from lieng.ui.core.preferences import UISettings
 
 
 def load() -> tuple[UISettings, Settings, list[Notice]]:
@@ -38,8 +39,3 @@ def merge(ui: UISettings, stored: Settings, keep_language: bool = False) -> Sett
                                action_log_open=ui.action_log_open,
                                next_hand_delay=ui.next_hand_delay)
 
-
-def save(ui: UISettings, stored: Settings, keep_language: bool = False) -> Settings:
-    merged = merge(ui, stored, keep_language)
-    save_settings(merged)
-    return merged

@@ -1,4 +1,4 @@
-"""The names shown for the player (``lieng.ui.player.names``): the stored defaults ("Bạn",
+"""The names shown for the player (``lieng.ui.core.names``): the stored defaults ("Bạn",
 "Người chơi", "Player 3") follow the language and a chosen name stays as it is — also at a
 real table opened in English."""
 
@@ -12,7 +12,7 @@ from ..helpers import MakeApp, click, shot, step, top
 
 def test_default_player_name_follows_the_language(make_app: MakeApp) -> None:
     """Stored default "Bạn" shows as "You" in English; a chosen name stays as chosen."""
-    from lieng.ui.player.names import shown_name
+    from lieng.ui.core.names import shown_name
     from lieng.ui.scenes.new_game import NewGameScene
 
     app = make_app(speed="instant", language="en")
@@ -34,7 +34,7 @@ def test_default_player_name_follows_the_language(make_app: MakeApp) -> None:
 
 
 def test_default_names_follow_the_language() -> None:
-    from lieng.ui.player.names import shown_name
+    from lieng.ui.core.names import shown_name
 
     assert shown_name("Người chơi", "en") == "Player"
     assert shown_name("Player", "vi") == "Người chơi"

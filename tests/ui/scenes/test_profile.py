@@ -1,5 +1,5 @@
 """The player's bankroll and hand history while the window runs
-(``lieng.ui.player.profile``), through the real app: every hand is committed as it ends and
+(``lieng.game.profile``), through the real app: every hand is committed as it ends and
 the chips come back on leaving; a hand left mid-way — by the leave button or by closing the
 window — is one hand everywhere (the bank's hand count, the history list and the
 statistics) and the chips lost agree; chips found at a table on start are returned with a
@@ -27,13 +27,13 @@ from lieng.storage.history import History
 from lieng.storage.stats import compute_stats
 from lieng.table import Table
 from lieng.ui.core.window import GameApp
-from lieng.ui.player.notices import NoticeDialog
-from lieng.ui.player.session import close_app, open_app
 from lieng.ui.scenes.history import HistoryScene
 from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.scenes.notices import NoticeDialog
 from lieng.ui.scenes.replay import ReplayScene
 from lieng.ui.scenes.stats import StatsScene
 from lieng.ui.scenes.table import TableScene
+from lieng.ui.session import close_app, open_app
 
 from ..helpers import (
     REPO,

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import os
 
+from lieng.game.profile import Profile
+from lieng.ui.core.persist import load
 from lieng.ui.core.window import FPS, GameApp
-from lieng.ui.player.notices import install as install_notices
-from lieng.ui.player.persist import load
-from lieng.ui.player.profile import Profile
+from lieng.ui.scenes.notices import install as install_notices
+from lieng.ui.screens import SCREENS
 
 
 def open_app(size: tuple[int, int] = (1280, 720), lang: str | None = None,
@@ -24,13 +25,14 @@ def open_app(size: tuple[int, int] = (1280, 720), lang: str | None = None,
 
     A first run saves the default settings at once, so the file is there from the start.
     """
-    from lieng.storage.settings import save_settings, settings_path
+    from lieng.storage.settings import FileStore, save_settings, settings_path
 
     settings, stored, notices = load()
     if lang is not None:
         settings.language = lang
-    app = GameApp(size, settings, fps=fps)
+    app = GameApp(size, settings, fps=fps, screens=SCREENS)
     app.stored = stored
+    app.store = FileStore()
     # ``--lang`` is for this run: the saved language stays what the player chose.
     app.session_language = lang
     profile = Profile.open()

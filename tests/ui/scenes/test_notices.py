@@ -1,4 +1,4 @@
-"""Messages about the player's data (``lieng.ui.player.notices``) through the real app: a
+"""Messages about the player's data (``lieng.ui.scenes.notices``) through the real app: a
 damaged settings file is said once and the menu works; a full disk mid-game is one message,
 play goes on, and the next save once there is space holds everything."""
 
@@ -12,12 +12,12 @@ from lieng.devtools.driver import KeyAutopilot
 from lieng.storage import documents
 from lieng.storage.bankroll import SCHEMA as BANK_SCHEMA
 from lieng.storage.settings import settings_path
-from lieng.ui.player.notices import NoticeDialog
-from lieng.ui.player.session import close_app
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import NewGameScene
+from lieng.ui.scenes.notices import NoticeDialog
 from lieng.ui.scenes.table import TableScene
+from lieng.ui.session import close_app
 
 from ..helpers import RealApp, click, run_until, step, top
 

@@ -1,4 +1,4 @@
-"""Card faces (``lieng.ui.tabletop.cards``): the four-colour deck paints diamonds blue."""
+"""Card faces (``lieng.ui.core.cards``): the four-colour deck paints diamonds blue."""
 
 from __future__ import annotations
 

@@ -1,0 +1,175 @@
+"""One person's seat at a table, as the screens need it: the game without the window.
+
+A ``TableSession`` owns what a table screen used to hold beside its drawing: the table,
+what happens between hands (``BetweenHands``), where a rebuy's chips come from (a
+bankroll, or the buy-in again), who "me" is, what me may do now, and the table's clock.
+The screen draws the session and forwards intents (``act``, ``next_hand``, ``rebuy``); it
+decides no rule and keeps no game state of its own, and the same flow runs here without
+pygame (tests/game/test_session.py).
+
+**One turn check, one redaction.** ``act`` is the one place that asks "is it me to act?"
+before the table checks the action itself (``IllegalActionError``); the events the
+session hands its listeners are redacted once, for the seat it shows (``me``; ``None``,
+the spectator's view, at a hot-seat table whose board no person's cards may reach).
+
+**Time is passed in.** The clock is the screen's to move (``advance``): it stands still
+while the board is still animating or a dialog covers the table, which only the screen
+can know; the session then ticks the table at that clock (``tick``), so a bot "thinks"
+and a turn times out in table time, as docs/ARCHITECTURE.md says.
+
+The hot-seat and LAN screens use the same class: the hot-seat passes its own broke-seat
+policy and the spectator's view, the LAN screen a table answered from one seat's view
+(``RemoteTable``) and a flow that decides nothing (the host does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+
+from lieng.engine import Action, Event, IllegalActionError, Legal, NotEnoughPlayersError, redact
+from lieng.table import Table, TableLike
+
+from .flow import AskRebuy, BetweenHands, DealNext, GameOver
+
+if TYPE_CHECKING:
+    from .profile import Profile
+
+TableT = TypeVar("TableT", bound=TableLike, covariant=True)
+"""The table a session plays: ``Table`` at the bot and hot-seat tables, ``RemoteTable``
+at a LAN table."""
+
+Listener = Callable[[Sequence[Event]], None]
+
+
+class ChipSource(Protocol):
+    """The bankroll side of a rebuy (``lieng.game.profile.Profile``)."""
+
+    def max_buy_in(self) -> int: ...
+
+    def rebuy(self, wanted: int) -> int: ...
+
+
+class TableSession(Generic[TableT]):
+    """The table as seat ``me`` plays it (see the module docstring).
+
+    ``rebuy``: the chips a rebuy adds (default: me's starting stack). ``flow``: the
+    between-hands decisions; by default the bot table's — me is asked to rebuy when broke,
+    a broke bot sits out, and beating every bot wins the table (``lieng.game.flow``).
+    ``spectator``: the listeners get the spectator's view (``redact(e, None)``) instead of
+    me's.
+    """
+
+    def __init__(self, table: TableT, me: int = 0, rebuy: int | None = None,
+                 flow: BetweenHands | None = None, spectator: bool = False) -> None:
+        self.table = table
+        self.me = me
+        self.rebuy_amount = rebuy if rebuy is not None else table.seats[me].spec.stack
+        self.bank: ChipSource | None = None
+        """Where rebuys come from when playing for real (the bankroll); None: the buy-in
+        again, from nowhere."""
+        self.flow = flow if flow is not None else BetweenHands(
+            table, lambda seat: "ask" if seat == self.me else "sit_out", self._offer)
+        self.spectator = spectator
+        self.clock = 0.0
+        """Table time, in seconds: moved by ``advance`` only."""
+        self.hands_played = 0
+        self._listeners: list[Listener] = []
+        table.subscribe(self._on_events)
+
+    # ----------------------------------------------------------------- events
+
+    def subscribe(self, listener: Listener) -> None:
+        """``listener`` gets every batch of the table's events, redacted for the seat this
+        session shows — the only events a screen ever receives."""
+        self._listeners.append(listener)
+
+    def _on_events(self, events: Sequence[Event]) -> None:
+        seat = None if self.spectator else self.me
+        shown = [redact(e, seat) for e in events]
+        for listener in list(self._listeners):
+            listener(shown)
+
+    # ----------------------------------------------------------------- the turn
+
+    def my_turn(self) -> bool:
+        """A hand is on and it is me to act."""
+        hand = self.table.hand
+        return hand is not None and not hand.is_over and hand.to_act == self.me
+
+    def legal(self) -> Legal | None:
+        """What me may do now (None: not me to act)."""
+        hand = self.table.hand
+        return hand.legal() if hand is not None and self.my_turn() else None
+
+    def act(self, action: Action, before: Callable[[], None] | None = None) -> bool:
+        """Me's ``action``; False when it is not me to act or the table refuses it.
+        ``before`` runs once the turn is known to be me's, just before the table acts
+        (the board finishes what it is still animating, so the action lands on the table
+        the player saw)."""
+        if not self.my_turn():
+            return False
+        if before is not None:
+            before()
+        try:
+            self.table.act(self.me, action, self.clock)
+        except IllegalActionError:
+            return False
+        return True
+
+    # ----------------------------------------------------------------- time
+
+    def advance(self, dt: float) -> None:
+        """Table time moves on by ``dt`` seconds (the screen calls it only while the
+        table is there to be seen: see the module docstring)."""
+        self.clock += dt
+
+    def tick(self) -> None:
+        """Let the table act at the current clock: a bot's move, a turn timing out."""
+        self.table.tick(self.clock)
+
+    def remaining(self) -> float | None:
+        """Seconds left on the turn timer (None: no timer is running)."""
+        deadline = self.table.deadline
+        return None if deadline is None else max(0.0, deadline - self.clock)
+
+    # ----------------------------------------------------------------- between hands
+
+    def next_hand(self) -> AskRebuy | GameOver | None:
+        """Deal the next hand (None), or say what the flow decided instead: a rebuy to
+        ask me about, or the end of the table."""
+        decision = self.flow.next()
+        if not isinstance(decision, DealNext):
+            return decision
+        try:
+            self.table.start_hand(self.clock)
+        except NotEnoughPlayersError:  # the flow checked; kept for a table changed meanwhile
+            return GameOver("too_few")
+        self.hands_played += 1
+        return None
+
+    def _offer(self, seat: int) -> int:
+        """A rebuy's chips: the buy-in again, or what the bankroll still has."""
+        if self.bank is None:
+            return self.rebuy_amount
+        return min(self.rebuy_amount, self.bank.max_buy_in())
+
+    def offer(self) -> int:
+        """What a rebuy by me would add now."""
+        return self._offer(self.me)
+
+    def rebuy(self) -> int:
+        """Me rebuys: the buy-in again, taken from the bankroll when there is one; returns
+        the chips added."""
+        amount = self.rebuy_amount if self.bank is None else self.bank.rebuy(self.rebuy_amount)
+        self.flow.rebuy(self.me, amount)
+        return amount
+
+
+def play_for_real(session: TableSession[Table], profile: Profile, amount: int) -> None:
+    """Me plays with the bankroll's chips: ``amount`` leaves it now, every hand is
+    recorded, rebuys come from it (``Profile.sit_down``; ``Profile.stand_up`` gives the
+    stack back)."""
+    profile.sit_down(session.table, session.me, amount)
+    session.bank = profile
+    session.rebuy_amount = amount

@@ -1,1 +1,0 @@
-"""The player's own things while the window runs: preferences, bankroll, history, notices."""

@@ -1,0 +1,99 @@
+"""The window's screens by name: how one screen opens another without importing it.
+
+A scene asks for ``app.open("history")``; this registry (Tuxemon's states by name, but
+written out here rather than found by scanning files, which breaks when frozen) says
+which class that is. So no screen module imports another to navigate, the scene modules
+form no import cycle (tests/test_import_graph.py), and a screen can be swapped for a test's
+without touching its callers. Each factory imports its module when first called, so a
+start-up loads only the menu.
+
+It sits at the root of ``ui`` — above ``scenes`` — and every window is built with it
+(``session.open_app``, the tests' ``make_app``, the self-tests and benchmarks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from lieng.engine import RuleSet
+    from lieng.storage.history import HandRecord
+    from lieng.ui.core.scene import Scene
+    from lieng.ui.core.window import GameApp, ScreenFactory
+
+
+def _menu(app: GameApp) -> Scene:
+    from lieng.ui.scenes.menu import MenuScene
+
+    return MenuScene(app)
+
+
+def _new_game(app: GameApp) -> Scene:
+    from lieng.ui.scenes.new_game import NewGameScene
+
+    return NewGameScene(app)
+
+
+def _hotseat_setup(app: GameApp) -> Scene:
+    from lieng.ui.scenes.hotseat_setup import HotseatSetupScene
+
+    return HotseatSetupScene(app)
+
+
+def _rules(app: GameApp, rules: RuleSet | None = None) -> Scene:
+    """The rules of ``rules`` (a table's), or of the table the saved settings would set up."""
+    from lieng.ui.scenes.rules import RulesScene, saved_rules
+
+    return RulesScene(app, rules if rules is not None else saved_rules(app))
+
+
+def _settings(app: GameApp) -> Scene:
+    from lieng.ui.scenes.settings_screen import SettingsScene
+
+    return SettingsScene(app)
+
+
+def _lan_host(app: GameApp) -> Scene:
+    from lieng.ui.scenes.lan_host import LanHostScene
+
+    return LanHostScene(app)
+
+
+def _lan_join(app: GameApp) -> Scene:
+    from lieng.ui.scenes.lan_join import LanJoinScene
+
+    return LanJoinScene(app)
+
+
+def _history(app: GameApp) -> Scene:
+    from lieng.ui.scenes.history import HistoryScene
+
+    return HistoryScene(app)
+
+
+def _stats(app: GameApp) -> Scene:
+    from lieng.ui.scenes.stats import StatsScene
+
+    return StatsScene(app)
+
+
+def _replay(app: GameApp, record: HandRecord) -> Scene:
+    from lieng.ui.scenes.replay import ReplayScene
+
+    return ReplayScene(app, record)
+
+
+SCREENS: Mapping[str, ScreenFactory] = {
+    "menu": _menu,
+    "new_game": _new_game,
+    "hotseat_setup": _hotseat_setup,
+    "rules": _rules,
+    "settings": _settings,
+    "lan_host": _lan_host,
+    "lan_join": _lan_join,
+    "history": _history,
+    "stats": _stats,
+    "replay": _replay,
+}
+"""Every screen another screen opens, by the name it opens it with."""

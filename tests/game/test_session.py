@@ -1,0 +1,173 @@
+"""The bot table's and the hot-seat's flow on the session, without a window
+(lieng.game.session; docs/RULES.md steps 2, 6 and 8).
+
+These are the table screens' rules of play — whose turn, what may be done, the turn
+timer, a rebuy from the bankroll, the end of the table — checked in milliseconds; the
+screens' tests keep driving the real window for what is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from lieng.engine import (
+    Action,
+    ActionKind,
+    ActionTaken,
+    CardDealt,
+    Event,
+    HandEnded,
+    Showdown,
+)
+from lieng.game import AskRebuy, BetweenHands, GameOver, TableConfig, build_table
+from lieng.game.session import TableSession
+from lieng.table import PlayerSpec, Table, Timing
+
+
+def _bots(n: int = 2, stack: int | None = None, seed: int = 3, turn_seconds: int = 20) -> Table:
+    config = TableConfig.for_bots(n, "easy", 10, "Bạn", turn_seconds=turn_seconds,
+                                  player_stack=stack, seed=seed)
+    return build_table(config, timing=Timing(scale=0.0))  # bots answer at once
+
+
+class Bank:
+    """A bankroll that holds ``balance`` chips (``ChipSource``)."""
+
+    def __init__(self, balance: int) -> None:
+        self.balance = balance
+
+    def max_buy_in(self) -> int:
+        return self.balance
+
+    def rebuy(self, wanted: int) -> int:
+        got = min(wanted, self.balance)
+        self.balance -= got
+        return got
+
+
+def _play_to_my_turn(session: TableSession[Table]) -> None:
+    """Tick at the session's clock until the hand waits for me (or is over)."""
+    for _ in range(200):
+        hand = session.table.hand
+        if hand is None or hand.is_over or session.my_turn():
+            return
+        session.tick()
+    raise AssertionError("the bots never handed the turn on")
+
+
+def test_only_me_may_act_and_only_on_my_turn() -> None:
+    table = _bots()
+    session = TableSession(table)
+    assert session.next_hand() is None and session.hands_played == 1
+    hand = table.hand
+    assert hand is not None
+    if hand.to_act != 0:
+        assert session.legal() is None
+        assert not session.act(Action.call())  # not my turn: nothing reaches the table
+        assert list(hand.actions) == []
+        _play_to_my_turn(session)
+    if hand.is_over:
+        pytest.skip("the bots folded before my turn at this seed")
+    assert session.my_turn()
+    legal = session.legal()
+    assert legal is not None and legal == hand.legal()
+    calls: list[str] = []
+    assert session.act(Action.fold(), before=lambda: calls.append("board"))
+    assert calls == ["board"]  # the board lands first, once the turn is known to be mine
+    assert hand.actions[-1] == (0, Action.fold())
+    assert not session.act(Action.fold(), before=lambda: calls.append("again"))
+    assert calls == ["board"]
+
+
+def test_listeners_get_my_view_only_and_the_hot_seat_the_spectator_s() -> None:
+    for spectator in (False, True):
+        table = _bots(3, seed=5)
+        session = TableSession(table, spectator=spectator)
+        seen: list[Event] = []
+
+        def got(events: Sequence[Event], seen: list[Event] = seen) -> None:
+            seen.extend(events)
+
+        session.subscribe(got)
+        session.next_hand()
+        for _ in range(50):
+            _play_to_my_turn(session)
+            if session.my_turn():
+                session.act(Action.call())
+            hand = table.hand
+            if hand is None or hand.is_over:
+                break
+        dealt = [e for e in seen if isinstance(e, CardDealt)]
+        assert len(dealt) == 3 * table.n_seats
+        for e in dealt:
+            # Nobody else's card, ever; my own only when the session shows me.
+            assert (e.card is not None) == (e.seat == 0 and not spectator)
+        assert any(isinstance(e, HandEnded) for e in seen)
+        shown = [e for e in seen if isinstance(e, Showdown)]
+        if shown:  # the showdown shows the hands still in (RULES.md step 8), to everyone
+            assert all(h.cards for h in shown[0].hands)
+
+
+def test_my_turn_times_out_on_the_session_s_clock() -> None:
+    table = _bots(seed=11)
+    session = TableSession(table)
+    session.next_hand()
+    _play_to_my_turn(session)
+    hand = table.hand
+    assert hand is not None
+    if hand.is_over:
+        pytest.skip("the bots folded before my turn at this seed")
+    assert session.remaining() == pytest.approx(20.0)
+    session.advance(19.5)
+    session.tick()
+    assert session.my_turn() and session.remaining() == pytest.approx(0.5)
+    session.advance(0.5)
+    session.tick()
+    me_acted = [a for s, a in hand.actions if s == 0]
+    assert me_acted[-1].kind is ActionKind.TIMEOUT  # RULES.md step 6
+    assert not session.my_turn()
+
+
+def test_a_broke_player_rebuys_from_the_bankroll_and_it_runs_dry() -> None:
+    table = _bots(2, stack=500)
+    session = TableSession(table, rebuy=500)
+    bank = Bank(700)
+    session.bank = bank
+    table.seats[0].stack = 5  # cannot pay the ante (RULES.md step 2)
+    assert session.next_hand() == AskRebuy(0, 500)
+    assert session.rebuy() == 500 and bank.balance == 200
+    assert table.seats[0].stack == 505
+    table.seats[0].stack = 0  # broke again before the deal
+    assert session.offer() == 200  # what the bank still has
+    assert session.next_hand() == AskRebuy(0, 200)
+    assert session.rebuy() == 200 and bank.balance == 0
+    assert session.next_hand() is None and session.hands_played == 1  # dealt
+    table.seats[0].stack = 0
+    assert session.next_hand() == GameOver("bank_empty", 0)
+
+
+def test_beating_every_bot_wins_the_table() -> None:
+    table = _bots(2)
+    session = TableSession(table)
+    table.seats[1].stack = table.seats[2].stack = 0
+    assert session.next_hand() == GameOver("table_won", 0)
+    assert session.hands_played == 0
+
+
+def test_the_hot_seat_passes_its_own_flow_and_moves_me() -> None:
+    players = (PlayerSpec("Lan"), PlayerSpec("Minh"), PlayerSpec("Máy", "bot", level="easy"))
+    table = build_table(TableConfig(players, table_bet=10, seed=2), timing=Timing(scale=0.0))
+    flow = BetweenHands(table, lambda seat: "leave", needs_people=True)
+    session = TableSession(table, me=0, flow=flow, spectator=True)
+    table.seats[0].stack = 0
+    assert session.next_hand() is None  # Lan left; Minh and the bot play on
+    assert table.seats[0].left and flow.changes[-1].kind == "leave"
+    hand = table.hand
+    assert hand is not None
+    session.me = 1  # the hand-off: Minh has the screen
+    _play_to_my_turn(session)
+    if not hand.is_over:
+        assert session.act(Action.fold())
+        assert any(isinstance(e, ActionTaken) and e.seat == 1 for e in hand.events)
