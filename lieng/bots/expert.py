@@ -152,8 +152,8 @@ class ExpertBot(BaseBot):
                 and min(st.fold_rate() for st in stats) >= FOLDER:
             return 1
         (s0, q0, n0), (s1, q1, n1) = self._results
-        if not stats or min(st.decisions for st in stats) < 3 * MIN_EVIDENCE:
-            return 0 if n0 <= n1 else 1
+        if not stats or min(st.decisions for st in stats) < MIN_EVIDENCE:
+            return 0
         lean = 0 if all(aggressor(st) for st in stats) else 1
         best = lean
         if min(n0, n1) >= WARMUP:
