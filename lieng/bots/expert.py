@@ -209,7 +209,11 @@ class ExpertBot(BaseBot):
             eq = win_probability(view.my_cards, len(opps), rules)
             bucket = max(0, bisect.bisect_right(strat.bucket_floor, eq) - 1)
         weights = strat.probabilities(d, path, bucket)
-        if self.exploit:
+        # Against an aggressor the equilibrium is played as computed: LBR farmed the tilts
+        # (a value raise sized up by the model left hands the equilibrium folds to a shove
+        # over it: +19 B each time, docs/BOTS.md "Where LBR earns").
+        exploit = self.exploit and not all(aggressor(self.model.stats(o)) for o in opps)
+        if exploit:
             self.model.sync_rules(rules)
             weights = self._tilt(view, node, weights, strat.bucket_floor[bucket], opps)
         total = sum(weights)
@@ -223,7 +227,7 @@ class ExpertBot(BaseBot):
                 choice = a
                 break
         kind, amount = node.actions[choice]
-        if self.exploit and (kind == RAISE or (kind == CALL and VALUE_OVERRIDE)):
+        if exploit and (kind == RAISE or (kind == CALL and VALUE_OVERRIDE)):
             sized = self._value_size(view, legal, opps, kind == CALL)
             if sized is not None:
                 return sized

@@ -41,6 +41,7 @@ from .base import BaseBot, legal_of
 from .habits import MIN_SHOWN, raised_showdowns, raises_anything
 from .opponents import _PRIOR_FOLD_RATE, OpponentModel, line
 from .own_range import OwnRange
+from .own_range import key as own_key
 from .personality import Personality
 from .strength import hand_index, strength_row
 
@@ -241,15 +242,21 @@ class HeuristicBot(BaseBot):
 
     @staticmethod
     def _own_line(view: HandView, me: int) -> int | None:
-        """How we have played this hand so far (``opponents.line``), None before our first
-        action (then we may hold any hand)."""
+        """How we have played this hand so far (``own_range.key``: ``opponents.line``, big
+        raises apart), None before our first action (then we may hold any hand)."""
         raises = 0
-        acted = False
+        acted = big = False
+        pot = view.rules.table_bet * sum(view.dealt_in)
+        level = 0
         for a in view.actions:
             if a.seat == me:
                 acted = True
-                raises += a.raised
-        return line(raises, view.bets[me] > 0) if acted else None
+                if a.raised:
+                    raises += 1
+                    big = a.bet_level - level >= pot  # raised by at least the pot
+            pot += a.amount
+            level = max(level, a.bet_level)
+        return own_key(line(raises, view.bets[me] > 0), big) if acted else None
 
     def _defends(self, view: HandView, me: int, s: float, own_line: int | None,
                  call_ok: bool, strict: bool) -> bool:

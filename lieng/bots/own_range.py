@@ -21,9 +21,10 @@ from .opponents import LINES
 
 BINS = 40
 """Strength resolution (2.5 % wide)."""
-_PRIOR: tuple[tuple[float, float], ...] = ((0.0, 0.65), (0.2, 0.95), (0.55, 1.0), (0.7, 1.0))
-"""Strength interval each line is assumed to hold before anything is seen: checks rarely
-hold the top, calls the middle, raises the top."""
+_PRIOR: tuple[tuple[float, float], ...] = ((0.0, 0.65), (0.2, 0.95), (0.55, 1.0), (0.7, 1.0),
+                                          (0.7, 1.0), (0.8, 1.0))
+"""Strength interval each key (``key``) is assumed to hold before anything is seen: checks
+rarely hold the top, calls the middle, raises the top."""
 PRIOR_WEIGHT = 8.0
 CAP = 600.0
 
@@ -36,6 +37,13 @@ def _prior(lo: float, hi: float) -> list[float]:
     return out
 
 
+def key(line: int, big: bool) -> int:
+    """Histogram of a line; a raised line whose last raise was at least the pot has its
+    own (``LINES`` + 0 or 1): small steals hold any hand, big value raises the top, and
+    one histogram for both made a big raise fold the hands it had raised for value."""
+    return LINES + line - 2 if big and line >= 2 else line
+
+
 @dataclass(slots=True)
 class OwnRange:
     """Per line: how many of our decisions had a hand of each strength bin."""
@@ -44,7 +52,8 @@ class OwnRange:
         default_factory=lambda: [_prior(lo, hi) for lo, hi in _PRIOR])
 
     def record(self, line: int, s: float) -> None:
-        """We reached a decision having played ``line`` so far, holding strength ``s``."""
+        """We reached a decision having played ``line`` so far (a ``key``), holding
+        strength ``s``."""
         h = self.hist[line]
         h[min(BINS - 1, int(s * BINS))] += 1.0
         if sum(h) > CAP:
@@ -63,4 +72,4 @@ class OwnRange:
         return above / total
 
 
-assert len(_PRIOR) == LINES
+assert len(_PRIOR) == LINES + 2
