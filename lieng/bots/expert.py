@@ -152,7 +152,7 @@ class ExpertBot(BaseBot):
                 and min(st.fold_rate() for st in stats) >= FOLDER:
             return 1
         (s0, q0, n0), (s1, q1, n1) = self._results
-        if not stats or min(st.decisions for st in stats) < MIN_EVIDENCE:
+        if not stats:
             return 0
         lean = 0 if all(aggressor(st) for st in stats) else 1
         best = lean

@@ -73,11 +73,12 @@ def test_results_overrule_the_lean_only_when_clearly_better() -> None:
     assert sum(_bot_with(passive, clear)._pick_arm([0]) for _ in range(200)) == 0
 
 
-def test_the_equilibrium_plays_until_the_model_has_seen_enough() -> None:
-    bot = _bot_with(_stats(MIN_EVIDENCE - 1, 1))
-    assert {bot._pick_arm([0]) for _ in range(50)} == {0}
-    bot.model.seats[0] = _stats(MIN_EVIDENCE + 30, 3, faced=20, folded=8)
+def test_the_engine_plays_a_new_player_until_it_raises_often() -> None:
+    """A new player is read with the model's priors (raise rate 0.2: no aggressor)."""
+    bot = _bot_with(SeatStats())
     assert 1 in {bot._pick_arm([0]) for _ in range(50)}
+    bot.model.seats[0] = _stats(MIN_EVIDENCE + 10, MIN_EVIDENCE + 5)
+    assert {bot._pick_arm([0]) for _ in range(50)} == {0}
 
 
 def test_luck_of_the_cards_is_taken_out_of_the_arms_results() -> None:
