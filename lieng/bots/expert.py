@@ -57,7 +57,7 @@ from .strength import hand_index, strength_row, win_probability
 WARMUP = 150
 """Hands each arm plays, alternately, before ``_pick_arm`` compares them."""
 FOLDER = 0.68
-EXPLORE = 0.1
+EXPLORE = 0.05
 SURE = 1.0
 """Standard errors by which ``hard``'s engine must have out-earned the equilibrium before
 it takes over (``_pick_arm``): per-hand results swing by ten table bets, so a plain "who
@@ -129,15 +129,19 @@ class ExpertBot(BaseBot):
         tilts), 1 the model's engine (``hard``'s, sharpened: ``LEVEL_PARAMS["expert"]``),
         which takes more from players with habits but can itself be exploited.
 
-        Which one leans in: against a *thinking aggressor* — a player who raises often
-        (``AGGRESSOR`` of its decisions) yet not with anything (the hands it showed after
-        raising average more than ``AIMLESS_SHOWN``) — the equilibrium, because such a
-        player's raises are made to push a reader off its hands, and the engine reads
-        raises; against everyone else the engine. Measured (docs/BOTS.md): the
-        equilibrium beats ``hard`` where the engine breaks even, the engine beats
-        ``normal``, ``easy`` and the fixed habits by far more than the equilibrium.
+        Which one leans in: against an *aggressor* — a player who raises at least
+        ``AGGRESSOR`` of its decisions, whatever hands it shows — the equilibrium, played
+        untilted (``decide``), because such a player's raises are made to push a reader
+        off its hands, and the engine reads raises: Local Best Response, which shows its
+        bluffs when called and so looked like a maniac, farmed the engine by shoving over
+        its raises (docs/BOTS.md "Where LBR earns"). Against everyone else the engine,
+        from the first hand (the model's priors are no aggressor): against the population
+        the equilibrium's first hands cost 0.5 *B*/hand (tune seeds). Measured
+        (docs/BOTS.md): the equilibrium beats ``hard`` where the engine breaks even, the
+        engine beats ``normal``, ``easy`` and the fixed habits by far more than the
+        equilibrium.
 
-        Until ``MIN_EVIDENCE`` × 3 decisions are seen the arms alternate. Results can
+        Results can
         overrule the lean: once each arm has played ``WARMUP`` hands, the other arm takes
         over if it has out-earned the lean by ``SURE`` standard errors (luck of the cards
         taken out, ``observe``). While the engine plays, ``EXPLORE`` of the hands go to

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from lieng.engine import Action, ActionKind, Event, HandView, Legal
 
 from .base import BaseBot, legal_of
-from .habits import MIN_SHOWN, raised_showdowns, raises_anything
+from .habits import MIN_SHOWN, aggressor, raised_showdowns, raises_anything
 from .opponents import _PRIOR_FOLD_RATE, OpponentModel, line
 from .own_range import OwnRange
 from .own_range import key as own_key
@@ -293,13 +293,16 @@ class HeuristicBot(BaseBot):
     def _bluffs_seen(self, seat: int) -> bool:
         """Whether to defend our true range against ``seat`` (``_defends``): yes unless the
         model has seen it show only strong hands after raising (at least ``MIN_SHOWN``,
-        averaging ``VALUE_SHOWN`` or more) — a player whose bets are all value takes a
-        call of our capped range every time, and the minimum defence is only owed to
-        a player who can bluff."""
+        averaging ``VALUE_SHOWN`` or more) *and* raise seldom — a tight player whose bets
+        are all value takes a call of our capped range every time, and the minimum
+        defence is only owed to a player who can bluff. An aggressor that shows strong
+        hands is choosing which bets we see: LBR re-raised its value small enough to be
+        called and shoved its bluffs into our folds (docs/BOTS.md "Where LBR earns")."""
         if self.own is None or self.model is None:
             return False
-        n, mean = raised_showdowns(self.model.stats(seat))
-        return n < MIN_SHOWN or mean < VALUE_SHOWN
+        st = self.model.stats(seat)
+        n, mean = raised_showdowns(st)
+        return n < MIN_SHOWN or mean < VALUE_SHOWN or aggressor(st)
 
     def _slowplay_rate(self, opps: list[int]) -> float:
         """Level × personality rate; ``hard`` mostly slow-plays only when someone still in
