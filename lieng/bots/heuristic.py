@@ -440,11 +440,16 @@ class HeuristicBot(BaseBot):
         # that is the shove decision's business, so cap the size below it.
         style = self.style
         candidates = set()
-        for frac in (0.25, 0.5, 0.8, 1.2, *self._big_fracs):
+        # Sizes beyond the pot are for players who pay them, not for those who raise back:
+        # LBR re-raised ``hard``'s big value raises with better hands and shoved over the
+        # rest into its folds (docs/BOTS.md "Where LBR earns").
+        big = self._big_fracs if self.model is None or not any(
+            aggressor(self.model.stats(o)) for o in opps) else ()
+        for frac in (0.25, 0.5, 0.8, 1.2, *big):
             k = round(frac * pot * style.size / B)
             candidates.add(min(hi, max(lo, k)))
         candidates.add(lo)
-        if self._big_fracs:
+        if big:
             candidates.add(hi)  # the largest raise: a caller who ignores the size pays it
         best: tuple[float, int] | None = None
         for k in sorted(candidates):
