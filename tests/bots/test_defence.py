@@ -16,12 +16,13 @@ from lieng.bots.strength import colex_hands, strength
 from lieng.engine import PRESETS, Action, ActionKind, Card, Hand
 
 RULES = PRESETS["classic"]
+HANDS = colex_hands()
 
 
 def _deal(mine: tuple[Card, ...], rng: random.Random, first: bool = False) -> Hand:
     """Seat 1 holds ``mine`` (seat 0 with ``first``); seat 0 acts first."""
     while True:
-        theirs = rng.choice(colex_hands())
+        theirs = rng.choice(HANDS)
         if not set(theirs) & set(mine):
             break
     a, b = (mine, theirs) if first else (theirs, mine)
@@ -33,7 +34,7 @@ def _deal(mine: tuple[Card, ...], rng: random.Random, first: bool = False) -> Ha
 def test_a_small_raise_never_makes_the_top_two_thirds_fold(level: str) -> None:
     """1 × B into a pot of 2 × B: a bluff pays unless 2/3 of the hands go on."""
     rng = random.Random(1)
-    for i, mine in enumerate(rng.sample(colex_hands(), 300)):
+    for i, mine in enumerate(rng.sample(HANDS, 300)):
         if strength(mine, RULES) < 1 - 2 / 3 + 0.005:
             continue
         hand = _deal(mine, rng)
@@ -48,7 +49,7 @@ def test_an_all_in_into_the_antes_is_called_only_by_the_top_two_percent(level: s
     the shover's good hands — 8 or 9 points used to call here."""
     rng = random.Random(2)
     seen = {"fold": 0, "call": 0}
-    for i, mine in enumerate(rng.sample(colex_hands(), 600)):
+    for i, mine in enumerate(rng.sample(HANDS, 600)):
         s = strength(mine, RULES)
         hand = _deal(mine, rng)
         hand.act(0, Action.all_in())
@@ -80,7 +81,7 @@ def test_after_a_check_hard_defends_the_top_of_the_hands_it_checks() -> None:
     from 0.4 up call — by the share of all hands it used to fold everything below 0.67."""
     rng = random.Random(3)
     seen = {"fold": 0, "on": 0}
-    for i, mine in enumerate(rng.sample(colex_hands(), 400)):
+    for i, mine in enumerate(rng.sample(HANDS, 400)):
         s = strength(mine, RULES)
         if not 0.1 < s < 0.6 or abs(s - 0.4) < 0.03:
             continue

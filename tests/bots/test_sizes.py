@@ -18,11 +18,12 @@ RULES = PRESETS["classic"]
 def _raise_sizes(opponent: SeatStats) -> list[int]:
     """Raise multiples ``hard`` opens with, holding strong hands, first to act heads-up."""
     rng = random.Random(4)
-    strong = [h for h in colex_hands() if 0.85 <= strength(h, RULES) < 0.95]
+    hands = colex_hands()
+    strong = [h for h in hands if 0.85 <= strength(h, RULES) < 0.95]
     ks = []
     for i in range(150):
         mine = rng.choice(strong)
-        rest = [c for c in colex_hands()[rng.randrange(len(colex_hands()))] if c not in mine]
+        rest = [c for c in rng.choice(hands) if c not in mine]
         if len(rest) < 3:
             continue
         deck = [mine[0], rest[0], mine[1], rest[1], mine[2], rest[2]]
