@@ -55,7 +55,7 @@ from .personality import PERSONALITIES
 from .strength import hand_index, strength_row, win_probability
 
 WARMUP = 150
-"""Hands each arm plays, alternately, before ``_pick_arm`` compares them."""
+"""Hands each arm must have played before ``_pick_arm`` compares their results."""
 FOLDER = 0.68
 EXPLORE = 0.05
 SURE = 1.0

@@ -1,6 +1,6 @@
 """What ``expert``'s opponent model reads as a *habit* (docs/BOTS.md "Adapting to the
 table"): the statistics of ``opponents.SeatStats`` turned into the few labels ``expert``
-acts on — a folder, a caller, a wild or a tight raiser, a thinking aggressor — each with
+acts on — a folder, a caller, a wild or a tight raiser, an aggressor — each with
 the evidence it needs first. Kept apart from the bot so the thresholds, which the league
 measured, are read in one place.
 """
