@@ -55,9 +55,9 @@ from .personality import PERSONALITIES
 from .strength import hand_index, strength_row, win_probability
 
 WARMUP = 150
-"""Hands each arm plays, alternately, before ``_pick_arm`` compares them."""
+"""Hands each arm must have played before ``_pick_arm`` compares their results."""
 FOLDER = 0.68
-EXPLORE = 0.1
+EXPLORE = 0.05
 SURE = 1.0
 """Standard errors by which ``hard``'s engine must have out-earned the equilibrium before
 it takes over (``_pick_arm``): per-hand results swing by ten table bets, so a plain "who
@@ -129,15 +129,19 @@ class ExpertBot(BaseBot):
         tilts), 1 the model's engine (``hard``'s, sharpened: ``LEVEL_PARAMS["expert"]``),
         which takes more from players with habits but can itself be exploited.
 
-        Which one leans in: against a *thinking aggressor* — a player who raises often
-        (``AGGRESSOR`` of its decisions) yet not with anything (the hands it showed after
-        raising average more than ``AIMLESS_SHOWN``) — the equilibrium, because such a
-        player's raises are made to push a reader off its hands, and the engine reads
-        raises; against everyone else the engine. Measured (docs/BOTS.md): the
-        equilibrium beats ``hard`` where the engine breaks even, the engine beats
-        ``normal``, ``easy`` and the fixed habits by far more than the equilibrium.
+        Which one leans in: against an *aggressor* — a player who raises at least
+        ``AGGRESSOR`` of its decisions, whatever hands it shows — the equilibrium, played
+        untilted (``decide``), because such a player's raises are made to push a reader
+        off its hands, and the engine reads raises: Local Best Response, which shows its
+        bluffs when called and so looked like a maniac, farmed the engine by shoving over
+        its raises (docs/BOTS.md "Where LBR earns"). Against everyone else the engine,
+        from the first hand (the model's priors are no aggressor): against the population
+        the equilibrium's first hands cost 0.5 *B*/hand (tune seeds). Measured
+        (docs/BOTS.md): the equilibrium beats ``hard`` where the engine breaks even, the
+        engine beats ``normal``, ``easy`` and the fixed habits by far more than the
+        equilibrium.
 
-        Until ``MIN_EVIDENCE`` × 3 decisions are seen the arms alternate. Results can
+        Results can
         overrule the lean: once each arm has played ``WARMUP`` hands, the other arm takes
         over if it has out-earned the lean by ``SURE`` standard errors (luck of the cards
         taken out, ``observe``). While the engine plays, ``EXPLORE`` of the hands go to
@@ -152,8 +156,8 @@ class ExpertBot(BaseBot):
                 and min(st.fold_rate() for st in stats) >= FOLDER:
             return 1
         (s0, q0, n0), (s1, q1, n1) = self._results
-        if not stats or min(st.decisions for st in stats) < 3 * MIN_EVIDENCE:
-            return 0 if n0 <= n1 else 1
+        if not stats:
+            return 0
         lean = 0 if all(aggressor(st) for st in stats) else 1
         best = lean
         if min(n0, n1) >= WARMUP:
@@ -209,7 +213,11 @@ class ExpertBot(BaseBot):
             eq = win_probability(view.my_cards, len(opps), rules)
             bucket = max(0, bisect.bisect_right(strat.bucket_floor, eq) - 1)
         weights = strat.probabilities(d, path, bucket)
-        if self.exploit:
+        # Against an aggressor the equilibrium is played as computed: LBR farmed the tilts
+        # (a value raise sized up by the model left hands the equilibrium folds to a shove
+        # over it: +19 B each time, docs/BOTS.md "Where LBR earns").
+        exploit = self.exploit and not all(aggressor(self.model.stats(o)) for o in opps)
+        if exploit:
             self.model.sync_rules(rules)
             weights = self._tilt(view, node, weights, strat.bucket_floor[bucket], opps)
         total = sum(weights)
@@ -223,7 +231,7 @@ class ExpertBot(BaseBot):
                 choice = a
                 break
         kind, amount = node.actions[choice]
-        if self.exploit and (kind == RAISE or (kind == CALL and VALUE_OVERRIDE)):
+        if exploit and (kind == RAISE or (kind == CALL and VALUE_OVERRIDE)):
             sized = self._value_size(view, legal, opps, kind == CALL)
             if sized is not None:
                 return sized

@@ -1,6 +1,6 @@
 """What ``expert``'s opponent model reads as a *habit* (docs/BOTS.md "Adapting to the
 table"): the statistics of ``opponents.SeatStats`` turned into the few labels ``expert``
-acts on — a folder, a caller, a wild or a tight raiser, a thinking aggressor — each with
+acts on — a folder, a caller, a wild or a tight raiser, an aggressor — each with
 the evidence it needs first. Kept apart from the bot so the thresholds, which the league
 measured, are read in one place.
 """
@@ -21,9 +21,6 @@ TIGHT_SHOWN = 0.93
 """Mean strength of hands shown after raising from which a player raises only monsters."""
 AGGRESSOR = 0.35
 """Raise rate from which a player who does not raise with anything gets the equilibrium."""
-AIMLESS_SHOWN = 0.6
-"""Mean strength of hands shown after raising at most which raises are aimless (random,
-maniac, shover: about 0.5); a stealer that also raises its good hands shows more."""
 LOOSE_FOLD = 0.3
 """Fold rate to bets at most which value raises are sized for a player who calls them."""
 
@@ -70,7 +67,8 @@ def raises_anything(st: SeatStats) -> bool:
 
 
 def aggressor(st: SeatStats) -> bool:
-    """A thinking aggressor: raises at least ``AGGRESSOR`` of its decisions, and the
-    hands it showed after raising are not just anything (``AIMLESS_SHOWN``)."""
-    n, mean = raised_showdowns(st)
-    return st.raise_rate() >= AGGRESSOR and (n < MIN_SHOWN or mean > AIMLESS_SHOWN)
+    """An aggressor: raises at least ``AGGRESSOR`` of its decisions. The weak hands it
+    shows after raising do not make it harmless: Local Best Response shoves its bluffs
+    where the belief says we fold and shows them when called, and farmed ``hard``'s engine
+    that read it as a maniac (docs/BOTS.md "Where LBR earns")."""
+    return st.raise_rate() >= AGGRESSOR

@@ -38,8 +38,10 @@ from dataclasses import dataclass
 from lieng.engine import Action, ActionKind, Event, HandView, Legal
 
 from .base import BaseBot, legal_of
-from .habits import raises_anything
-from .opponents import _PRIOR_FOLD_RATE, OpponentModel
+from .habits import MIN_SHOWN, aggressor, raised_showdowns, raises_anything
+from .opponents import _PRIOR_FOLD_RATE, OpponentModel, line
+from .own_range import OwnRange
+from .own_range import key as own_key
 from .personality import Personality
 from .strength import hand_index, strength_row
 
@@ -96,7 +98,7 @@ LEVEL_PARAMS: dict[str, LevelParams] = {
     "expert": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
                           count_weight=1.0, raise_floor=0.45, bluff=0.05, slowplay=0.1,
                           noise=0.0, size_jitter=0.1, models_opponents=True,
-                          big_sizes=True),
+                          defends=True, big_sizes=True),
 }
 
 # Fixed beliefs of the levels that do not model opponents (and hard's priors).
@@ -110,6 +112,9 @@ _BIG_RAISE_FLOOR = 0.1
 """Range floor after a raise of three pots or more."""
 STEAL_FOLD = 0.6
 """``hard`` raises any hand when its model says everyone folds at least this often."""
+VALUE_SHOWN = 0.85
+"""Mean strength of the hands shown after raising from which ``hard`` reads a player's
+bets as all value and stops defending its true range against them (``_bluffs_seen``)."""
 THIN_VALUE = 0.08
 """Largest drop of ``hard``'s value-raise floor against players who never fold."""
 _FOLD_BASE = 0.25
@@ -126,6 +131,8 @@ class HeuristicBot(BaseBot):
         self.style = personality
         self.model: OpponentModel | None = OpponentModel() if self.params.models_opponents \
             else None
+        self.own: OwnRange | None = OwnRange() \
+            if self.params.defends and self.params.models_opponents else None
         # Sizes beyond the pot's geometry, judged by the fold model like the others: what
         # the opponent pays decides (docs/BOTS.md "How a heuristic bot decides").
         self._big_fracs: tuple[float, ...] = (2.0, 4.0) if self.params.big_sizes else ()
@@ -158,6 +165,9 @@ class HeuristicBot(BaseBot):
             self.model.sync_rules(rules)
 
         opps = view.opponents_in()
+        own_line = self._own_line(view, me)
+        if self.own is not None and own_line is not None and len(opps) == 1:
+            self.own.record(own_line, s)
         ranges = self._ranges(view, opps)
         eq = self._equity(s, opps, ranges, view)
         eq = min(1.0, max(0.0, eq + rng.gauss(0.0, p.noise)))
@@ -183,7 +193,8 @@ class HeuristicBot(BaseBot):
             # model has seen this player raise with anything (its raise says little).
             strict = legal.owed > pot - legal.owed and not (
                 self.model is not None and raises_anything(self.model.stats(opps[0])))
-            call_ok = self._defends(view, me, s, call_ok, strict)
+            call_ok = self._defends(view, me, s, own_line if self._bluffs_seen(opps[0])
+                                    else None, call_ok, strict)
             if strict and not call_ok:
                 return Action.fold()  # no re-raise with a hand that cannot call
         call_ev = eq * (pot + call) - call if call else 0.0
@@ -229,31 +240,69 @@ class HeuristicBot(BaseBot):
             return Action.call()
         return Action.fold()
 
-    def _defends(self, view: HandView, me: int, s: float, call_ok: bool,
-                 strict: bool) -> bool:
+    @staticmethod
+    def _own_line(view: HandView, me: int) -> int | None:
+        """How we have played this hand so far (``own_range.key``: ``opponents.line``, big
+        raises apart), None before our first action (then we may hold any hand)."""
+        raises = 0
+        acted = big = False
+        pot = view.rules.table_bet * sum(view.dealt_in)
+        level = 0
+        for a in view.actions:
+            if a.seat == me:
+                acted = True
+                if a.raised:
+                    raises += 1
+                    big = a.bet_level - level >= pot  # raised by at least the pot
+            pot += a.amount
+            level = max(level, a.bet_level)
+        return own_key(line(raises, view.bets[me] > 0), big) if acted else None
+
+    def _defends(self, view: HandView, me: int, s: float, own_line: int | None,
+                 call_ok: bool, strict: bool) -> bool:
         """Minimum defence, heads-up: a bet of *b* into a pot of *P* makes a bluff pay
-        unless we go on with at least P / (P + b) of the hands we can hold here (our own
-        range: all hands, narrowed by our own raises and calls this hand as we narrow
-        others'). So we always go on with that top share — a player cannot win by betting
-        any two... three cards — and against a bet larger than the pot *only* with it: the
-        pot-odds reading of a big bet trusted the bettor's range too little, and a best
-        response farmed it by shoving good hands into our 8 points (docs/BOTS.md "LBR")."""
+        unless we go on with at least P / (P + b) of the hands we can hold here. With
+        ``own_line`` (``hard``), those are the hands we have been seen (by ourselves:
+        ``OwnRange``) to arrive with on the line we played; without it, all hands narrowed
+        by our own raises and calls this hand as we narrow others'. So we always go on
+        with that top share — a player cannot win by betting any three cards — and
+        against a bet larger than the pot *only* with it: the pot-odds reading of a big
+        bet trusted the bettor's range too little, and a best response farmed it by
+        shoving good hands into our 8 points (docs/BOTS.md "Local Best Response")."""
         owed = view.owed(me)
         pot = view.pot
         before = max(1, pot - owed)
         share = before / (before + owed)
-        mine = 1.0
-        raised = False
-        for a in view.actions:
-            if a.seat != me or a.kind is ActionKind.FOLD or a.kind is ActionKind.TIMEOUT:
-                continue
-            if a.raised:
-                mine *= _RAISE_SHRINK_AGAIN if raised else _RAISE_SHRINK_FIRST
-                raised = True
-            elif a.amount > 0:
-                mine *= _CALL_SHRINK
-        top = s >= 1.0 - share * mine + self.style.tightness
+        s = min(1.0, s - self.style.tightness)
+        if own_line is not None and self.own is not None:
+            top = self.own.top(own_line, s) <= share
+        else:
+            mine = 1.0
+            raised = False
+            for a in view.actions:
+                if a.seat != me or a.kind is ActionKind.FOLD or a.kind is ActionKind.TIMEOUT:
+                    continue
+                if a.raised:
+                    mine *= _RAISE_SHRINK_AGAIN if raised else _RAISE_SHRINK_FIRST
+                    raised = True
+                elif a.amount > 0:
+                    mine *= _CALL_SHRINK
+            top = s >= 1.0 - share * mine
         return top if strict else call_ok or top
+
+    def _bluffs_seen(self, seat: int) -> bool:
+        """Whether to defend our true range against ``seat`` (``_defends``): yes unless the
+        model has seen it show only strong hands after raising (at least ``MIN_SHOWN``,
+        averaging ``VALUE_SHOWN`` or more) *and* raise seldom — a tight player whose bets
+        are all value takes a call of our capped range every time, and the minimum
+        defence is only owed to a player who can bluff. An aggressor that shows strong
+        hands is choosing which bets we see: LBR re-raised its value small enough to be
+        called and shoved its bluffs into our folds (docs/BOTS.md "Where LBR earns")."""
+        if self.own is None or self.model is None:
+            return False
+        st = self.model.stats(seat)
+        n, mean = raised_showdowns(st)
+        return n < MIN_SHOWN or mean < VALUE_SHOWN or aggressor(st)
 
     def _slowplay_rate(self, opps: list[int]) -> float:
         """Level × personality rate; ``hard`` mostly slow-plays only when someone still in
@@ -391,11 +440,16 @@ class HeuristicBot(BaseBot):
         # that is the shove decision's business, so cap the size below it.
         style = self.style
         candidates = set()
-        for frac in (0.25, 0.5, 0.8, 1.2, *self._big_fracs):
+        # Sizes beyond the pot are for players who pay them, not for those who raise back:
+        # LBR re-raised ``hard``'s big value raises with better hands and shoved over the
+        # rest into its folds (docs/BOTS.md "Where LBR earns").
+        big = self._big_fracs if self.model is None or not any(
+            aggressor(self.model.stats(o)) for o in opps) else ()
+        for frac in (0.25, 0.5, 0.8, 1.2, *big):
             k = round(frac * pot * style.size / B)
             candidates.add(min(hi, max(lo, k)))
         candidates.add(lo)
-        if self._big_fracs:
+        if big:
             candidates.add(hi)  # the largest raise: a caller who ignores the size pays it
         best: tuple[float, int] | None = None
         for k in sorted(candidates):

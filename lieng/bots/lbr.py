@@ -300,10 +300,40 @@ def _deck_for(hands: Sequence[Sequence[Card]], first: int) -> list[Card]:
     return [hands[(first + i) % n][p] for p in range(3) for i in range(n)]
 
 
+def line_label(view: HandView) -> str:
+    """How LBR (seat 0) played a finished hand, for ``--breakdown``: what the bots had
+    done before its first bet or raise (``open``: nothing yet, ``after-check``,
+    ``after-raise``), that bet (``r1`` … ``r16`` by size class, ``allin``; ``call`` when it
+    only checked or called) and how the hand ended: ``bot-folds`` (LBR won uncontested),
+    ``lbr-folds``, ``showdown``."""
+    first = "call"
+    before = "open"
+    for a in view.actions:
+        if a.seat != 0:
+            if a.kind is not ActionKind.FOLD:
+                before = "after-raise" if a.raised else "after-check" \
+                    if before == "open" else before
+            continue
+        if a.kind is ActionKind.ALL_IN and a.raised:
+            first = "allin"
+            break
+        if a.kind is ActionKind.RAISE:
+            first = f"r{1 << size_class(a.k)}"
+            break
+    if first == "call":
+        before = ""
+    folded = any(a.seat == 0 and a.kind is ActionKind.FOLD for a in view.actions)
+    contested = len(view.opponents_in()) > 0
+    end = "lbr-folds" if folded else "showdown" if contested else "bot-folds"
+    return " ".join(x for x in (before, first, end) if x)
+
+
 def play_lbr(bot: str, deals: int, seed: int, preset: str = "classic", seats: int = 2,
-             particles: int = PARTICLES, personality: str | None = "calm") -> list[float]:
+             particles: int = PARTICLES, personality: str | None = "calm",
+             lines: dict[str, list[float]] | None = None) -> list[float]:
     """LBR's net per deal (table bets, averaged over the ``seats`` replays), LBR in seat 0
-    and ``bot`` in every other seat."""
+    and ``bot`` in every other seat. ``lines``, when given, collects per ``line_label``
+    [hands, sum of LBR's net in B]."""
     rules = PRESETS[preset]
     B = rules.table_bet
     stacks = [STACK_BETS * B] * seats
@@ -322,14 +352,16 @@ def play_lbr(bot: str, deals: int, seed: int, preset: str = "classic", seats: in
             rotated = [hands[(s + r) % seats] for s in range(seats)]
             first = (d - r) % seats
             total += play_hand(rules, stacks, first, _deck_for(rotated, first), lbrs[r],
-                               bots[r])
+                               bots[r], lines)
         out.append(total / seats / B)
     return out
 
 
 def play_hand(rules: RuleSet, stacks: Sequence[int], first: int, deck: Sequence[Card],
-              lbr: LocalBestResponse, bots: Sequence[Bot]) -> int:
-    """One hand, LBR in seat 0 and ``bots[s]`` in seat s ≥ 1; LBR's net chips."""
+              lbr: LocalBestResponse, bots: Sequence[Bot],
+              lines: dict[str, list[float]] | None = None) -> int:
+    """One hand, LBR in seat 0 and ``bots[s]`` in seat s ≥ 1; LBR's net chips (and its
+    line added to ``lines``, see ``play_lbr``)."""
     hand = Hand(rules, stacks, first, deck=deck)
     lbr.start_hand(hand.view_for(0))
     while not hand.is_over:
@@ -347,7 +379,12 @@ def play_hand(rules: RuleSet, stacks: Sequence[int], first: int, deck: Sequence[
     for s in range(1, len(bots)):
         for event in hand.events_for(s):
             bots[s].observe(event)
-    return hand.stacks[0] - stacks[0]
+    net = hand.stacks[0] - stacks[0]
+    if lines is not None:
+        row = lines.setdefault(line_label(hand.view_for(0)), [0.0, 0.0])
+        row[0] += 1
+        row[1] += net / rules.table_bet
+    return net
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -359,6 +396,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, choices=(2, 3, 6), default=2)
     parser.add_argument("--preset", choices=TIEBREAKS, default="classic")
     parser.add_argument("--particles", type=int, default=PARTICLES)
+    parser.add_argument("--breakdown", action="store_true",
+                        help="also print what each of LBR's lines earns")
     parser.add_argument("--personality", default="calm",
                         help="personality of a level ('any': drawn per bot)")
     args = parser.parse_args(argv)
@@ -369,14 +408,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.particles < 1:
         parser.error("--particles must be at least 1")
     t0 = time.perf_counter()
+    lines: dict[str, list[float]] | None = {} if args.breakdown else None
     per_deal = play_lbr(args.bot, args.deals, args.seed, args.preset, args.seats,
-                        args.particles, None if args.personality == "any" else args.personality)
+                        args.particles, None if args.personality == "any" else args.personality,
+                        lines)
     took = time.perf_counter() - t0
     est: Estimate = estimate(per_deal)
     print(f"LBR vs {args.bot} ({args.seats} seats, preset {args.preset}, seed {args.seed}, "
           f"{args.deals} deals × {args.seats} replays, {args.particles} particles)")
     print(f"LBR wins {est} B/hand = {1000 * est.mean:+.0f} ± {1000 * est.half:.0f} mB/hand")
     print(f"{args.deals * args.seats} hands in {took:.1f} s")
+    if lines:
+        hands = args.deals * args.seats
+        print("| LBR's line | share of hands | B per such hand | B/hand it adds |")
+        print("|---|---|---|---|")
+        for label, (n, won) in sorted(lines.items(), key=lambda kv: -kv[1][1]):
+            print(f"| {label} | {n / hands:.1%} | {won / n:+.2f} | {won / hands:+.3f} |")
     return 0
 
 

@@ -34,10 +34,12 @@ def test_habits_are_read_from_folds_and_from_hands_shown_after_raising() -> None
     assert _habit(_stats(5, 1, faced=MIN_EVIDENCE - 1, folded=MIN_EVIDENCE - 1)) is None
 
 
-def test_a_thinking_aggressor_raises_often_but_not_with_anything() -> None:
+def test_an_aggressor_is_read_from_its_raise_rate_alone() -> None:
+    """Weak hands shown after raising do not make a raiser harmless: LBR shows its
+    bluffs when called (docs/BOTS.md "Where LBR earns")."""
     middle = len(SeatStats().shown[2]) * 2 // 3
     assert _aggressor(_stats(200, 100, shown_bin=middle, shown=20))
-    assert not _aggressor(_stats(200, 100, shown_bin=0, shown=20))  # maniac, random
+    assert _aggressor(_stats(200, 100, shown_bin=0, shown=20))  # maniac, random, LBR
     assert not _aggressor(_stats(200, int(200 * AGGRESSOR) - 20))  # raises seldom
 
 
@@ -71,11 +73,12 @@ def test_results_overrule_the_lean_only_when_clearly_better() -> None:
     assert sum(_bot_with(passive, clear)._pick_arm([0]) for _ in range(200)) == 0
 
 
-def test_arms_alternate_until_the_model_has_seen_enough() -> None:
-    bot = _bot_with(_stats(10, 2))
-    assert bot._pick_arm([0]) == 0
-    bot._results[0][2] = 1
-    assert bot._pick_arm([0]) == 1
+def test_the_engine_plays_a_new_player_until_it_raises_often() -> None:
+    """A new player is read with the model's priors (raise rate 0.2: no aggressor)."""
+    bot = _bot_with(SeatStats())
+    assert 1 in {bot._pick_arm([0]) for _ in range(50)}
+    bot.model.seats[0] = _stats(MIN_EVIDENCE + 10, MIN_EVIDENCE + 5)
+    assert {bot._pick_arm([0]) for _ in range(50)} == {0}
 
 
 def test_luck_of_the_cards_is_taken_out_of_the_arms_results() -> None:

@@ -99,6 +99,7 @@ def test_normal_respects_a_maximum_sized_raise_but_not_an_all_in_from_a_short_st
 def test_expert_steals_from_a_folder_and_stops_bluffing_a_station() -> None:
     four_points, zero_points = "2S 3C 9D", "2S 3C 5D"
     fresh = ExpertBot(random.Random(4))
+    fresh.arms = False  # a new opponent gets the engine; this is about the equilibrium
     # The equilibrium checks 4 points behind and bluffs with its very worst hands.
     assert _raises_when_checked_to(fresh, four_points) == 0
     assert _raises_when_checked_to(fresh, zero_points) >= 50

@@ -10,7 +10,15 @@ import pytest
 
 from lieng.bots import make_bot
 from lieng.bots.base import BaseBot, legal_of
-from lieng.bots.lbr import FLOOR, LocalBestResponse, main, play_hand, play_lbr, size_class
+from lieng.bots.lbr import (
+    FLOOR,
+    LocalBestResponse,
+    line_label,
+    main,
+    play_hand,
+    play_lbr,
+    size_class,
+)
 from lieng.bots.strength import colex_hands, strength
 from lieng.engine import PRESETS, Action, ActionKind, Card, Hand, HandView, evaluate
 
@@ -189,6 +197,34 @@ def test_lbr_farms_the_calling_station_heads_up_and_at_three_seats() -> None:
 def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--bot", "call", "--deals", "3", "--particles", "6"]) == 0
     out = capsys.readouterr().out
-    assert "LBR wins" in out and "mB/hand" in out
+    assert "LBR wins" in out and "mB/hand" in out and "LBR's line" not in out
+    assert main(["--bot", "call", "--deals", "3", "--particles", "6", "--breakdown"]) == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.startswith("| ") and "%" in line]
+    assert "LBR's line" in out and rows
+    # The lines' shares of hands add up to all the hands played.
+    assert sum(float(r.split("|")[2].strip(" %")) for r in rows) == pytest.approx(100, abs=1)
     with pytest.raises(SystemExit):
         main(["--bot", "nobody", "--deals", "3"])
+
+
+def _labelled(first: int, moves: list[tuple[int, Action]]) -> str:
+    hands = random.Random(5).sample(colex_hands(), 40)
+    mine = hands[0]
+    theirs = next(h for h in hands if not set(h) & set(mine))
+    deck = _deck(mine, theirs) if first == 0 else _deck(theirs, mine)
+    hand = Hand(RULES, STACKS, first, deck=deck)
+    for seat, action in moves:
+        hand.act(seat, action)
+    assert hand.is_over
+    return line_label(hand.view_for(0))
+
+
+def test_breakdown_lines_name_what_the_bot_did_lbr_s_bet_and_the_end() -> None:
+    assert _labelled(1, [(1, Action.call()), (0, Action.raise_(4)), (1, Action.fold())]) \
+        == "after-check r4 bot-folds"
+    assert _labelled(1, [(1, Action.raise_(2)), (0, Action.all_in()), (1, Action.call())]) \
+        == "after-raise allin showdown"
+    assert _labelled(0, [(0, Action.raise_(20)), (1, Action.fold())]) == "open r16 bot-folds"
+    assert _labelled(0, [(0, Action.call()), (1, Action.raise_(1)), (0, Action.fold())]) \
+        == "call lbr-folds"
