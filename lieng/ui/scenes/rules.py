@@ -107,6 +107,12 @@ class RulesScene(Scene):
         ts = self.app.type_scale
         w, h = self.app.size
         surface.fill((16, 22, 20))
+        # The text box's frame is drawn here, under it: pygame_gui's own rounded shape
+        # for a box this size costs ≈ 450 MiB while it is built at 2560×1440 (its states
+        # are drawn at several times the size, then scaled), a plain one ≈ 40
+        # (docs/PERFORMANCE.md, "The test suite"); the theme's text box is transparent.
+        panel(surface, self.box.rect, (14, 22, 19, 255), (142, 122, 60),
+              radius=int(8 * s), width=max(1, int(s)))
         text(surface, t("rules.title"), (w / 2, 40 * s), ts.px("title"), GOLD, bold=True)
         left = pygame.Rect(int(w * 0.02), int(86 * s), int(w * 0.44), h - int(170 * s))
         panel(surface, left, (12, 30, 22, 255), (142, 122, 60), radius=int(14 * s))
