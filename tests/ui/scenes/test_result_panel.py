@@ -216,7 +216,7 @@ def test_hot_seat_results_are_one_cell_per_seat_inside_the_panel(make_app: MakeA
     winner = [line for line, good in scene.result_lines() if good]
     losers = [line for line, good in scene.result_lines() if not good]
     assert winner == ["Người chơi 1 thắng 30"]
-    assert losers == ["Người chơi 2 mất 10", "Người chơi 3 mất 10", "Phương mất 10"]
+    assert losers == ["Người chơi 2 thua 10", "Người chơi 3 thua 10", "Phương thua 10"]
     drawn, panel, bad = _frame(app, panel_text)
     shot(app, "result-hotseat-960")
     assert bad == []
