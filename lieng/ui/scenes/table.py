@@ -42,6 +42,7 @@ from lieng.ui.tabletop.board import Board
 from lieng.ui.tabletop.drawing import TableDrawer
 from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts, info_line
 from lieng.ui.tabletop.log_panel import LogPanel
+from lieng.ui.tabletop.newcomers import BotSeating, welcome
 from lieng.ui.tabletop.own_cards import OwnCardsMixin, TableT
 from lieng.ui.tabletop.summary import SummaryPanel, net_line
 
@@ -104,6 +105,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.ended = False
         self.bank: ChipSource | None = None
         """Where rebuys come from when playing for real (the bankroll, ``Profile``)."""
+        self.seating: BotSeating | None = None  # the new-game screen's (newcomers.welcome)
         self.log = ActionLog(lambda: self.table.hand_no)
         """The hand told line by line, from public events only (``action_log``)."""
         self.board.watchers.append(self.log.add)
@@ -182,6 +184,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
     def start_next_hand(self) -> None:
         """Deal on, or present what the flow decided instead (a rebuy, the end)."""
         self.continued = self.table.hand_no
+        welcome(self)  # broke bots leave, newcomers sit down (lieng.game.bot_seating)
         decision = self.flow.next()
         if isinstance(decision, DealNext):
             try:
@@ -195,8 +198,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.present(decision)
 
     def present(self, decision: AskRebuy | GameOver) -> None:
-        """Show the player a decision the flow left to them, or the end of the table."""
-        app = self.app
+        app = self.app  # a decision the flow left to the player, or the end of the table
         if isinstance(decision, AskRebuy):
             self.messages.append("msg.broke")
             bank = self.bank.max_buy_in() if self.bank is not None else None  # real chips
@@ -328,11 +330,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             self.log_panel.toggle()
         elif name == "rules":
             from .rules import RulesScene
-
             app.push(RulesScene(app, self.table.rules))
         elif name == "settings":
             from lieng.ui.scenes.settings_screen import SettingsScene
-
             app.push(SettingsScene(app))
         elif name == "mute":
             app.set_muted(not app.settings.muted)
