@@ -126,7 +126,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         ts = app.type_scale
         self.layout = layout_mod.compute(app.size, self.table.n_seats,
                                          drawer=self.log_panel.is_open)
-        self.bar = ActionBar(app.ui, self.container, self.layout.bar, s, app.type_scale)
+        self.bar = ActionBar(app.ui, self.container, self.layout.bar, s, ts, self.table)
         self._legal_shown = False
         bw, bh = int(128 * s), int(34 * s)
         x = app.size[0] - int(10 * s)
@@ -284,8 +284,8 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             el = event.ui_element
             if bar is not None:
                 action = bar.action_for_button(el)
-                if action is not None:
-                    return self.act(action)
+                if action is not None or bar.press_quick(el):  # a quick bet sets the slider
+                    return action is None or self.act(action)
             if el is self.reveal_button:
                 self.reveal_all()
                 return True
