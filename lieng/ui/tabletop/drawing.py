@@ -126,6 +126,8 @@ class TableDrawer:
             drawn = text(surf, t(banner.key, **banner.args), box.center, px(s, "large"),
                          col, bold=True, max_width=box.w)  # type: ignore[arg-type]
             mark("banner", -1, drawn)
+        # A sáp's or a liêng's win: over the winner's cards, for a moment (``celebration``).
+        board.celebrations.draw(surf, lambda i: layout.seats[slot_of[i]].cards_box.center, s)
 
     def _resolve(self, layout: TableLayout, a: Anchor, slot_of: dict[int, int]
                  ) -> tuple[float, float]:
