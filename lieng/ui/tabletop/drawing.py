@@ -47,6 +47,17 @@ def bot_tag(level: str | None) -> str:
     return t("seat.bot")
 
 
+def main_pot_words(label: str, amount: str, width: int, scale: float) -> tuple[str, int]:
+    """The main pot's figure and its size for a box ``width`` wide: "Tẩy chính: 1.230" at
+    its own size, or a little smaller (down to ``body``), else the amount alone at its own
+    size — a narrow box beside the open drawer used to shrink the whole line to 8 px."""
+    full = int(19 * scale)
+    for size in (full, px(scale, "body")):
+        if text_surface(label, size, GOLD, bold=True).get_width() <= width:
+            return label, size
+    return amount, full
+
+
 def avatar_colour(name: str) -> tuple[int, int, int]:
     return AVATAR_COLOURS[zlib.crc32(name.encode("utf-8", "surrogatepass"))
                           % len(AVATAR_COLOURS)]
@@ -183,8 +194,10 @@ class TableDrawer:
         if main:
             key = "table.main_pot" if len(contested) > 1 else "table.pot"
             box = layout.pot_label
-            mark("pot_label", -1, text(surf, t(key, amount=self.fmt(main)), box.center,
-                                       int(19 * s), GOLD, bold=True, max_width=box.w))
+            words, size = main_pot_words(t(key, amount=self.fmt(main)), self.fmt(main),
+                                         box.w, s)
+            mark("pot_label", -1, text(surf, words, box.center, size, GOLD, bold=True,
+                                       max_width=box.w))
             total = sum(a for a, _el in layers)
             if len(layers) > 1 and total != main:
                 box = layout.pot_total

@@ -25,7 +25,8 @@ def _value(cards: str) -> HandValue:
 
 
 def test_sap_and_lieng_pop_once_a_hand_points_and_refunds_do_not() -> None:
-    values: list[HandValue | None] = [_value("7H 7D 7C"), _value("5C 6H 7S"), _value("4H 5S KD"), None]
+    values: list[HandValue | None] = [_value("7H 7D 7C"), _value("5C 6H 7S"),
+                                      _value("4H 5S KD"), None]
     c = Celebrations(lambda: values)
     c.watch(_pot(0, (2,)))           # 9 points: no
     c.watch(_pot(1, (3,), True))     # chips handed back: no
