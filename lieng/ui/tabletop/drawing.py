@@ -288,8 +288,10 @@ class TableDrawer:
             # (at 960×540 "Máy · Bình thường" does not fit beside a four-digit stack).
             # When neither line has the room, the level alone, in the bots' blue (only
             # bot plates carry a tag), rather than a squeezed "Bot · Nor…".
-            stack_room = width - text_surface(self.fmt(seat.stack), px(s, "body"),
-                                              GOLD).get_width()
+            # Measured against a six-figure stack, not this one: the tag's form must not
+            # come and go as the stack grows and shrinks (a playtest saw "Máy ·" flicker).
+            stack_room = width - text_surface(self.fmt(max(seat.stack, 888_888)),
+                                              px(s, "body"), GOLD).get_width()
             name_room = width - text_surface(name, px(s, "heading"), bold=True).get_width()
             tag_w = text_surface(tag, px(s, "fine")).get_width() + int(8 * s)
             tag_line = 0.7 if tag_w <= stack_room or name_room < tag_w else 0.3
