@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from lieng.ui.scenes.new_game import make_table
+from lieng.ui.core.i18n import t
 from lieng.ui.tabletop import drawing
 
 from ..helpers import MakeApp, open_table, record_text, step
@@ -26,6 +27,6 @@ def test_the_tag_does_not_follow_the_stack(make_app: MakeApp, monkeypatch: Any,
         drawn.clear()
         step(app)
         tags.append(sorted({s for s, _r in drawn if s in (drawing.bot_tag("expert"),
-                                                          drawing.t("level.expert"))}))
+                                                          t("level.expert"))}))
     assert all(tag == tags[0] for tag in tags), tags
     assert tags[0]
