@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from lieng.ui.scenes.new_game import make_table
 from lieng.ui.core.i18n import t
+from lieng.ui.scenes.new_game import make_table
 from lieng.ui.tabletop import drawing
 
 from ..helpers import MakeApp, open_table, record_text, step
