@@ -288,9 +288,9 @@ class TableDrawer:
             # (at 960×540 "Máy · Bình thường" does not fit beside a four-digit stack).
             # When neither line has the room, the level alone, in the bots' blue (only
             # bot plates carry a tag), rather than a squeezed "Bot · Nor…".
-            # Measured against a six-figure stack, not this one: the tag's form must not
+            # Measured against a five-figure stack, not this one: the tag's form must not
             # come and go as the stack grows and shrinks (a playtest saw "Máy ·" flicker).
-            stack_room = width - text_surface(self.fmt(max(seat.stack, 888_888)),
+            stack_room = width - text_surface(self.fmt(max(seat.stack, 99_999)),
                                               px(s, "body"), GOLD).get_width()
             name_room = width - text_surface(name, px(s, "heading"), bold=True).get_width()
             tag_w = text_surface(tag, px(s, "fine")).get_width() + int(8 * s)
