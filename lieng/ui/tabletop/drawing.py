@@ -34,6 +34,8 @@ from lieng.ui.tabletop.layout_fit import along
 AVATAR_COLOURS = [(176, 72, 60), (62, 118, 176), (74, 150, 96), (160, 110, 40),
                   (126, 84, 160), (40, 140, 150), (170, 80, 120)]
 
+STATUS_PILL = (8, 26, 18, 235)
+"""Behind a seat's status line: the felt's darkest green, nearly opaque."""
 FLIGHT_KIND = {"drop": "drop", "bet": "sweep", "pot": "payout"}
 """A chip flight's kind (``frame_record``) by where it starts."""
 
@@ -340,8 +342,15 @@ class TableDrawer:
         status, colour = self._status_text(seat, acting and seat_i != board.me)
         if status:
             box = spot.status_box
-            mark("status", seat_i, text(surf, status, box.center, px(s, "body"), colour,
-                                        bold=True, max_width=box.w))
+            # On a dark pill within its box: the felt's gold rail never runs through the
+            # words, and a winner's glow stops short of them (issue 22, defect 12).
+            size = px(s, "body")
+            words = text_surface(status, size, colour, bold=True)
+            pill = pygame.Rect(0, 0, min(box.w, words.get_width() + int(14 * s)), box.h)
+            pill.center = box.center
+            panel(surf, pill, STATUS_PILL, None, radius=max(2, pill.h // 2))
+            mark("status", seat_i, text(surf, status, box.center, size, colour,
+                                        bold=True, max_width=box.w).union(pill))
 
     def _signed(self, amount: int) -> str:
         return f"+{self.fmt(amount)}" if amount > 0 else f"−{self.fmt(-amount)}"
