@@ -209,6 +209,21 @@ class Table:
         chips, seat_.stack, seat_.left = seat_.stack, 0, True
         return chips
 
+    def seat_newcomer(self, seat: int, spec: PlayerSpec) -> Seat:
+        """Between hands, someone new sits down in ``seat``: a fresh ``Seat`` (its own
+        stack, buy-ins and net) played by whom ``bot_factory`` makes for ``spec``. The one
+        who sat there is gone for good (``lieng.game.bot_seating``: a broke bot leaves)."""
+        self._seat(seat)
+        if self.in_hand:
+            raise RuntimeError("a new player sits down between hands")
+        if type(spec.stack) is not int or spec.stack < 0:
+            raise InvalidHandError(f"a stack is a whole number >= 0, got {spec.stack!r}")
+        if spec.kind == "bot" and self._bot_factory is None:
+            raise ValueError("a bot seat needs the table's bot_factory")
+        new = Seat(spec, spec.stack, self._make_player(spec))
+        self.seats[seat] = new
+        return new
+
     # ----------------------------------------------------------------- playing
 
     @property

@@ -132,7 +132,9 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
     t = table_scene.table
     rebought = profile.rebought
     total = sum(t.stacks)
-    expected = state.start_total + rebought
+    # Newcomers who took broke bots' seats brought their own stacks (lieng.game.bot_seating).
+    came = table_scene.seating.arrivals if table_scene.seating is not None else []
+    expected = state.start_total + rebought + sum(a.spec.stack for a in came)
     done = t.hand_no >= hands or "msg.table_won" in table_scene.messages
     me = t.seats[table_scene.me]
     profile.stand_up()

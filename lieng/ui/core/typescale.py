@@ -71,6 +71,14 @@ class (its selected-option and arrow buttons; the buttons of its open list)."""
 
 ARROW_WIDTH = 1.25
 """A drop-down's open/close button width, in multiples of its text size."""
+ROW_HEIGHT = 1.45
+"""An open drop-down's row height, in multiples of its text size (never below pygame_gui's
+20 px): rows grow with the font, so large text never overlaps the next row."""
+
+
+def row_height(px: int) -> int:
+    """An open drop-down's row height for text of ``px`` pixels."""
+    return max(20, int(px * ROW_HEIGHT + 0.5))
 
 
 def factor(size: tuple[int, int]) -> float:
@@ -114,10 +122,14 @@ class TypeScale:
             name = self.cls(role)
             # A drop-down's ▼ button grows with its glyph (pygame_gui's 20 px fits 16 px).
             arrow = str(int(px * ARROW_WIDTH + 0.5))
+            rows = str(row_height(px))
             blocks[name] = fnt | {"misc": {"open_button_width": arrow,
-                                           "close_button_width": arrow}}
+                                           "close_button_width": arrow,
+                                           "list_item_height": rows}}
             for part in DROP_DOWN_PARTS:
                 blocks[f"{name}.{part}"] = fnt
+            # The open list's own rows (the drop-down sizes the list from the same figure).
+            blocks[f"{name}.selection_list"] = {"misc": {"list_item_height": rows}}
         return blocks
 
 

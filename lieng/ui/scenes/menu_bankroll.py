@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from lieng.ui.core.draw import CREAM, GOLD, MUTED, chip_pile, panel, text
+from lieng.ui.core.draw import CREAM, GOLD, MUTED, chip_pile, panel, text, text_surface
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, t
 
@@ -105,9 +105,15 @@ class MenuExtras:
             line = t("bank.refilled", amount=chips(self.claimed))
         else:
             line = t("bank.chips_note")
+        room = r.w - int(24 * s)
         if not status.available:
             text(surface, line, (r.centerx, r.bottom - 30 * s), ts.px("small"),
-                 GOLD if status.broke else CREAM, max_width=r.w - int(24 * s))
+                 GOLD if status.broke else CREAM, max_width=room)
         else:
-            text(surface, line, (r.centerx, r.y + 108 * s), ts.px("fine"), CREAM,
-                 max_width=r.w - int(24 * s))
+            # A narrow window (960×540) has no room for the whole line at its size: the
+            # short one ("Nhận ngay 2.000 chip"), never the long one shrunk to 8 px.
+            size = ts.px("fine")
+            if text_surface(line, size).get_width() > room:
+                line = t("bank.refill_ready_short", amount=chips(status.amount))
+            text(surface, line, (r.centerx, r.y + 108 * s), size, CREAM, max_width=room,
+                 shadow=size >= 14)

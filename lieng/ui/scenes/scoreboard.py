@@ -15,7 +15,7 @@ import pygame_gui
 
 from lieng.storage.history import GameResult, Standing
 from lieng.table import Seat, Table
-from lieng.ui.core.draw import CREAM, DIALOG_FILL, GOLD, MUTED, panel, shade, text
+from lieng.ui.core.draw import CREAM, DIALOG_FILL, GOLD, MUTED, panel, shade, text, text_surface
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.scene import Scene
 
@@ -123,6 +123,14 @@ class ScoreboardScene(Scene):
             text(surface, t(col), (r.x + r.w * x, y), ts.px("small"), MUTED, anchor=anchor,
                  shadow=False)
         y += 36 * s
+        # Each left-aligned cell stops short of the next column's widest figure: "Máy · Cao
+        # thủ" never runs into "10.700" (a playtest saw them touch).
+        size = ts.px("heading")
+        gap = int(16 * s)
+        widest = max(text_surface(chips(x.stack), size, bold=True).get_width()
+                     for _p, x, _i in order)
+        room = {0.12: int(r.w * (0.38 - 0.12)) - gap,
+                0.38: int(r.w * (0.64 - 0.38)) - widest - gap}
         for place, seat, _i in order:
             kind = t("hotseat.person") if seat.kind == "human" else \
                 t("hotseat.bot", level=t(f"level.{seat.spec.level or 'normal'}"))
@@ -135,8 +143,7 @@ class ScoreboardScene(Scene):
                      (chips(seat.stack), CREAM), (str(seat.buy_ins - 1), CREAM),
                      (signed(seat.net), net_colour)]
             for (x, _col, anchor), (value, c) in zip(cols, cells, strict=True):
-                size = ts.px("heading")
                 text(surface, value, (r.x + r.w * x, y), size, c,
                      bold=anchor != "midleft" or x < 0.3, anchor=anchor,
-                     max_width=int(r.w * 0.28))
+                     max_width=room.get(x, int(r.w * 0.14)))
             y += 46 * s

@@ -38,6 +38,7 @@ from lieng.ui.tabletop.board import Board
 from lieng.ui.tabletop.drawing import TableDrawer
 from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts, info_line
 from lieng.ui.tabletop.log_panel import LogPanel
+from lieng.ui.tabletop.newcomers import BotSeating, welcome
 from lieng.ui.tabletop.own_cards import OwnCardsMixin, TableT
 from lieng.ui.tabletop.summary import SummaryPanel, net_line
 
@@ -89,6 +90,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.reveal_button: pygame_gui.elements.UIButton | None = None
         self.layout = layout_mod.compute(app.size, n, drawer=app.settings.action_log_open)
         self.ended = False
+        self.seating: BotSeating | None = None  # the new-game screen's (newcomers.welcome)
         self.log = ActionLog(lambda: self.table.hand_no)
         """The hand told line by line, from public events only (``action_log``)."""
         self.board.watchers.append(self.log.add)
@@ -112,7 +114,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         ts = app.type_scale
         self.layout = layout_mod.compute(app.size, self.table.n_seats,
                                          drawer=self.log_panel.is_open)
-        self.bar = ActionBar(app.ui, self.container, self.layout.bar, s, app.type_scale)
+        self.bar = ActionBar(app.ui, self.container, self.layout.bar, s, ts, self.table)
         self._legal_shown = False
         bw, bh = int(128 * s), int(34 * s)
         x = app.size[0] - int(10 * s)
@@ -188,6 +190,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
     def start_next_hand(self) -> None:
         """Deal on, or present what the flow decided instead (a rebuy, the end)."""
         self.continued = self.table.hand_no
+        welcome(self)  # broke bots leave, newcomers sit down (lieng.game.bot_seating)
         decision = self.session.next_hand()
         if decision is None:
             self.peel.clear()
@@ -195,8 +198,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.present(decision)
 
     def present(self, decision: AskRebuy | GameOver) -> None:
-        """Show the player a decision the flow left to them, or the end of the table."""
-        app = self.app
+        app = self.app  # a decision the flow left to the player, or the end of the table
         if isinstance(decision, AskRebuy):
             self.messages.append("msg.broke")
             source = self.session.bank
@@ -284,6 +286,8 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             action = bar.action_for_button(event.ui_element)
             if action is not None:
                 return self.act(action)
+            if bar.press_quick(event.ui_element):  # a quick bet sets the slider only
+                return True
         if self.log_panel.handle_event(event, self.layout):
             return True
         if self.summary.wants_continue(event):

@@ -1,5 +1,5 @@
-"""The action bar (pygame_gui): Úp bỏ · Theo · Tố with a slider · Tố tất, and the name of
-the player's own hand.
+"""The action bar (pygame_gui): Úp bỏ · Theo · Tố with a slider and its quick bets (½ tẩy ·
+Tẩy · ×2, ``quick_bets``) · Tố tất, and the name of the player's own hand.
 
 Only what the engine's ``Legal`` allows is enabled (RULES.md step 5): the bar reads
 ``legal`` and never works out a rule itself. Button texts are i18n keys with amounts as
@@ -15,15 +15,20 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from lieng.engine import Action, Legal
+from lieng.table import TableLike
 from lieng.ui.core.gui import kill, set_enabled
 from lieng.ui.core.i18n import chips, key
 from lieng.ui.core.typescale import TypeScale
+from lieng.ui.tabletop.quick_bets import QUICK_BETS, QuickBet, pot_of, quick_k
 
 
 class ActionBar:
     def __init__(self, manager: pygame_gui.UIManager, container: pygame_gui.core.UIContainer,
-                 rect: pygame.Rect, scale: float, ts: TypeScale) -> None:
+                 rect: pygame.Rect, scale: float, ts: TypeScale,
+                 table: TableLike | None = None) -> None:
         self.manager = manager
+        self.table = table
+        """Where the quick bets read the pot (the hand's events); None: a pot of 0."""
         self.container = container
         self.scale = s = scale
         self.ts = ts
@@ -50,8 +55,20 @@ class ActionBar:
             pygame.Rect(x, y, int(widths["call"] * s), h), key("bar.check"), manager,
             container, tool_tip_text=key("bar.tip_call"), object_id=oid("#call"))
         x += int(widths["call"] * s) + gap
-        self.slider_rect = pygame.Rect(x, y + int(h * 0.2), int(widths["slider"] * s),
-                                       int(h * 0.6))
+        # The slider's column: the quick bets on a row at the top of the bar, the slider
+        # under them, its bottom on the buttons' bottom line.
+        sw, qh, qgap = int(widths["slider"] * s), int(27 * s), int(3 * s)
+        qy = rect.y + max(1, (y - rect.y - qh) // 2)
+        self.quick: dict[QuickBet, pygame_gui.elements.UIButton] = {}
+        qw = (sw - 2 * qgap) // 3
+        for i, kind in enumerate(QUICK_BETS):
+            self.quick[kind] = pygame_gui.elements.UIButton(
+                pygame.Rect(x + i * (qw + qgap), qy, qw, qh), key(f"bar.quick_{kind}"),
+                manager, container, tool_tip_text=key(f"bar.tip_quick_{kind}"),
+                object_id=ts.oid("#quick", "body"))
+        slider_top = qy + qh + qgap
+        self.slider_rect = pygame.Rect(x, slider_top, sw, max(int(h * 0.5),
+                                                              y + h - slider_top))
         self.slider: pygame_gui.elements.UIHorizontalSlider | None = None
         self._slider_range: tuple[int, int] = (0, 0)
         self._build_slider(1, 1, 1, enabled=False)
@@ -98,6 +115,8 @@ class ActionBar:
         smallest legal multiple: a 12× raise of the last hand is not offered again."""
         new_turn = legal is not None and (self.legal is None or legal != self.legal)
         self.legal = legal
+        for q in self.quick.values():
+            set_enabled(q, legal is not None and bool(legal.raise_k))
         if legal is None:
             for b in (self.fold, self.call, self.raise_, self.allin):
                 set_enabled(b, False)
@@ -160,6 +179,18 @@ class ActionBar:
             self.slider.set_current_value(self.k, warn=False)
         self._update_raise_text()
 
+    def quick_bet(self, kind: QuickBet) -> int | None:
+        """A quick-bet button: the slider goes to the nearest legal *k* (the player still
+        presses Tố); returns that *k*."""
+        legal = self.legal
+        if legal is None:
+            return None
+        hand = self.table.hand if self.table is not None else None
+        k = quick_k(kind, legal, pot_of(hand.events) if hand is not None else 0)
+        if k is not None:
+            self.nudge(k - self.k)
+        return k
+
     def slider_moved(self) -> None:
         self.k = self.slider_value()
         self._update_raise_text()
@@ -182,6 +213,14 @@ class ActionBar:
         if element is self.allin and self.legal.all_in is not None:
             return Action.all_in()
         return None
+
+    def press_quick(self, element: object) -> bool:
+        """``element`` is a quick-bet button: its bet is set (``quick_bet``)."""
+        kind = next((kind for kind, b in self.quick.items() if b is element), None)
+        if kind is None:
+            return False
+        self.quick_bet(kind)
+        return True
 
     def action_for_key(self, keycode: int) -> Action | None:
         legal = self.legal

@@ -121,6 +121,8 @@ class ActionLog:
         """The table's hand number for the "Ván N" marker (None: unnumbered)."""
         self.lines: list[LogLine] = []
         self.max_rounds = 3
+        self._antes = 0
+        """Seats dealt in this hand: the antes the ante line counts (``HandStarted``)."""
         self.version = 0
         """Goes up with every change (the drawer redraws only then)."""
 
@@ -138,16 +140,21 @@ class ActionLog:
         line: LogLine | None = None
         if isinstance(e, HandStarted):
             self.max_rounds = e.rules.max_rounds
+            self._antes = sum(e.dealt_in)  # every seat dealt in antes (RULES.md step 2)
             self._drop_old_hands()
             n = self.hand_no() if self.hand_no is not None else 0
             line = LogLine("hand", "log.hand" if n > 0 else "log.hand_plain", n=n)
         elif isinstance(e, AntePosted):
+            # The antes go down together: the line says them all at the first one, rather
+            # than counting up while they already lie on the felt.
             last = self.lines[-1] if self.lines else None
             if last is not None and last.kind == "ante" and last.amounts == (e.amount,):
+                if last.n >= self._antes:
+                    return
                 self.lines[-1] = LogLine("ante", "log.ante", amounts=(e.amount,), n=last.n + 1)
                 self.version += 1
                 return
-            line = LogLine("ante", "log.ante", amounts=(e.amount,), n=1)
+            line = LogLine("ante", "log.ante", amounts=(e.amount,), n=max(1, self._antes))
         elif isinstance(e, RoundStarted):
             key = "log.round" if e.round <= self.max_rounds else "log.calls_only"
             line = LogLine("round", key, n=e.round)

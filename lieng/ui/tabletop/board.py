@@ -48,6 +48,7 @@ from lieng.ui.core.tween import (
 )
 from lieng.ui.tabletop import board_state as state
 from lieng.ui.tabletop.board_state import Anchor, Banner, CardState, ChipFlight, SeatState
+from lieng.ui.tabletop.celebration import Celebrations
 
 __all__ = ["Anchor", "Banner", "Board", "CardState", "ChipFlight", "SeatState"]
 
@@ -109,7 +110,9 @@ class Board:
         """Chips were put in front of a seat since the last sweep (as fed: the beats that
         put them down may still be to come)."""
         self.watchers: list[Callable[[Event], None]] = []
-        """Told each event when the table has shown it (the action log)."""
+        """Told each event when the table has shown it (the action log, a celebration)."""
+        self.celebrations = Celebrations(lambda: [x.hand_value for x in self.seats], speed)
+        self.watchers.append(self.celebrations.watch)
 
     # ----------------------------------------------------------------- timeline
 
@@ -125,6 +128,7 @@ class Board:
 
     def update(self, dt: float) -> None:
         self.tweener.update(dt)
+        self.celebrations.update(dt)  # not a tween: it never makes the board busy
         for b in self.banners:
             b.tween.update(dt)
         self.cursor = max(0.0, self.cursor - dt)

@@ -34,6 +34,8 @@ from lieng.ui.tabletop.layout_fit import along
 AVATAR_COLOURS = [(176, 72, 60), (62, 118, 176), (74, 150, 96), (160, 110, 40),
                   (126, 84, 160), (40, 140, 150), (170, 80, 120)]
 
+STATUS_PILL = (8, 26, 18, 235)
+"""Behind a seat's status line: the felt's darkest green, nearly opaque."""
 FLIGHT_KIND = {"drop": "drop", "bet": "sweep", "pot": "payout"}
 """A chip flight's kind (``frame_record``) by where it starts."""
 
@@ -45,6 +47,17 @@ def bot_tag(level: str | None) -> str:
     if level in BOT_LEVELS:
         return t("seat.bot_level", level=t(f"level.{level}"))
     return t("seat.bot")
+
+
+def main_pot_words(label: str, amount: str, width: int, scale: float) -> tuple[str, int]:
+    """The main pot's figure and its size for a box ``width`` wide: "Tẩy chính: 1.230" at
+    its own size, or a little smaller (down to ``body``), else the amount alone at its own
+    size — a narrow box beside the open drawer used to shrink the whole line to 8 px."""
+    full = int(19 * scale)
+    for size in (full, px(scale, "body")):
+        if text_surface(label, size, GOLD, bold=True).get_width() <= width:
+            return label, size
+    return amount, full
 
 
 def avatar_colour(name: str) -> tuple[int, int, int]:
@@ -126,6 +139,8 @@ class TableDrawer:
             drawn = text(surf, t(banner.key, **banner.args), box.center, px(s, "large"),
                          col, bold=True, max_width=box.w)  # type: ignore[arg-type]
             mark("banner", -1, drawn)
+        # A sáp's or a liêng's win: over the winner's cards, for a moment (``celebration``).
+        board.celebrations.draw(surf, lambda i: layout.seats[slot_of[i]].cards_box.center, s)
 
     def _resolve(self, layout: TableLayout, a: Anchor, slot_of: dict[int, int]
                  ) -> tuple[float, float]:
@@ -181,8 +196,10 @@ class TableDrawer:
         if main:
             key = "table.main_pot" if len(contested) > 1 else "table.pot"
             box = layout.pot_label
-            mark("pot_label", -1, text(surf, t(key, amount=self.fmt(main)), box.center,
-                                       int(19 * s), GOLD, bold=True, max_width=box.w))
+            words, size = main_pot_words(t(key, amount=self.fmt(main)), self.fmt(main),
+                                         box.w, s)
+            mark("pot_label", -1, text(surf, words, box.center, size, GOLD, bold=True,
+                                       max_width=box.w))
             total = sum(a for a, _el in layers)
             if len(layers) > 1 and total != main:
                 box = layout.pot_total
@@ -273,8 +290,10 @@ class TableDrawer:
             # (at 960×540 "Máy · Bình thường" does not fit beside a four-digit stack).
             # When neither line has the room, the level alone, in the bots' blue (only
             # bot plates carry a tag), rather than a squeezed "Bot · Nor…".
-            stack_room = width - text_surface(self.fmt(seat.stack), px(s, "body"),
-                                              GOLD).get_width()
+            # Measured against a five-figure stack, not this one: the tag's form must not
+            # come and go as the stack grows and shrinks (a playtest saw "Máy ·" flicker).
+            stack_room = width - text_surface(self.fmt(max(seat.stack, 99_999)),
+                                              px(s, "body"), GOLD).get_width()
             name_room = width - text_surface(name, px(s, "heading"), bold=True).get_width()
             tag_w = text_surface(tag, px(s, "fine")).get_width() + int(8 * s)
             tag_line = 0.7 if tag_w <= stack_room or name_room < tag_w else 0.3
@@ -323,8 +342,15 @@ class TableDrawer:
         status, colour = self._status_text(seat, acting and seat_i != board.me)
         if status:
             box = spot.status_box
-            mark("status", seat_i, text(surf, status, box.center, px(s, "body"), colour,
-                                        bold=True, max_width=box.w))
+            # On a dark pill within its box: the felt's gold rail never runs through the
+            # words, and a winner's glow stops short of them (issue 22, defect 12).
+            size = px(s, "body")
+            words = text_surface(status, size, colour, bold=True)
+            pill = pygame.Rect(0, 0, min(box.w, words.get_width() + int(14 * s)), box.h)
+            pill.center = box.center
+            panel(surf, pill, STATUS_PILL, None, radius=max(2, pill.h // 2))
+            mark("status", seat_i, text(surf, status, box.center, size, colour,
+                                        bold=True, max_width=box.w).union(pill))
 
     def _signed(self, amount: int) -> str:
         return f"+{self.fmt(amount)}" if amount > 0 else f"−{self.fmt(-amount)}"

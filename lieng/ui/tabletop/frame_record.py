@@ -23,8 +23,9 @@ SEAT_KINDS = frozenset({"glow", "plate", "card", "status", "bet"})
 """A seat's own things (its glow lies under the other four)."""
 FLIGHTS = frozenset({"drop", "sweep", "payout"})
 """Chips in the air: put down in front of a seat, swept to the pot, paid to a winner."""
-EXEMPT = frozenset({"deal"})
-"""Cards flying from the deck to a seat may pass over anything."""
+EXEMPT = frozenset({"deal", "celebration"})
+"""Cards flying from the deck to a seat, and a sáp's or liêng's short celebration
+(``celebration``), may pass over anything."""
 OVER_CHIPS = frozenset({"pot_label", "pot_total", "side_pot", "deck", "bet", "banner",
                         "toast"})
 """Drawn after the chips in the air: a chip passing under one of these is hidden for a

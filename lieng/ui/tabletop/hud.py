@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from lieng.engine import RuleSet
-from lieng.ui.core.draw import CREAM, GOLD, panel, text
+from lieng.ui.core.draw import CREAM, GOLD, panel, text, text_surface
 from lieng.ui.core.i18n import chips, t
 from lieng.ui.core.typescale import TypeScale
 from lieng.ui.tabletop.frame_record import mark
@@ -52,8 +52,39 @@ def draw_toasts(surface: pygame.Surface, lay: Layout, labels: Sequence[str]) -> 
         r = pygame.Rect(0, 0, w, min(lay.banner.h, int(44 * s)))
         r.center = lay.banner.center
         panel(surface, r, (40, 14, 14, 230), GOLD, radius=int(12 * s))
-        text(surface, label, r.center, ts.px("lead"), CREAM, bold=True, max_width=w - 20)
+        lines, size = toast_lines(label, lay.banner.w - 20, r.h - 4, ts)
+        widest = max(text_surface(x, size, bold=True).get_width() for x in lines)
+        if len(lines) > 1 or widest > r.w - 20:
+            # Wrapped: the banner's whole width; in the narrowest arrangement (four seats
+            # beside the open drawer at 960×540) taller than it too, for a few seconds.
+            line_h = text_surface("ván", size, bold=True).get_height()
+            r.size = (lay.banner.w, max(r.h, len(lines) * line_h + 4))
+            r.center = lay.banner.center
+            panel(surface, r, (40, 14, 14, 230), GOLD, radius=int(12 * s))
+        step = r.h / len(lines)
+        for i, line in enumerate(lines):
+            text(surface, line, (r.centerx, r.y + step * (i + 0.5)), size, CREAM, bold=True,
+                 max_width=r.w - 20)
         mark("toast", -1, r)
+
+
+def toast_lines(label: str, width: int, height: int, ts: TypeScale) -> tuple[list[str], int]:
+    """A toast's lines and size: one line at ``lead`` if it fits ``width``, else the words
+    wrapped at ``body`` (then ``small``) into as many lines as ``height`` holds — a long
+    notice ("Bạn đang xem ván này — chơi từ ván sau") used to be cut short with "…"."""
+    from lieng.ui.tabletop.log_panel import wrap
+
+    lead = ts.px("lead")
+    if text_surface(label, lead, bold=True).get_width() <= width:
+        return [label], lead
+    for role in ("body", "small"):
+        size = ts.px(role)
+        lines = wrap(label, size, True, width)
+        line_h = text_surface("Ảg", size, bold=True).get_height()
+        if len(lines) * line_h <= height and all(
+                text_surface(x, size, bold=True).get_width() <= width for x in lines):
+            return lines, size
+    return wrap(label, ts.px("small"), True, width), ts.px("small")
 
 
 def info_line(rules: RuleSet, hand_no: int, round_no: int, in_hand: bool) -> str:

@@ -127,7 +127,8 @@ class LogPanel:
                 bold = line.kind in ("hand", "pot")
                 words: str | list[str] = line.pieces(names)
                 if line.kind in ("hand", "round"):
-                    words = f"— {line.text(names)} —"
+                    # No-break spaces: the closing dash never wraps onto a line of its own.
+                    words = f"—\u00a0{line.text(names)}\u00a0—"
                 for part in wrap(words, size, bold, width):
                     rows.append((line.kind, part))
             self._rows = rows

@@ -9,6 +9,7 @@ from typing import Any
 
 from lieng.game.flow import AskRebuy
 from lieng.storage.bankroll import STARTING_CHIPS, TOPUP_TO, Bankroll
+from lieng.ui.core.draw import text_surface
 from lieng.ui.core.i18n import chips, t
 from lieng.ui.scenes import buy_in
 from lieng.ui.scenes.dialog import Dialog
@@ -77,3 +78,29 @@ def test_the_rebuy_dialog_says_what_is_left_in_the_bank(real_app: Any) -> None:
     assert isinstance(dialog, Dialog) and dialog.body == "msg.broke_bank"
     body = t(dialog.body, **dialog.args)
     assert chips(left) in body and chips(left - 1000) in body
+
+
+def test_the_menu_refill_line_keeps_its_size_at_960x540(monkeypatch: Any) -> None:
+    """Issue 22, defect 9: at 960×540 the free-chips line shrank to about 8 px."""
+    from lieng.ui.scenes import menu_bankroll
+    from lieng.ui.session import close_app, open_app
+
+    bank, _ = Bankroll.open()
+    _lose(bank, 0)
+    app = open_app((960, 540), "vi", fps=0)
+    try:
+        drawn = record_text(monkeypatch, menu_bankroll)
+        app.push(MenuScene(app))
+        step(app, 2)
+        profile = app.profile
+        assert profile is not None and profile.refill_status().available
+        amount = chips(profile.refill_status().amount)
+        lines = [(s, r) for s, r in drawn
+                 if s in (t("bank.refill_ready", amount=amount),
+                          t("bank.refill_ready_short", amount=amount))]
+        assert lines
+        fine = app.type_scale.px("fine")
+        for words, rect in lines:
+            assert rect.h >= text_surface(words, fine).get_height(), rect
+    finally:
+        close_app(app)

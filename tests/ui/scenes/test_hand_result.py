@@ -154,7 +154,7 @@ def test_hot_seat_summary_names_every_result_and_no_unshown_hand(make_app: MakeA
     app.push(scene)
     hotseat_to_result(app, scene, 2)  # Lan raises, Minh folds, the bot folds: uncontested
     lines = scene.result_lines()
-    assert lines == [("Lan thắng 20", True), ("Minh mất 10", False), ("Hùng mất 10", False)]
+    assert lines == [("Lan thắng 20", True), ("Minh thua 10", False), ("Hùng thua 10", False)]
     told = [line.text(["Lan", "Minh", "Hùng"]) for line in hand_lines(scene.log)]
     assert told == ["Lan ăn tẩy: 40", t("log.uncontested")]
     assert table.hand is not None

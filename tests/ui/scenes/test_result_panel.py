@@ -216,7 +216,7 @@ def test_hot_seat_results_are_one_cell_per_seat_inside_the_panel(make_app: MakeA
     winner = [line for line, good in scene.result_lines() if good]
     losers = [line for line, good in scene.result_lines() if not good]
     assert winner == ["Người chơi 1 thắng 30"]
-    assert losers == ["Người chơi 2 mất 10", "Người chơi 3 mất 10", "Phương mất 10"]
+    assert losers == ["Người chơi 2 thua 10", "Người chơi 3 thua 10", "Phương thua 10"]
     drawn, panel, bad = _frame(app, panel_text)
     shot(app, "result-hotseat-960")
     assert bad == []
@@ -264,3 +264,45 @@ def test_three_hands_shown_stay_in_the_panel(make_app: MakeApp, panel_text: list
         assert line.text(names) in told or t(
             "summary.shown_short", who=names[line.seats[0]], hand=value.name("vi")) in told, (
             line.text(names), [d.words for d in drawn])
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+def test_hot_seat_four_shown_hands_stay_two_to_a_row(make_app: MakeApp, panel_text: list[Drawn],
+                                                     size: tuple[int, int]) -> None:
+    """Issue 22, defect 6: in hot-seat with four, the panel dropped the shown hands — a
+    split pot then had no visible reason. Four people check it down: all four shown."""
+    from lieng.ui.scenes.handoff import HandoffScene
+
+    app = make_app(size, speed="instant", next_hand_delay=5)
+    people = ["Lan", "Minh", "Thảo", "Quốc"]
+    table = Table(RuleSet(table_bet=10), [PlayerSpec(name) for name in people], seed=4)
+    app.push(MenuScene(app))
+    scene = HotseatScene(app, table)
+    app.push(scene)
+    for _ in range(40):
+        run_until(app, lambda: isinstance(app.stack.top, HandoffScene)
+                  or scene.summary_showing(), limit=900)
+        if scene.summary_showing():
+            break
+        step(app, 60)
+        key(app, pygame.K_RETURN)
+        run_until(app, lambda: scene.my_legal() is not None or scene.summary_showing(),
+                  limit=900)
+        if scene.my_legal() is not None:
+            key(app, pygame.K_c)
+    run_until(app, scene.summary_showing, limit=900)
+    step(app, 10)
+    drawn, panel, bad = _frame(app, panel_text)
+    shot(app, f"result-hotseat-four-{size[0]}")
+    assert bad == []
+    shows = [line for line in hand_lines(scene.log) if line.kind == "show"]
+    assert len(shows) == 4
+    told = [d for d in drawn if any(
+        d.words == line.text(people) or d.words == t(
+            "summary.shown_short", who=people[line.seats[0]],
+            hand=line.value.name("vi") if line.value else "") for line in shows)]
+    assert len(told) == 4, [d.words for d in drawn]
+    rows = sorted({d.rect.centery for d in told})
+    assert len(rows) <= 2  # two to a row
+    for d in told:
+        assert panel.contains(d.rect), (d, panel)

@@ -49,3 +49,18 @@ def test_menu_rules_show_the_saved_preset_and_explain_the_table(make_app: MakeAp
         assert [k for k, _hands in KINDS] == ["sap", "lieng", "anh", "diem"]
         step(app, 2)
         shot(app, f"rules-{size[0]}")
+
+
+def test_the_rules_text_box_has_no_stray_arrow_at_its_top(make_app: MakeApp) -> None:
+    """Issue 22, defect 12: the scroll bar's ▲ read as a stray glyph at the top of the
+    rules text; the box scrolls with the wheel and its bar, without arrow buttons."""
+    from lieng.engine import PRESETS
+
+    app = make_app((1280, 720))
+    app.push(MenuScene(app))
+    scene = RulesScene(app, PRESETS["classic"])
+    app.push(scene)
+    step(app, 3)
+    bar = scene.box.scroll_bar
+    assert bar is not None  # the text is longer than the box
+    assert bar.top_button is None and bar.bottom_button is None

@@ -53,7 +53,7 @@ def check_bar(scene: TableScene[Table], legal: Legal | None) -> None:
     assert bar.raise_.is_enabled == bool(legal.raise_k)
     assert bar.allin.is_enabled == (legal.all_in is not None)
     if legal.call == 0:
-        assert shown(bar.call) == t("bar.check") == "Theo"
+        assert shown(bar.call) == t("bar.check") == "Qua lượt"
     elif legal.call < legal.owed:
         assert shown(bar.call) == t("bar.call_short", amount=chips(legal.call))
     else:

@@ -44,7 +44,7 @@ def test_the_rest_of_the_words() -> None:
     assert t("preset_pick.split") == "Chia đều — không so chất"
     assert "bài của người úp bỏ được giữ kín" in t("lan.check_hidden", hand="3")
     betting = t("rules.betting", lo="1", hi="20", rounds="3", timer="")
-    for words in ("nếu không phải bỏ thêm thì Theo là qua lượt", "bỏ hết chip vào tẩy",
+    for words in ("khi không phải bỏ thêm, nút này là <b>Qua lượt</b>", "bỏ hết chip vào tẩy",
                   "phần dư ra"):
         assert words in betting
     configure("en")

@@ -10,7 +10,7 @@ from datetime import datetime
 import pygame
 
 from lieng.devtools.bots_selftest import ScriptedPlayer
-from lieng.engine import PRESETS, Action, Card, Hand, RuleSet
+from lieng.engine import PRESETS, Action, AntePosted, Card, Hand, RuleSet
 from lieng.storage.history import HandRecord, SeatRecord
 from lieng.storage.settings import Settings
 from lieng.table import PlayerSpec, Table
@@ -227,3 +227,17 @@ def test_a_split_pot_names_each_share_and_wraps_between_whole_shares() -> None:
         assert " ".join(lines) == split[0].text(names)
         assert not any(line.endswith("+") or line in ("15", "+ 15") for line in lines), lines
         assert all(font(size, True).size(line)[0] <= width for line in lines), (width, lines)
+
+
+def test_the_ante_line_says_every_ante_at_once() -> None:
+    """Issue 22, defect 12: the board puts the antes down together; the log's line used
+    to count up "× 1", "× 2"… while they already lay on the felt."""
+    configure("vi")
+    hand = Hand(PRESETS["classic"], [300, 300, 300, 300], 0)
+    log = ActionLog()
+    started = [e for e in hand.events if not isinstance(e, AntePosted)][:1]
+    antes = [e for e in hand.events if isinstance(e, AntePosted)]
+    log.feed([*started, *antes[:1]])
+    assert log.texts(["A", "B", "C", "D"])[-1] == "Tiền gà 10 × 4 người = 40"
+    log.feed(antes[1:])
+    assert log.texts(["A", "B", "C", "D"])[-1] == "Tiền gà 10 × 4 người = 40"

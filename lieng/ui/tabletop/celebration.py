@@ -1,0 +1,112 @@
+"""A short celebration when a sáp or a liêng wins a pot: "SÁP!" / "LIÊNG!" pops up over
+the winner's cards with a ring of gold sparks, and fades in under two seconds.
+
+Only drawn: it is not one of the board's tweens, so it never makes the board busy — the
+table's clock, the bots, the buttons and the next hand never wait for it — and it is
+drawn under pygame_gui's buttons and under the result panel. It starts when the table
+shows the pot going to the winner (the board tells its watchers at that moment), never
+for a pot handed back (a refund, RULES.md step 9) or for a hand the table did not show.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from lieng.engine import Event, HandStarted, PotAwarded
+from lieng.engine.ranking import HandCategory, HandValue
+from lieng.ui.core.draw import GOLD, text
+from lieng.ui.core.i18n import t
+from lieng.ui.core.typescale import px
+from lieng.ui.tabletop.frame_record import mark
+
+CELEBRATED: dict[HandCategory, str] = {HandCategory.SAP: "celebrate.sap",
+                                       HandCategory.LIENG: "celebrate.lieng"}
+"""The hands worth a celebration, and their words."""
+DURATION = 1.8
+"""Seconds from the pop to the last spark (at normal speed)."""
+SPARKS = 14
+
+
+@dataclass
+class Burst:
+    seat: int
+    key: str
+    age: float = 0.0
+    duration: float = DURATION
+
+    @property
+    def progress(self) -> float:
+        return min(1.0, self.age / self.duration) if self.duration > 0 else 1.0
+
+
+class Celebrations:
+    """Watches the events as the board shows them (``watch``), ages with the board
+    (``update``), and draws what is running (``draw``)."""
+
+    def __init__(self, hand_values: Callable[[], Sequence[HandValue | None]],
+                 speed: Callable[[], float] = lambda: 1.0) -> None:
+        self.hand_values = hand_values
+        """Each seat's shown hand (None: not shown), as the board has it now."""
+        self.speed = speed
+        self.bursts: list[Burst] = []
+        self._done: set[int] = set()
+        """Seats celebrated this hand (a sáp that takes three pots pops once)."""
+
+    def watch(self, event: Event) -> None:
+        if isinstance(event, HandStarted):
+            self._done.clear()
+            self.bursts.clear()
+            return
+        if not isinstance(event, PotAwarded) or event.refund:
+            return
+        values = self.hand_values()
+        for seat in event.winners:
+            value = values[seat] if seat < len(values) else None
+            if value is None or value.category not in CELEBRATED or seat in self._done:
+                continue
+            self._done.add(seat)
+            # Instant speed (0) still shows it, briefly.
+            self.bursts.append(Burst(seat, CELEBRATED[value.category],
+                                     duration=DURATION * max(0.5, self.speed())))
+
+    def update(self, dt: float) -> None:
+        for burst in self.bursts:
+            burst.age += dt
+        self.bursts = [b for b in self.bursts if b.progress < 1.0]
+
+    def draw(self, surf: pygame.Surface, centre_of: Callable[[int], tuple[float, float]],
+             scale: float) -> None:
+        """Each running burst around ``centre_of(seat)`` (the winner's cards)."""
+        bounds = surf.get_rect()
+        for burst in self.bursts:
+            p = burst.progress
+            cx, cy = centre_of(burst.seat)
+            fade = 1.0 if p < 0.6 else max(0.0, (1.0 - p) / 0.4)
+            # Sparks fly out and fall back a little, smaller as they go.
+            reach = (28 + 90 * (1 - (1 - p) ** 3)) * scale
+            for i in range(SPARKS):
+                a = 2 * math.pi * i / SPARKS + 0.4 * p
+                x = cx + math.cos(a) * reach
+                y = cy + math.sin(a) * reach * 0.7 + 30 * scale * p * p
+                r = max(1, int((5 - 3 * p) * scale))
+                col = tuple(int(c * fade) for c in (GOLD if i % 2 else (255, 240, 190)))
+                spark = pygame.Rect(0, 0, 2 * r, 2 * r)
+                spark.center = (int(x), int(y))
+                if bounds.contains(spark):
+                    pygame.draw.circle(surf, col, spark.center, r)
+                    mark("celebration", burst.seat, spark)
+            # The word pops in (overshoots, settles), then fades with the sparks.
+            pop = 1.0 + 0.35 * math.sin(min(1.0, p / 0.25) * math.pi) if p < 0.25 else 1.0
+            size = max(8, int(px(scale, "large") * 1.4 * pop))
+            col = tuple(int(c * fade) for c in GOLD)
+            word = t(burst.key)
+            probe = pygame.Rect(0, 0, int(size * 0.7 * len(word)), size)
+            probe.center = (int(cx), int(cy - 34 * scale))
+            probe.clamp_ip(bounds)
+            drawn = text(surf, word, probe.center, size, col,  # type: ignore[arg-type]
+                         bold=True, max_width=bounds.w)
+            mark("celebration", burst.seat, drawn.clip(bounds))

@@ -1,0 +1,70 @@
+"""A sáp's or a liêng's win gets a short celebration (lieng.ui.tabletop.celebration;
+issue 22): drawn over the winner's cards when the table shows the pot going to them,
+never holding the board (the next hand, the bots, the buttons don't wait for it)."""
+
+from __future__ import annotations
+
+import pygame
+
+from lieng.devtools.showdown_shots import scripted_table
+from lieng.engine import Card, HandStarted, PotAwarded, RuleSet
+from lieng.engine.ranking import HandValue, evaluate
+from lieng.ui.tabletop.celebration import DURATION, Celebrations
+from lieng.ui.tabletop.frame_record import capture, problems
+
+from ..helpers import MakeApp, key, open_table, step
+
+
+def _pot(layer: int, winners: tuple[int, ...], refund: bool = False) -> PotAwarded:
+    return PotAwarded(layer=layer, amount=100, eligible=winners, winners=winners,
+                      shares=tuple(100 // len(winners) for _ in winners), refund=refund)
+
+
+def _value(cards: str) -> HandValue:
+    return evaluate(Card.parse_many(cards), RuleSet())
+
+
+def test_sap_and_lieng_pop_once_a_hand_points_and_refunds_do_not() -> None:
+    values: list[HandValue | None] = [_value("7H 7D 7C"), _value("5C 6H 7S"),
+                                      _value("4H 5S KD"), None]
+    c = Celebrations(lambda: values)
+    c.watch(_pot(0, (2,)))           # 9 points: no
+    c.watch(_pot(1, (3,), True))     # chips handed back: no
+    assert c.bursts == []
+    c.watch(_pot(0, (0,)))
+    c.watch(_pot(1, (0,)))           # the sáp's second pot: still one burst
+    c.watch(_pot(2, (1,)))
+    assert [(b.seat, b.key) for b in c.bursts] == [(0, "celebrate.sap"), (1, "celebrate.lieng")]
+    c.update(DURATION / 2)
+    assert len(c.bursts) == 2
+    c.update(DURATION / 2 + 0.01)
+    assert c.bursts == []             # short: gone in under two seconds
+    c.watch(HandStarted(rules=RuleSet(), stacks=(1, 1), first=0, dealt_in=(True, True)))
+    c.watch(_pot(0, (0,)))           # a new hand: it may pop again
+    assert len(c.bursts) == 1
+
+
+def test_the_table_shows_it_without_waiting_for_it(make_app: MakeApp) -> None:
+    """The docs' side-pot showdown: Hùng's sáp takes the main pot, Quốc's liêng side pot
+    1 (``showdown_shots``)."""
+    app = make_app((960, 540), speed="instant")
+    table = scripted_table()
+    scene = open_table(app, table)
+    seen: set[int] = set()
+    idle_while_celebrating = False
+    for _ in range(1500):
+        with capture() as frame:
+            if scene.my_legal() is not None:
+                key(app, pygame.K_c)  # the player checks, then calls (the script's plan)
+            else:
+                step(app, 1, 0.05)  # long frames: the test needs few of them
+        marks = [d for d in frame if d.kind == "celebration"]
+        seen |= {d.owner for d in marks}
+        assert problems(frame, app.size) == []
+        if marks and not scene.board.busy:
+            idle_while_celebrating = True
+        if seen and not scene.board.celebrations.bursts:
+            break
+    assert seen == {1, 5}  # Hùng's sáp, Quốc's liêng; not the player's 9 points
+    assert idle_while_celebrating  # the board was done (the result can come) mid-burst
+    assert not scene.board.celebrations.bursts
