@@ -40,6 +40,8 @@ class _SelftestState:
     start_total: int = 0
     rebuys: int = 0
     seen_hand: int = -1
+    table: TableScene[Table] | None = None
+    """The table played, kept after it closes (the player went broke for good)."""
 
 
 def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | None = None,
@@ -83,6 +85,8 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
         if state.phase == "menu":
             click(app, top.buttons["play_bots"])
             state.phase = "new_game"
+        elif state.phase == "table":
+            app.running = False  # back at the menu: the table ended (no chips left)
 
     def new_game(top: NewGameScene) -> None:
         if state.phase == "new_game":
@@ -92,6 +96,7 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
             state.phase = "table"
 
     def table(top: TableScene[Table]) -> None:
+        state.table = top
         if top.autopilot is None:
             top.autopilot = pilot
             state.start_total = sum(seat.spec.stack for seat in top.table.seats)
@@ -124,7 +129,7 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
     driver.on(NoticeDialog, lambda top: driver.once(top, lambda: click(app, top.buttons[0])))
     driver.on(Dialog, dialog)
     driver.run(max_frames)
-    table_scene = next((s for s in app.stack.scenes if isinstance(s, TableScene)), None)
+    table_scene = next((s for s in app.stack.scenes if isinstance(s, TableScene)), state.table)
     elapsed = time.perf_counter() - t0
     if table_scene is None:
         print("selftest FAILED: never reached the table")
@@ -156,6 +161,8 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
           f"{profile.bankroll.total} ({profile.hands_recorded} hands recorded), "
           + (f"MISSING {', '.join(missing)} in {folder}, " if missing else "")
           + (f"{failed_saves} SAVES FAILED, " if failed_saves else "")
+          + ("the bankroll ran out before the last hand, "
+             if not done and profile.bankroll.total == 0 else "")
           + f"{elapsed:.2f} s"
           # The storage messages the player was shown (and the run dismissed), by code.
           + (f", notices: {' '.join(sorted({n.code for n in profile.shown}))}"
