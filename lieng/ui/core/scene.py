@@ -36,6 +36,11 @@ class Scene:
         self.build()
 
     def exit(self) -> None:
+        """The scene leaves the stack (popped, replaced, the window closed): a scene that
+        holds threads or connections lets them go here."""
+        self._drop_elements()
+
+    def _drop_elements(self) -> None:
         if self.container is not None:
             kill(self.container)
             self.container = None
@@ -70,7 +75,7 @@ class Scene:
     def resize(self) -> None:
         """The window changed size: rebuild the elements at the new scale."""
         hidden = self.container is not None and not self.container.visible
-        self.exit()
+        self._drop_elements()  # not exit(): the scene stays on the stack
         self.enter()
         if hidden:
             self.pause()

@@ -71,7 +71,6 @@ class LanJoinScene(Scene):
     def __init__(self, app: GameApp, finder_bind: str = "",
                  finder_port: int = DISCOVERY_PORT) -> None:
         super().__init__(app)
-        self._rebuilding = False
         st = lan_settings(app)
         self.fields = {"name": shown_name(st.lan_player_name), "password": "",
                        "address": st.lan_last_host, "port": str(st.lan_port)}
@@ -220,24 +219,17 @@ class LanJoinScene(Scene):
         self.close_finder()
         self.app.pop()
 
-    def resize(self) -> None:
-        self._rebuilding = True  # exit() and enter() rebuild the elements: not a leave
-        try:
-            super().resize()
-        finally:
-            self._rebuilding = False
-
     def exit(self) -> None:
         """Leaving the screen by any way — Back, a table opened over it, the window
-        closed — stops the table finder's threads and any connect still running (they
-        would look for tables, and hold the screen, until the game ends), and leaves a
-        lobby still waiting (a table that started took its client already)."""
-        if not self._rebuilding:
-            self.cancel_pending()
-            self.close_finder()
-            if self.client is not None:
-                self.client.close()
-                self.client = None
+        closed (a rebuild, ``Scene.resize``, is not a leave) — stops the table finder's
+        threads and any connect still running (they would look for tables, and hold the
+        screen, until the game ends), and leaves a lobby still waiting (a table that
+        started took its client already)."""
+        self.cancel_pending()
+        self.close_finder()
+        if self.client is not None:
+            self.client.close()
+            self.client = None
         super().exit()
 
     def cancel_pending(self) -> None:
