@@ -175,9 +175,12 @@ def test_side_pot_labels_keep_their_size_in_narrow_boxes(
     from ..helpers import record_text
 
     app, scene, _pots = play_to(size, "vi", True, "pots")
-    drawn = record_text(monkeypatch, drawing)
-    with capture() as frame:
-        app.step(1 / 60)
+    try:
+        drawn = record_text(monkeypatch, drawing)
+        with capture() as frame:
+            app.step(1 / 60)
+    finally:
+        app.close()  # a window left open keeps its UI manager (tests/ui/core/test_memory.py)
     assert problems(frame, app.size) == []
     small = px(scene.layout.scale, "small")
     side = [(s, r) for s, r in drawn if s.startswith(t("table.side_pot", n="1", amount="")[:5])]
