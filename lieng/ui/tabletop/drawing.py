@@ -36,6 +36,9 @@ AVATAR_COLOURS = [(176, 72, 60), (62, 118, 176), (74, 150, 96), (160, 110, 40),
 
 STATUS_PILL = (8, 26, 18, 235)
 """Behind a seat's status line: the felt's darkest green, nearly opaque."""
+TAG_OWN_LINE = (0.24, 0.52, 0.8)
+"""A plate's name, stack and bot tag, as fractions of its height, when the tag has a line
+of its own (it fits beside neither the name nor the stack at its size)."""
 FLIGHT_KIND = {"drop": "drop", "bet": "sweep", "pot": "payout"}
 """A chip flight's kind (``frame_record``) by where it starts."""
 
@@ -282,14 +285,20 @@ class TableDrawer:
         width = rect.right - tx - int(8 * s)
         name_col = CREAM if not seat.folded else MUTED
         name_w = width
+        # Where the lines go: name over stack, or — when a bot's tag has room on
+        # neither line — name, stack and the tag on a line of its own.
+        name_y, stack_y = 0.3, 0.7
         tag_line: float | None = None
         tag = bot_tag(seat.level) if seat.bot else ""
         if seat.bot:
             # "Máy · Khó": who plays the seat, small, at the plate's right — beside the
             # stack, or beside the name when only that line has the room for all of it
             # (at 960×540 "Máy · Bình thường" does not fit beside a four-digit stack).
-            # When neither line has the room, the level alone, in the bots' blue (only
-            # bot plates carry a tag), rather than a squeezed "Bot · Nor…".
+            # When neither line has the room, the level alone (in the bots' blue: only
+            # bot plates carry a tag), rather than a squeezed "Bot · Nor…"; and when even
+            # that does not fit beside them (six seats at 960×540), the plate takes a
+            # third line for it, so the tag keeps its ``fine`` size — a tag shrunk to fit
+            # beside the stack was ~8 px.
             # Measured against a five-figure stack, not this one: the tag's form must not
             # come and go as the stack grows and shrinks (a playtest saw "Máy ·" flicker).
             stack_room = width - text_surface(self.fmt(max(seat.stack, 99_999)),
@@ -298,22 +307,34 @@ class TableDrawer:
             tag_w = text_surface(tag, px(s, "fine")).get_width() + int(8 * s)
             tag_line = 0.7 if tag_w <= stack_room or name_room < tag_w else 0.3
             if tag_w > max(stack_room, name_room) and seat.level in BOT_LEVELS:
-                tag, tag_line = t(f"level.{seat.level}"), 0.7
+                tag = t(f"level.{seat.level}")
+                level_w = text_surface(tag, px(s, "fine")).get_width() + int(8 * s)
+                if level_w <= stack_room:
+                    tag_line = 0.7
+                elif level_w <= name_room:
+                    tag_line = 0.3
+                else:
+                    name_y, stack_y, tag_line = TAG_OWN_LINE
         stack_w = width
         if seat.bot and tag_line is not None:
-            room = stack_room if tag_line == 0.7 else name_room
-            tag_rect = text(surf, tag, (rect.right - int(9 * s), rect.y + rect.h * tag_line),
-                            px(s, "fine"), (150, 190, 235), anchor="midright",
-                            shadow=False, max_width=max(20, room - int(8 * s)))
-            if tag_line == 0.7:
-                stack_w = max(10, tag_rect.x - tx - int(6 * s))
+            if tag_line == TAG_OWN_LINE[2]:  # its own line, under the stack, as wide
+                tag_rect = text(surf, tag, (tx, rect.y + rect.h * tag_line), px(s, "fine"),
+                                (150, 190, 235), anchor="midleft", shadow=False,
+                                max_width=width)
             else:
-                name_w = max(10, tag_rect.x - tx - int(6 * s))
+                room = stack_room if tag_line == 0.7 else name_room
+                tag_rect = text(surf, tag, (rect.right - int(9 * s), rect.y + rect.h * tag_line),
+                                px(s, "fine"), (150, 190, 235), anchor="midright",
+                                shadow=False, max_width=max(20, room - int(8 * s)))
+                if tag_line == 0.7:
+                    stack_w = max(10, tag_rect.x - tx - int(6 * s))
+                else:
+                    name_w = max(10, tag_rect.x - tx - int(6 * s))
             plate.union_ip(tag_rect)
-        plate.union_ip(text(surf, name, (tx, rect.y + rect.h * 0.3), px(s, "heading"), name_col,
-                            bold=True, anchor="midleft", max_width=name_w))
+        plate.union_ip(text(surf, name, (tx, rect.y + rect.h * name_y), px(s, "heading"),
+                            name_col, bold=True, anchor="midleft", max_width=name_w))
         # The stack a step below the name (``body``): the bot's tag beside it needs room.
-        plate.union_ip(text(surf, self.fmt(seat.stack), (tx, rect.y + rect.h * 0.7),
+        plate.union_ip(text(surf, self.fmt(seat.stack), (tx, rect.y + rect.h * stack_y),
                             px(s, "body"), GOLD, anchor="midleft", max_width=stack_w))
         # First-player marker.
         if board.first == seat_i and board.hand_started:
