@@ -249,6 +249,7 @@ class TableDrawer:
                 grow = int(k * s)
                 panel(surf, rect.inflate(2 * grow, 2 * grow), (232, 193, 90, alpha), None,
                       radius=int(14 * s) + grow)
+            self._glow_notch(surf, spot, seat, s)
             mark("glow", seat_i, spot.glow)
         plate = rect.copy()
         border = GOLD if acting or seat.winner else (90, 96, 90)
@@ -352,6 +353,21 @@ class TableDrawer:
                                   CREAM, bold=True, anchor="midleft",
                                   max_width=int(spot.bet_box.right - x)))
             mark("bet", seat_i, covered)
+
+    def _glow_notch(self, surf: pygame.Surface, spot: L.SeatSpot, seat: SeatState,
+                    s: float) -> None:
+        """The glow left dark under the status pill, from the pill to the plate: between a
+        status box above the plate and the plate lies the first-player marker's strip,
+        which the glow filled — at 960×540 a descender sat 0 px from its gold (issue 22,
+        defect 12). Part of the glow (drawn with it, under the marker)."""
+        words = self._status_text(seat)[0]
+        box, plate = spot.status_box, spot.panel
+        if not words or box.bottom >= plate.top:
+            return
+        w = min(box.w, text_surface(words, px(s, "body"), bold=True).get_width() + int(14 * s))
+        strip = pygame.Rect(0, box.centery, w, plate.top - box.centery)
+        strip.centerx = box.centerx
+        panel(surf, strip, STATUS_PILL, None, radius=0)
 
     def _draw_status(self, surf: pygame.Surface, board: Board, layout: TableLayout,
                      seat_i: int, slot: int, seat: SeatState) -> None:
