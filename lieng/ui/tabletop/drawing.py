@@ -36,6 +36,9 @@ AVATAR_COLOURS = [(176, 72, 60), (62, 118, 176), (74, 150, 96), (160, 110, 40),
 
 STATUS_PILL = (8, 26, 18, 235)
 """Behind a seat's status line: the felt's darkest green, nearly opaque."""
+MARKER_CLEAR = 10
+"""How much further from the plate's right edge a tag beside the name stops, at 1280×720:
+the first-player marker (radius 11, 4 in from the corner) sits there."""
 TAG_OWN_LINE = (0.24, 0.52, 0.8)
 """A plate's name, stack and bot tag, as fractions of its height, when the tag has a line
 of its own (it fits beside neither the name nor the stack at its size)."""
@@ -304,7 +307,10 @@ class TableDrawer:
             # come and go as the stack grows and shrinks (a playtest saw "Máy ·" flicker).
             stack_room = width - text_surface(self.fmt(max(seat.stack, 99_999)),
                                               px(s, "body"), GOLD).get_width()
-            name_room = width - text_surface(name, px(s, "heading"), bold=True).get_width()
+            # Beside the name the tag ends short of the first-player marker's corner
+            # (which moves every hand), so the room there is that much less.
+            name_room = width - text_surface(name, px(s, "heading"), bold=True).get_width() \
+                - int(MARKER_CLEAR * s)
             tag_w = text_surface(tag, px(s, "fine")).get_width() + int(8 * s)
             tag_line = 0.7 if tag_w <= stack_room or name_room < tag_w else 0.3
             if tag_w > max(stack_room, name_room) and seat.level in BOT_LEVELS:
@@ -324,8 +330,9 @@ class TableDrawer:
                                 max_width=width)
             else:
                 room = stack_room if tag_line == 0.7 else name_room
-                tag_rect = text(surf, tag, (rect.right - int(9 * s), rect.y + rect.h * tag_line),
-                                px(s, "fine"), (150, 190, 235), anchor="midright",
+                inset = 9 if tag_line == 0.7 else 9 + MARKER_CLEAR
+                at = (rect.right - int(inset * s), rect.y + rect.h * tag_line)
+                tag_rect = text(surf, tag, at, px(s, "fine"), (150, 190, 235), anchor="midright",
                                 shadow=False, max_width=max(20, room - int(8 * s)))
                 if tag_line == 0.7:
                     stack_w = max(10, tag_rect.x - tx - int(6 * s))

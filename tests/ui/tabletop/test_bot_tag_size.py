@@ -1,11 +1,13 @@
 """A bot plate's level tag keeps its ``fine`` size on the narrowest plates (issue 22: at
 960×540 with six seats "Cao thủ" was squeezed to ~8 px beside the stack). When the tag
-fits beside neither the name nor the stack, the plate gives it a line of its own."""
+fits beside neither the name nor the stack, the plate gives it a line of its own; beside
+the name it keeps off the first-player marker's corner (a playtest saw them touch)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pygame
 import pytest
 
 from lieng.game.bot_seating import NEWCOMER_NAMES
@@ -20,10 +22,12 @@ from ..helpers import MakeApp, open_table, record_text, step
 
 
 @pytest.mark.parametrize("language", ["vi", "en"])
-@pytest.mark.parametrize("drawer", [False, True])
+@pytest.mark.parametrize(("size", "drawer"), [((960, 540), False), ((960, 540), True),
+                                              ((1280, 720), True), ((1920, 1080), False)])
 def test_every_level_tag_is_drawn_whole_at_its_size(make_app: MakeApp, monkeypatch: Any,
-                                                    language: str, drawer: bool) -> None:
-    app = make_app((960, 540), language=language, action_log_open=drawer)
+                                                    language: str, size: tuple[int, int],
+                                                    drawer: bool) -> None:
+    app = make_app(size, language=language, action_log_open=drawer)
     scene = open_table(app, make_table(5, "expert", 10, "classic", "Bạn", seed=3))
     scale = scene.layout.scale
     fine = px(scale, "fine")
@@ -47,6 +51,10 @@ def test_every_level_tag_is_drawn_whole_at_its_size(make_app: MakeApp, monkeypat
                 whole = text_surface(s, fine)
                 assert (r.w, r.h) == whole.get_size(), (level, s, r, fine)
                 assert spot.panel.contains(r), (s, r, spot.panel)
+                # Clear of the first-player marker's corner (it moves every hand).
+                mx, my, mr = (spot.panel.right - int(4 * scale), spot.panel.top + int(4 * scale),
+                              int(11 * scale))
+                assert not r.colliderect(pygame.Rect(mx - mr, my - mr, 2 * mr, 2 * mr)), (s, r)
                 for other, rect in inside:
                     if other != s:
                         assert not rect.colliderect(r), (s, other, r, rect)
