@@ -131,10 +131,10 @@ class ActionLog:
     def __init__(self, hand_no: Callable[[], int] | None = None,
                  names: Callable[[], Sequence[str]] | None = None) -> None:
         self.hand_no = hand_no
+        """The table's hand number for the "Ván N" marker (None: unnumbered)."""
         self.names = names
         """The seats' names now (their stored form, not yet ``shown_name``): each line
         keeps those of its seats (``LogLine.who``)."""
-        """The table's hand number for the "Ván N" marker (None: unnumbered)."""
         self.lines: list[LogLine] = []
         self.max_rounds = 3
         self._antes = 0
