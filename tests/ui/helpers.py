@@ -321,13 +321,17 @@ def _beacon_host(finder_port: int, **kw: Any) -> LanHost:
 
 def record_text(monkeypatch: Any, module: Any) -> list[tuple[str, pygame.Rect]]:
     """Every line ``module`` draws with its ``text`` from now on, with the rectangle it
-    took — what the player reads, measured as drawn."""
+    took in the window — what the player reads, measured as drawn. Text drawn onto a
+    composed surface that says where it goes (a seat's plate: ``origin``) is moved there.
+    Composed surfaces are kept: a test that must see one drawn again clears the caches
+    (``lieng.ui.core.surface_cache.clear_all``) before its frame."""
     drawn: list[tuple[str, pygame.Rect]] = []
     real = module.text
 
     def record(surface: pygame.Surface, s: str, *a: Any, **k: Any) -> pygame.Rect:
         rect: pygame.Rect = real(surface, s, *a, **k)
-        drawn.append((s, rect))
+        origin = getattr(surface, "origin", (0, 0))
+        drawn.append((s, rect.move(origin)))
         return rect
 
     monkeypatch.setattr(module, "text", record)

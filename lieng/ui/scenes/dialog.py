@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from lieng.ui.core.baseline_button import BaselineButton
 from lieng.ui.core.draw import DIALOG_FILL, GOLD, panel, shade, text
 from lieng.ui.core.i18n import key, t
 from lieng.ui.core.scene import Scene
@@ -52,7 +53,7 @@ class Dialog(Scene):
         x = r.centerx - (n * bw + (n - 1) * gap) // 2
         self.buttons = []
         for i, (label, _cb) in enumerate(self.choices):
-            self.buttons.append(pygame_gui.elements.UIButton(
+            self.buttons.append(BaselineButton(  # one baseline: "Ở lại" beside "Rời bàn"
                 pygame.Rect(x + i * (bw + gap), r.bottom - bh - int(22 * s), bw, bh),
                 key(label), self.app.ui, self.container,
                 object_id=self.app.type_scale.oid("#primary" if i == 0 else "#plain",

@@ -91,7 +91,8 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.layout = layout_mod.compute(app.size, n, drawer=app.settings.action_log_open)
         self.ended = False
         self.seating: BotSeating | None = None  # the new-game screen's (newcomers.welcome)
-        self.log = ActionLog(lambda: self.table.hand_no)
+        self.log = ActionLog(lambda: self.table.hand_no,
+                             lambda: [x.name for x in self.board.seats])
         """The hand told line by line, from public events only (``action_log``)."""
         self.board.watchers.append(self.log.add)
         # Names as the plates show them ("Bạn" reads "You" in English).

@@ -7,9 +7,11 @@ information alone: every event is passed through the spectator's redaction
 Only a showdown names cards, so a hot-seat log never shows a hand the table did not show
 (RULES.md step 8: folded and uncontested hands stay hidden).
 
-Lines keep seats and amounts, not finished sentences: the words are made when the line is
-drawn (``LogLine.text``), so a language switch or a LAN seat taken over by a late joiner
-reads right at once.
+Lines keep seats, their names and amounts, not finished sentences: the words are made
+when the line is drawn (``LogLine.text``), so a language switch reads right at once. A
+line keeps the name its seat had when it happened: after a broke bot's seat is taken by a
+newcomer (``lieng.game.bot_seating``), or a LAN seat by a late joiner, the earlier lines
+still say who really played them.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from lieng.engine import (
 )
 from lieng.engine.ranking import HandValue
 from lieng.ui.core.i18n import chips, language, t
-from lieng.ui.core.names import DEFAULT_NAMES
+from lieng.ui.core.names import DEFAULT_NAMES, shown_name
 
 ONLY_POT = -1
 """A pot line's ``n`` for a main pot with no side pot: "Hùng ăn tẩy: 2.100"."""
@@ -53,9 +55,13 @@ class LogLine:
     n: int = 0
     cards: tuple[Card, ...] = ()
     value: HandValue | None = None
+    who: tuple[str, ...] = ()
+    """The names ``seats`` had when the line was added (empty: ask the names at drawing
+    time — a log fed with no names, as a replay's, whose seats never change)."""
 
     def text(self, names: Sequence[str]) -> str:
-        """The line in the current language, with the seats' names as they are now."""
+        """The line in the current language, with the names its seats had (``who``),
+        else ``names``, the seats' names as they are now."""
         return self._words(names)[0]
 
     def pieces(self, names: Sequence[str]) -> list[str]:
@@ -73,7 +79,13 @@ class LogLine:
         return ((head.split(" ") if head else []) + units
                 + (tail.split(" ") if tail else []))
 
+    def seat_names(self, names: Sequence[str]) -> list[str]:
+        """Its seats' names as the line says them (see ``text``)."""
+        return self._names(names, self.seats)
+
     def _names(self, names: Sequence[str], seats: Sequence[int]) -> list[str]:
+        if self.who and seats == self.seats:
+            return [shown_name(n) for n in self.who]
         return [names[s] if s < len(names) else str(s + 1) for s in seats]
 
     def _words(self, names: Sequence[str]) -> tuple[str, list[str]]:
@@ -116,9 +128,13 @@ class ActionLog:
     """The lines of the last ``MAX_HANDS`` hands, fed event by event (``add``) — the
     table feeds it from its board, so a line appears when the table shows its moment."""
 
-    def __init__(self, hand_no: Callable[[], int] | None = None) -> None:
+    def __init__(self, hand_no: Callable[[], int] | None = None,
+                 names: Callable[[], Sequence[str]] | None = None) -> None:
         self.hand_no = hand_no
         """The table's hand number for the "Ván N" marker (None: unnumbered)."""
+        self.names = names
+        """The seats' names now (their stored form, not yet ``shown_name``): each line
+        keeps those of its seats (``LogLine.who``)."""
         self.lines: list[LogLine] = []
         self.max_rounds = 3
         self._antes = 0
@@ -177,6 +193,10 @@ class ActionLog:
             self._append(line)
 
     def _append(self, line: LogLine) -> None:
+        if self.names is not None and line.seats:
+            now = self.names()
+            line = dataclasses.replace(line, who=tuple(
+                now[s] if s < len(now) else str(s + 1) for s in line.seats))
         self.lines.append(line)
         self.version += 1
 

@@ -37,6 +37,12 @@ AVATAR_COLOURS = [(176, 72, 60), (62, 118, 176), (74, 150, 96), (160, 110, 40),
 
 STATUS_PILL = (8, 26, 18, 235)
 """Behind a seat's status line: the felt's darkest green, nearly opaque."""
+MARKER_CLEAR = 10
+"""How much further from the plate's right edge a tag beside the name stops, at 1280×720:
+the first-player marker (radius 11, 4 in from the corner) sits there."""
+TAG_OWN_LINE = (0.24, 0.52, 0.8)
+"""A plate's name, stack and bot tag, as fractions of its height, when the tag has a line
+of its own (it fits beside neither the name nor the stack at its size)."""
 FLIGHT_KIND = {"drop": "drop", "bet": "sweep", "pot": "payout"}
 """A chip flight's kind (``frame_record``) by where it starts."""
 
@@ -67,11 +73,14 @@ def avatar_colour(name: str) -> tuple[int, int, int]:
 
 
 class _Plate(pygame.Surface):
-    """A seat's composed plate and the part of it that was drawn on (``covers``, in the
-    plate's own coordinates: what ``frame_record`` is told)."""
+    """A seat's composed plate: ``origin``, the window point its top-left corner was
+    composed for, and ``covers``, the part of it that was drawn on (what ``frame_record``
+    is told), in the plate's own coordinates. Whatever is drawn onto it is at ``origin``
+    in the window (a test that reads the drawn text's rectangles moves them by it)."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], origin: tuple[int, int]) -> None:
         super().__init__(size, pygame.SRCALPHA)
+        self.origin = origin
         self.covers = pygame.Rect(0, 0, 0, 0)
 
 
@@ -261,6 +270,7 @@ class TableDrawer:
                 grow = int(k * s)
                 panel(surf, rect.inflate(2 * grow, 2 * grow), (232, 193, 90, alpha), None,
                       radius=int(14 * s) + grow)
+            self._glow_notch(surf, spot, seat, s)
             mark("glow", seat_i, spot.glow)
         plate = self._blit_plate(surf, layout, spot, seat, acting)
         ax, ay = spot.avatar
@@ -314,21 +324,21 @@ class TableDrawer:
                seat.stack, language())
         plate = _plates.get(key)
         if not isinstance(plate, _Plate):
-            plate = _Plate(box.size)
-            self._compose_plate(plate, layout, spot, seat, acting, box.topleft)
+            plate = _Plate(box.size, box.topleft)
+            self._compose_plate(plate, layout, spot, seat, acting)
             _plates.put(key, plate)
         surf.blit(plate, box)
         return plate.covers.move(box.topleft)
 
     def _compose_plate(self, plate: _Plate, layout: TableLayout, spot: SeatSpot,
-                       seat: SeatState, acting: bool, origin: tuple[int, int]) -> None:
-        """Draw the plate onto its own transparent surface, ``origin`` being the window
-        point of its top-left corner; ``plate.covers`` is what it drew, in its own
-        coordinates. The panel is drawn straight onto the surface (not blended: blending
-        onto transparent pixels would darken it), so the blitted plate looks as the
-        panel drawn on the felt does."""
+                       seat: SeatState, acting: bool) -> None:
+        """Draw the plate onto its own transparent surface (``plate.origin`` is the window
+        point of its top-left corner) and say what it drew (``plate.covers``). The panel
+        is drawn straight onto the surface (not blended: blending onto transparent pixels
+        would darken it), so the blitted plate looks as the panel drawn on the felt
+        does."""
         s = layout.scale
-        ox, oy = origin
+        ox, oy = plate.origin
         rect = spot.panel.move(-ox, -oy)
         border = GOLD if acting or seat.winner else (90, 96, 90)
         fill = (14, 22, 19, 225) if not seat.folded else (14, 16, 16, 170)
@@ -351,40 +361,78 @@ class TableDrawer:
         width = rect.right - tx - int(8 * s)
         name_col = CREAM if not seat.folded else MUTED
         name_w = width
+        # Where the lines go: name over stack, or — when a bot's tag has room on
+        # neither line — name, stack and the tag on a line of its own.
+        name_y, stack_y = 0.3, 0.7
         tag_line: float | None = None
         tag = bot_tag(seat.level) if seat.bot else ""
         if seat.bot:
             # "Máy · Khó": who plays the seat, small, at the plate's right — beside the
             # stack, or beside the name when only that line has the room for all of it
             # (at 960×540 "Máy · Bình thường" does not fit beside a four-digit stack).
-            # When neither line has the room, the level alone, in the bots' blue (only
-            # bot plates carry a tag), rather than a squeezed "Bot · Nor…".
+            # When neither line has the room, the level alone (in the bots' blue: only
+            # bot plates carry a tag), rather than a squeezed "Bot · Nor…"; and when even
+            # that does not fit beside them (six seats at 960×540), the plate takes a
+            # third line for it, so the tag keeps its ``fine`` size — a tag shrunk to fit
+            # beside the stack was ~8 px.
             # Measured against a five-figure stack, not this one: the tag's form must not
             # come and go as the stack grows and shrinks (a playtest saw "Máy ·" flicker).
             stack_room = width - text_surface(self.fmt(max(seat.stack, 99_999)),
                                               px(s, "body"), GOLD).get_width()
-            name_room = width - text_surface(name, px(s, "heading"), bold=True).get_width()
+            # Beside the name the tag ends short of the first-player marker's corner
+            # (which moves every hand), so the room there is that much less.
+            name_room = width - text_surface(name, px(s, "heading"), bold=True).get_width() \
+                - int(MARKER_CLEAR * s)
             tag_w = text_surface(tag, px(s, "fine")).get_width() + int(8 * s)
             tag_line = 0.7 if tag_w <= stack_room or name_room < tag_w else 0.3
             if tag_w > max(stack_room, name_room) and seat.level in BOT_LEVELS:
-                tag, tag_line = t(f"level.{seat.level}"), 0.7
+                tag = t(f"level.{seat.level}")
+                level_w = text_surface(tag, px(s, "fine")).get_width() + int(8 * s)
+                if level_w <= stack_room:
+                    tag_line = 0.7
+                elif level_w <= name_room:
+                    tag_line = 0.3
+                else:
+                    name_y, stack_y, tag_line = TAG_OWN_LINE
         stack_w = width
         if seat.bot and tag_line is not None:
-            room = stack_room if tag_line == 0.7 else name_room
-            tag_rect = text(plate, tag, (rect.right - int(9 * s), rect.y + rect.h * tag_line),
-                            px(s, "fine"), (150, 190, 235), anchor="midright",
-                            shadow=False, max_width=max(20, room - int(8 * s)))
-            if tag_line == 0.7:
-                stack_w = max(10, tag_rect.x - tx - int(6 * s))
+            if tag_line == TAG_OWN_LINE[2]:  # its own line, under the stack, as wide
+                tag_rect = text(plate, tag, (tx, rect.y + rect.h * tag_line), px(s, "fine"),
+                                (150, 190, 235), anchor="midleft", shadow=False,
+                                max_width=width)
             else:
-                name_w = max(10, tag_rect.x - tx - int(6 * s))
+                room = stack_room if tag_line == 0.7 else name_room
+                inset = 9 if tag_line == 0.7 else 9 + MARKER_CLEAR
+                at = (rect.right - int(inset * s), rect.y + rect.h * tag_line)
+                tag_rect = text(plate, tag, at, px(s, "fine"), (150, 190, 235),
+                                anchor="midright", shadow=False,
+                                max_width=max(20, room - int(8 * s)))
+                if tag_line == 0.7:
+                    stack_w = max(10, tag_rect.x - tx - int(6 * s))
+                else:
+                    name_w = max(10, tag_rect.x - tx - int(6 * s))
             covers.union_ip(tag_rect)
-        covers.union_ip(text(plate, name, (tx, rect.y + rect.h * 0.3), px(s, "heading"),
+        covers.union_ip(text(plate, name, (tx, rect.y + rect.h * name_y), px(s, "heading"),
                              name_col, bold=True, anchor="midleft", max_width=name_w))
         # The stack a step below the name (``body``): the bot's tag beside it needs room.
-        covers.union_ip(text(plate, self.fmt(seat.stack), (tx, rect.y + rect.h * 0.7),
+        covers.union_ip(text(plate, self.fmt(seat.stack), (tx, rect.y + rect.h * stack_y),
                              px(s, "body"), GOLD, anchor="midleft", max_width=stack_w))
         plate.covers = covers
+
+    def _glow_notch(self, surf: pygame.Surface, spot: L.SeatSpot, seat: SeatState,
+                    s: float) -> None:
+        """The glow left dark under the status pill, from the pill to the plate: between a
+        status box above the plate and the plate lies the first-player marker's strip,
+        which the glow filled — at 960×540 a descender sat 0 px from its gold (issue 22,
+        defect 12). Part of the glow (drawn with it, under the marker)."""
+        words = self._status_text(seat)[0]
+        box, plate = spot.status_box, spot.panel
+        if not words or box.bottom >= plate.top:
+            return
+        w = min(box.w, text_surface(words, px(s, "body"), bold=True).get_width() + int(14 * s))
+        strip = pygame.Rect(0, box.centery, w, plate.top - box.centery)
+        strip.centerx = box.centerx
+        panel(surf, strip, STATUS_PILL, None, radius=0)
 
     def _draw_status(self, surf: pygame.Surface, board: Board, layout: TableLayout,
                      seat_i: int, slot: int, seat: SeatState) -> None:

@@ -115,8 +115,7 @@ def _threes(cells: list[tuple[str, str]], size: int, width: int) -> list[Row] | 
 def _shown(line: LogLine, names: Sequence[str], shows: int) -> str:
     if shows >= 2 or line.value is None or not line.seats:
         return line.text(names)
-    seat = line.seats[0]
-    who = names[seat] if seat < len(names) else str(seat + 1)
+    who = line.seat_names(names)[0]  # the name the seat had when it showed
     return t("summary.shown_short", who=who, hand=line.value.name(language()))
 
 

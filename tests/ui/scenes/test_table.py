@@ -28,8 +28,7 @@ from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.summary import ARM_SECONDS
 
-from ..helpers import (MakeApp, brisk, click, click_at, drag, key, open_table, run_until, shot,
-                       step)
+from ..helpers import MakeApp, brisk, click, click_at, drag, key, open_table, run_until, shot, step
 
 
 def shown(button: UIButton) -> str:

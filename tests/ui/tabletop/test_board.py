@@ -17,8 +17,7 @@ from lieng.table import Table
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.tabletop.board import Board
 
-from ..helpers import (MakeApp, brisk, open_table, play_calls_until_hand_over, run_until, shot,
-                       step)
+from ..helpers import MakeApp, brisk, open_table, play_calls_until_hand_over, run_until, shot, step
 
 SPEEDS = (0.0, 0.5, 1.0, 1.7)
 
