@@ -1,6 +1,7 @@
 """A long session at a bot table in the real window, and the process's memory through it.
 
     SDL_VIDEODRIVER=dummy python bench/long_session.py [--hands 600] [--size 1280x720]
+        [--speed instant|fast|normal] [--bankroll 10000000]
 
 The bot-table self-test (``lieng.devtools.bots_selftest``: the real app, its bankroll and
 history in a scratch data folder, the autopilot pressing the player's keys) plays
@@ -34,11 +35,29 @@ def rss_mib() -> float:
         return peak / (2**20 if sys.platform == "darwin" else 2**10)
 
 
+def deep_pockets(data: Path, chips: int) -> None:
+    """Start the scratch folder's bankroll at ``chips``: the autopilot loses, and with a
+    new player's 10.000 it went broke after 54–92 hands, long before an evening is over.
+    Memory does not depend on the bankroll's size; the table is the same (the buy-in is
+    the new-game screen's default, 100 table bets, and rebuys come from the bankroll)."""
+    from lieng.storage.bankroll import SCHEMA, Bankroll
+    from lieng.storage.documents import save_document
+
+    bank, _notices = Bankroll.open(data)
+    failed = save_document(bank.path, SCHEMA, {**bank.to_dict(), "balance": chips})
+    if failed is not None:
+        raise SystemExit(f"could not write the scratch bankroll: {failed}")
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--hands", type=int, default=600)
     p.add_argument("--size", default="1280x720")
     p.add_argument("--seed", type=int, default=3)
+    p.add_argument("--bankroll", type=int, default=10_000_000,
+                   help="the scratch bankroll's chips (a new player's 10.000 run out)")
+    p.add_argument("--speed", default="instant", choices=["instant", "fast", "normal"],
+                   help="animation speed: instant plays the most hands an hour")
     args = p.parse_args()
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -53,14 +72,16 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory(prefix="lieng-long-") as data:
         os.environ["LIENG_DATA_DIR"] = data
-        code = run_selftest(args.hands, (w, h), args.seed, on_hand=on_hand)
+        deep_pockets(Path(data), args.bankroll)
+        code = run_selftest(args.hands, (w, h), args.seed, on_hand=on_hand, speed=args.speed)
     if len(samples) < 12:
         print(f"only {len(samples)} hands were dealt: no figure")
         return 1
     after_ten = samples[10][2]
     later = [rss for n, _t, rss in samples[10:]]
     peak = max(later)
-    print(f"{samples[-1][0]} hands in {samples[-1][1]:.0f} s at {w}x{h}")
+    print(f"{samples[-1][0]} hands in {samples[-1][1]:.0f} s at {w}x{h}, {args.speed} speed, "
+          f"load average {os.getloadavg()[0]:.2f}")
     for n, t, rss in [*samples[::max(1, len(samples) // 12)], samples[-1]]:
         print(f"  hand {n:4d}  {t:7.1f} s  RSS {rss:6.1f} MiB")
     print(f"RSS at hand 10: {after_ten:.1f} MiB; highest after it {peak:.1f} MiB "

@@ -51,7 +51,7 @@ def main() -> None:
     programs = {"python main.py": [sys.executable, str(ROOT / "main.py"), "--first-frame"],
                 "built program": [str(args.exe), "--first-frame"]}
     results: dict[str, tuple[list[float], list[float]]] = {k: ([], []) for k in programs}
-    for name, cmd in programs.items():  # warm the file cache once each
+    for _name, cmd in programs.items():  # warm the file cache once each
         launch(cmd)
     for _ in range(args.runs):
         for name, cmd in programs.items():

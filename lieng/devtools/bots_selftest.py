@@ -22,7 +22,7 @@ import pygame
 from lieng.devtools.driver import Driver, KeyAutopilot, SummaryPilot, click, press
 from lieng.engine import Action, Event, HandView, RuleSet
 from lieng.storage.paths import data_dir
-from lieng.storage.settings import NullStore
+from lieng.storage.settings import NullStore, Speed
 from lieng.table import PlayerSpec, Table
 from lieng.ui.core.preferences import UISettings
 from lieng.ui.core.window import GameApp
@@ -46,7 +46,8 @@ class _SelftestState:
 
 def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | None = None,
                  bots: int = 5, lang: str = "vi", hold_mid_hand: bool = False,
-                 on_hand: Callable[[int], None] | None = None) -> int:
+                 on_hand: Callable[[int], None] | None = None,
+                 speed: Speed = "instant") -> int:
     """Play ``hands`` hands through the real window; print one line; return the exit code.
 
     The app is the real one (``session.open_app``): the saved settings, the bankroll and
@@ -60,13 +61,14 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
     With ``hold_mid_hand``, once ``hands`` hands are done and the player has chips in the
     next hand's pot, it prints ``MIDHAND bankroll=<total>`` and stops there until it is
     killed (the crash test). ``on_hand`` is told each new hand's number as the table
-    deals it (``bench/long_session.py`` samples the process's memory there).
+    deals it (``bench/long_session.py`` samples the process's memory there); ``speed``
+    is the animations' (instant unless a bench asks for the frames a player sees).
     """
     from lieng.ui.session import open_app
 
     t0 = time.perf_counter()
     app = open_app(size, lang, fps=0)
-    app.settings.speed = "instant"
+    app.settings.speed = speed
     app.set_muted(True)
     app.store = NullStore()  # the run's choices (instant, muted, 5 bots) are never saved
     profile = app.profile

@@ -26,7 +26,7 @@ from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.settings_screen import SettingsScene
 from lieng.ui.scenes.table import TableScene
 
-DT = 1 / 60
+DT = 1 / 30
 
 
 class MakeApp(Protocol):
