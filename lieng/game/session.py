@@ -31,6 +31,7 @@ from lieng.engine import Action, Event, IllegalActionError, Legal, NotEnoughPlay
 from lieng.table import Table, TableLike
 
 from .flow import AskRebuy, BetweenHands, DealNext, GameOver
+from .story import Story
 
 if TYPE_CHECKING:
     from .profile import Profile
@@ -74,6 +75,9 @@ class TableSession(Generic[TableT]):
         self.clock = 0.0
         """Table time, in seconds: moved by ``advance`` only."""
         self.hands_played = 0
+        self.story = Story(lambda: self.table.hand_no)
+        """The log's lines and each hand's result, told from the public events as they
+        arrive (``lieng.game.story``); the screens put them into words."""
         self._listeners: list[Listener] = []
         table.subscribe(self._on_events)
 
@@ -85,6 +89,7 @@ class TableSession(Generic[TableT]):
         self._listeners.append(listener)
 
     def _on_events(self, events: Sequence[Event]) -> None:
+        self.story.feed(events)
         seat = None if self.spectator else self.me
         shown = [redact(e, seat) for e in events]
         for listener in list(self._listeners):

@@ -383,8 +383,8 @@ class HotseatScene(TableScene[Table]):
         chips won and lost are public; the cards behind them are not. One cell per
         seat, winners first: the result panel lays them out two to a row when they fit
         (one string for all the losers outgrew the panel at 960×540)."""
-        seats = [seat for seat in self.board.seats if seat.net is not None and seat.net != 0]
-        won = [(net_line(x.net, x.name), True) for x in seats if x.net is not None and x.net > 0]
-        lost = [(net_line(x.net, x.name), False) for x in seats
-                if x.net is not None and x.net < 0]
-        return won + lost
+        result = self.shown_result()
+        if result is None:
+            return []
+        return [(net_line(net, self.board.seats[seat].name), net > 0)
+                for seat, net in result.winners_first()]

@@ -25,6 +25,7 @@ import pygame_gui
 from lieng.engine import Action, ActionKind, ActionTaken, Event, Legal
 from lieng.game import AskRebuy, BetweenHands, GameOver
 from lieng.game.session import TableSession, play_for_real
+from lieng.game.story import HandResult
 from lieng.table import Table, TableLike
 from lieng.ui.core.draw import CREAM, text
 from lieng.ui.core.gui import set_visible
@@ -33,7 +34,6 @@ from lieng.ui.core.names import shown_name
 from lieng.ui.core.scene import Scene
 from lieng.ui.tabletop import layout as layout_mod
 from lieng.ui.tabletop.action_bar import ActionBar
-from lieng.ui.tabletop.action_log import ActionLog
 from lieng.ui.tabletop.board import Board
 from lieng.ui.tabletop.drawing import TableDrawer
 from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts, info_line
@@ -91,12 +91,12 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.layout = layout_mod.compute(app.size, n, drawer=app.settings.action_log_open)
         self.ended = False
         self.seating: BotSeating | None = None  # the new-game screen's (newcomers.welcome)
-        self.log = ActionLog(lambda: self.table.hand_no)
-        """The hand told line by line, from public events only (``action_log``)."""
-        self.board.watchers.append(self.log.add)
+        self.log = self.session.story
+        """The hand told line by line and its result, from public events only (the
+        session's ``lieng.game.story``); shown as far as the board has shown the events."""
         # Names as the plates show them ("Bạn" reads "You" in English).
-        self.log_panel = LogPanel(app, self.log, self.seat_names)
-        self.summary = SummaryPanel(app, self.log, self.seat_names,
+        self.log_panel = LogPanel(app, self.log, self.seat_names, lambda: self.board.shown)
+        self.summary = SummaryPanel(app, self.shown_result, self.seat_names,
                                     self.result_lines)
         flow = self.make_flow()
         if flow is not None:
@@ -445,9 +445,14 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         """Above the timer bar (the hot-seat table names the person instead of "you")."""
         return t("table.your_turn", s=seconds)
 
+    def shown_result(self) -> HandResult | None:
+        """The last hand's result once the board has shown its end (the story's)."""
+        return self.log.result_shown(self.board.shown)
+
     def result_lines(self) -> list[tuple[str, bool]]:
         """The summary's big line: the player's net (the hot-seat table names everyone)."""
-        seat = self.board.seats[self.me]
-        if seat.net is None or not seat.dealt_in:  # sat the hand out: no result of theirs
+        result = self.shown_result()
+        net = None if result is None else result.net_of(self.me)
+        if net is None:  # sat the hand out: no result of theirs
             return []
-        return [(net_line(seat.net), seat.net > 0)]
+        return [(net_line(net), net > 0)]

@@ -98,6 +98,11 @@ class Board:
         self.uncontested = False
         self.hand_started = False
         self.events_seen = 0
+        """Events fed so far."""
+        self.shown = 0
+        """Events whose moment the board has shown (their beat has started): the first
+        ``shown`` of the events fed. The session's story numbers its lines by the same
+        count, so a screen shows the lines — and the result — of what is on the table."""
         self.incoming = [0] * self.n
         """Chips flying from a pot to each seat and not landed yet (payout flights)."""
         self.settled = False
@@ -110,7 +115,7 @@ class Board:
         """Chips were put in front of a seat since the last sweep (as fed: the beats that
         put them down may still be to come)."""
         self.watchers: list[Callable[[Event], None]] = []
-        """Told each event when the table has shown it (the action log, a celebration)."""
+        """Told each event when the table has shown it (a celebration)."""
         self.celebrations = Celebrations(lambda: [x.hand_value for x in self.seats], speed)
         self.watchers.append(self.celebrations.watch)
 
@@ -208,10 +213,10 @@ class Board:
             elif isinstance(e, HandEnded):
                 self._sweep()
                 self._ended(e)
-            if self.watchers:
-                self._beat(0.0, 0.0, on_start=partial(self._tell, e))
+            self._beat(0.0, 0.0, on_start=partial(self._tell, e))
 
     def _tell(self, event: Event) -> None:
+        self.shown += 1
         for watch in self.watchers:
             watch(event)
 

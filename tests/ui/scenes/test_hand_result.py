@@ -19,6 +19,7 @@ from lieng.ui.scenes.hotseat import HotseatScene
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.settings_screen import SettingsScene
 from lieng.ui.scenes.table import TableScene
+from lieng.ui.tabletop import action_log as words
 from lieng.ui.tabletop.summary import ARM_SECONDS, hand_lines
 
 from ..helpers import DT, MakeApp, click, drop_down_items, key, move_mouse, run_until, shot, step
@@ -72,7 +73,7 @@ def test_the_result_stays_until_next_hand_is_pressed(make_app: MakeApp) -> None:
     assert table.hand_no == 1 and scene.summary_showing()
     button = scene.summary.button
     assert button is not None and button.visible
-    lines = [line.text(["Bạn", "Minh"]) for line in hand_lines(scene.log)]
+    lines = [words.text(line, ["Bạn", "Minh"]) for line in hand_lines(scene.log)]
     assert any(line.startswith("Bạn: ") for line in lines)  # the hands shown
     assert any(t("log.pot_only") in line for line in lines)  # the pot
     net = scene.board.seats[0].net
@@ -155,7 +156,7 @@ def test_hot_seat_summary_names_every_result_and_no_unshown_hand(make_app: MakeA
     hotseat_to_result(app, scene, 2)  # Lan raises, Minh folds, the bot folds: uncontested
     lines = scene.result_lines()
     assert lines == [("Lan thắng 20", True), ("Minh thua 10", False), ("Hùng thua 10", False)]
-    told = [line.text(["Lan", "Minh", "Hùng"]) for line in hand_lines(scene.log)]
+    told = [words.text(line, ["Lan", "Minh", "Hùng"]) for line in hand_lines(scene.log)]
     assert told == ["Lan ăn tẩy: 40", t("log.uncontested")]
     assert table.hand is not None
     dealt = [str(c) for c in table.hand.view_for(0).my_cards]

@@ -11,6 +11,7 @@ from lieng.game.setup import default_bot_factory
 from lieng.table import PlayerSpec, Table
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.table import TableScene
+from lieng.ui.tabletop import action_log as words
 
 from ..helpers import MakeApp, key, run_until, step
 
@@ -103,5 +104,5 @@ def test_facing_a_bigger_all_in_only_the_call_is_live(make_app) -> None:  # type
     key(app, pygame.K_c)
     run_until(app, lambda: table.hand is not None and table.hand.is_over
               and not scene.board.busy, limit=2000)
-    lines = scene.log.texts(["Bạn", "Minh"])
+    lines = words.texts(scene.log.lines, ["Bạn", "Minh"])
     assert "Bạn: Theo tất tay 490" in lines and "Minh: Tố tất 4.990" in lines
