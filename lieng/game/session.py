@@ -27,7 +27,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
-from lieng.engine import Action, Event, IllegalActionError, Legal, NotEnoughPlayersError, redact
+from lieng.engine import (
+    Action,
+    Event,
+    IllegalActionError,
+    Legal,
+    NotEnoughPlayersError,
+    TurnStarted,
+    redact,
+)
 from lieng.table import Table, TableLike
 
 from .flow import AskRebuy, BetweenHands, DealNext, GameOver
@@ -78,6 +86,11 @@ class TableSession(Generic[TableT]):
         self.story = Story(lambda: self.table.hand_no)
         """The log's lines and each hand's result, told from the public events as they
         arrive (``lieng.game.story``); the screens put them into words."""
+        self.events = 0
+        """Events the table has sent so far; the next one's number."""
+        self._turn_event = -1
+        """The number of the last ``TurnStarted``."""
+        self._shown: Callable[[], int] | None = None
         self._listeners: list[Listener] = []
         table.subscribe(self._on_events)
 
@@ -89,11 +102,46 @@ class TableSession(Generic[TableT]):
         self._listeners.append(listener)
 
     def _on_events(self, events: Sequence[Event]) -> None:
+        for e in events:
+            if isinstance(e, TurnStarted):
+                self._turn_event = self.events
+            self.events += 1
         self.story.feed(events)
         seat = None if self.spectator else self.me
         shown = [redact(e, seat) for e in events]
         for listener in list(self._listeners):
             listener(shown)
+
+    # ----------------------------------------------------------------- what is shown
+
+    def drawn_by(self, shown: Callable[[], int]) -> None:
+        """A board draws this session's events, in order: ``shown()`` says how many of
+        them it has shown so far (``lieng.ui.tabletop.board.Board.shown``). From then on
+        a turn is the player's to take only once the board shows it (``turn_shown``) —
+        the board never reads the table, and the table never waits for the board."""
+        self._shown = shown
+
+    @property
+    def shown(self) -> int:
+        """How many of the events the board has shown (all of them when nothing draws
+        the session: a test, a self-test)."""
+        return self.events if self._shown is None else min(self.events, self._shown())
+
+    @property
+    def caught_up(self) -> bool:
+        """The board has shown every event the table has sent."""
+        return self.shown >= self.events
+
+    def turn_shown(self) -> bool:
+        """It is me to act, and the board shows it: the turn's ``TurnStarted`` is among
+        the events shown. The board plays a hand's first turn only once the last card
+        of the deal has landed, so nobody acts on cards they cannot see yet, and no turn
+        clock runs during the deal (docs/RULES.md step 6)."""
+        return self.my_turn() and self._turn_event < self.shown
+
+    def shown_legal(self) -> Legal | None:
+        """What me may do now, once the board shows the turn (None otherwise)."""
+        return self.legal() if self.turn_shown() else None
 
     # ----------------------------------------------------------------- the turn
 
@@ -109,9 +157,9 @@ class TableSession(Generic[TableT]):
 
     def act(self, action: Action, before: Callable[[], None] | None = None) -> bool:
         """Me's ``action``; False when it is not me to act or the table refuses it.
-        ``before`` runs once the turn is known to be me's, just before the table acts
-        (the board finishes what it is still animating, so the action lands on the table
-        the player saw)."""
+        ``before`` runs once the turn is known to be me's, just before the table acts.
+        (The table screens pass none: their buttons are live only on a turn the board
+        shows, ``turn_shown``, so there is nothing left to land.)"""
         if not self.my_turn():
             return False
         if before is not None:

@@ -221,7 +221,7 @@ class HotseatScene(TableScene[Table]):
 
     def act(self, action: Action) -> bool:
         """The viewer's action: the session checks the turn (``me`` is the viewer)."""
-        return self.viewer is not None and self.session.act(action, before=self.board.catch_up)
+        return self.viewer is not None and super().act(action)
 
     # ----------------------------------------------------------------- hands
 

@@ -101,7 +101,7 @@ class LanTableScene(TableScene[RemoteTable]):
     def my_legal(self) -> Legal | None:
         hand = self.remote.hand
         if hand is None or hand.is_over or hand.to_act != self.me \
-                or hand.view.seat != self.me or not self.cards_ready():
+                or hand.view.seat != self.me or not self.session.turn_shown():
             return None
         return hand.view.legal
 

@@ -4,14 +4,17 @@ The game is the session's (``lieng.game.session.TableSession``): the table, the 
 between hands, the bankroll's rebuys, whose turn it is and the table's clock. This screen
 draws it and forwards the player's intents; it holds the drawing's state only.
 
+One truth: the board animates the session's events in order and reports how many it has
+shown (``Board.shown``); the session knows which event started the turn, so the player's
+turn is live when the board shows it (``TableSession.turn_shown``) — the screen never asks
+the board and the table the same question and reconciles the answers. Nobody acts on
+cards they cannot see yet: the board plays a hand's first turn only once the deal has
+landed, so the bar stays off during the deal.
+
 Time: the scene moves the session's table clock (the table never reads a clock). The
-clock stands still while the board is still animating —
+clock stands still until the board has shown every event and finished animating them —
 so a bot "thinks" only once the cards and chips it reacts to have landed, and the turn
-timer starts when the turn is visible — but the player's buttons follow the engine's
-``legal()`` at once: an animation never blocks a legal action. When the player
-acts, the board catches up first. The one wait is the deal: nobody acts on cards they
-cannot see yet, so the bar stays off and the turn clock stands still until the player's
-three cards have landed (``cards_ready``).
+timer starts when the turn is visible.
 """
 
 from __future__ import annotations
@@ -103,6 +106,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             self.session.flow = flow
         self.session.spectator = self.public_view
         self.session.subscribe(self._on_events)
+        self.session.drawn_by(lambda: self.board.shown)
         table.timing.scale = app.settings.speed_factor
 
     # ----------------------------------------------------------------- building
@@ -189,7 +193,8 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
 
     def start_next_hand(self) -> None:
         """Deal on, or present what the flow decided instead (a rebuy, the end)."""
-        self.continued = self.table.hand_no
+        result = self.log.result
+        self.continued = result.hand_no if result is not None else None
         welcome(self)  # broke bots leave, newcomers sit down (lieng.game.bot_seating)
         decision = self.session.next_hand()
         if decision is None:
@@ -242,9 +247,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             self.app.pop()
 
     def act(self, action: Action) -> bool:
-        """The player's action, from a button, a key or the autopilot; the session checks
-        the turn, the board first lands what it is still animating."""
-        if not self.session.act(action, before=self.board.catch_up):
+        """The player's action, from a button, a key or the autopilot, on a turn the board
+        shows; the session checks the turn."""
+        if not self.session.turn_shown() or not self.session.act(action):
             return False
         # The bar goes off now, so the player's next turn is a new one (fresh raise k).
         self._sync_bar()
@@ -255,12 +260,8 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.toasts.append(Toast(msg, args, 3.2))
 
     def my_legal(self) -> Legal | None:
-        """What the bar offers: the session's legal actions, once the cards have landed."""
-        return self.session.legal() if self.cards_ready() else None
-
-    def cards_ready(self) -> bool:
-        """The player's cards and the whole deal have landed (``Board.deal_landed``)."""
-        return self.board.seats[self.me].cards_landed and self.board.deal_landed
+        """What the bar offers: the session's legal actions, on a turn the board shows."""
+        return self.session.shown_legal()
 
     def turn_shown(self) -> bool:
         """The player's turn as the table shows it: the timer bar and "Đến lượt bạn"
@@ -362,11 +363,10 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.board.update(dt)
         covered = self.covered
         waits = covered and self.timers_wait_when_covered
-        my_turn = self.session.my_turn()
-        # The table's clock stands still while the board animates, while a scene covers
-        # the table (``timers_wait_when_covered``; the result's delay waits under any
-        # cover, below), and while the player's cards are on their way.
-        if not self.board.busy and not waits and not (my_turn and not self.cards_ready()):
+        # The table's clock stands still until the board has shown every event and
+        # landed it, and while a scene covers the table (``timers_wait_when_covered``;
+        # the result's delay waits under any cover, below).
+        if self.session.caught_up and not self.board.busy and not waits:
             self.session.advance(dt)
         if not waits:
             self.session.tick()
@@ -391,10 +391,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
 
     def summary_showing(self) -> bool:
         """The hand is over and shown to its end, and the player has not moved on."""
-        hand = self.table.hand
-        return (hand is not None and hand.is_over and self.board.hand_over
-                and not self.board.busy and not self.ended
-                and self.continued != self.table.hand_no)
+        result = self.shown_result()
+        return (result is not None and not self.board.busy and not self.ended
+                and self.continued != result.hand_no)
 
     def remaining(self) -> float | None:
         return self.session.remaining()

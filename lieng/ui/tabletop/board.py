@@ -9,8 +9,10 @@ swept to the pot when a round closes (before the deal for the antes, at each new
 round, at the showdown, before an uncontested pot is paid); flips at the showdown; chips
 from each pot layer to its winners, in front of them, counted into their stacks as they
 land. Durations are multiplied by the animation speed factor; at ``instant`` (0) every
-beat lands in the same frame. ``catch_up`` lands everything at once: the player's action
-is never held back by an animation.
+beat lands in the same frame. The board reports how many of the events it has shown
+(``shown``); the session knows what they mean (whose turn one started), so a screen
+never asks the board and the table the same question. ``catch_up`` lands everything at
+once (a replay stepped on by hand).
 
 Positions are symbolic ("in front of seat 3", "pot layer 1") and resolved by the drawing
 code against the current layout (``layout``), so a window resize or the action log's

@@ -67,7 +67,8 @@ class Replay:
         return self.pos >= len(self.steps)
 
     def next(self) -> bool:
-        """Play the next step (landing the current animations first)."""
+        """Play the next step. A person stepping on skips what the board is still
+        animating (``Board.catch_up``): a replay has no table behind it, only its steps."""
         if self.at_end:
             return False
         self.board.catch_up()
@@ -93,8 +94,7 @@ class Replay:
         for step in self.steps[:pos]:
             self.board.feed(step)
             self.log.feed(step)
-        self.board.update(0.0)
-        self.board.catch_up()
+        self.board.update(0.0)  # at speed 0 every beat lands in its first frame
         # Further steps animate at the player's speed again.
         self.board.speed = self._speed
         self.board.sound = self._sound or (lambda name: None)

@@ -142,8 +142,8 @@ def test_complete_hands_by_clicks_slider_and_keys(make_app: MakeApp) -> None:
 
 
 def test_buttons_wait_for_the_player_s_cards_then_follow_legal(make_app: MakeApp) -> None:
-    # The bar is live only once the player's three cards have landed (a C
-    # pressed during the deal checked blind); from then on it follows legal() at once.
+    # The bar is live only once the board shows the turn, after the deal has landed (a C
+    # pressed during the deal checked blind).
     app = make_app(speed="slow")
     table = make_table(5, "normal", 10, "classic", "Bạn", seed=3)
     scene = open_table(app, table)
@@ -154,7 +154,7 @@ def test_buttons_wait_for_the_player_s_cards_then_follow_legal(make_app: MakeApp
     assert scene.bar is not None
     click(app, scene.bar.call)
     assert my_actions(table) == []
-    run_until(app, scene.cards_ready, limit=600)
+    run_until(app, scene.turn_shown, limit=600)
     step(app)
     check_bar(scene, scene.my_legal())
     click(app, scene.bar.call)

@@ -31,7 +31,7 @@ def test_keys_during_the_deal_do_nothing(make_app: MakeApp) -> None:
     step(app, 3)
     hand = table.hand
     assert hand is not None and hand.to_act == 0  # the host acts first
-    assert len(scene.own_cards()) < 3 or not scene.cards_ready()
+    assert not scene.board.deal_landed and not scene.session.turn_shown()
     clock_at_deal = scene.clock
     key(app, pygame.K_c)  # a check before any card is seen: ignored
     key(app, pygame.K_SPACE)
@@ -41,7 +41,7 @@ def test_keys_during_the_deal_do_nothing(make_app: MakeApp) -> None:
     assert not scene.turn_shown()
     step(app, 10)
     assert scene.clock == clock_at_deal  # no turn timer runs during the deal
-    run_until(app, scene.cards_ready, limit=600)
+    run_until(app, lambda: scene.board.deal_landed, limit=600)
     step(app)
     assert scene.turn_shown() and scene.bar.call.is_enabled
     key(app, pygame.K_c)
