@@ -191,8 +191,16 @@ def test_raise_multiplier_starts_at_the_minimum_each_turn(make_app: MakeApp) -> 
     assert raised and turns_after >= 1
 
 
-def test_timer_folds_and_says_so(make_app: MakeApp) -> None:
+def test_timer_folds_and_says_so(make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(speed="fast")
+    played: list[str] = []
+    play = app.sounds.play
+
+    def recording(name: str, volume: float = 0.6) -> None:
+        played.append(name)
+        play(name, volume)
+
+    monkeypatch.setattr(app.sounds, "play", recording)
     table = make_table(2, "normal", 10, "classic", "Bạn", seed=5)
     scene = open_table(app, table)
     assert table.hand is not None and table.hand.to_act == 0
@@ -200,7 +208,7 @@ def test_timer_folds_and_says_so(make_app: MakeApp) -> None:
     assert my_actions(table)[-1].kind is ActionKind.TIMEOUT
     assert scene.clock >= table.rules.turn_seconds
     assert "msg.timeout" in scene.messages
-    assert "timer" in app.sounds.played
+    assert "timer" in played
     step(app, 5)
     assert scene.board.seats[0].folded
     assert scene.board.seats[0].status == "act.timeout"

@@ -1,0 +1,61 @@
+"""A "Tố" click at a bot table crosses at most 8 modules on its way to the table (issue
+21's target; docs/ARCHITECTURE.md writes the path down): the modules whose code runs from
+the click event to the table acting, recorded as the code runs them
+(``lieng.devtools.click_path``), in the real window."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from lieng.devtools.click_path import PathRecorder
+from lieng.table import Table
+from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.scenes.new_game import make_table
+from lieng.ui.scenes.table import TableScene
+
+from ..helpers import MakeApp, run_until
+
+BOT_TABLE_MODULES = 8
+"""Issue 21: "a Tố click crosses ≤ 8 modules at a bot table"."""
+BOT_TABLE_PATH = [
+    "lieng.ui.core.window",        # the event to the top scene
+    "lieng.ui.core.scene_stack",   # which scene is on top
+    "lieng.ui.scenes.table",       # the bar's buttons are asked first
+    "lieng.game.session",          # what me may do now; the one turn check
+    "lieng.engine.hand",           # … read from the hand
+    "lieng.engine.actions",        # the legal actions, then the raise itself
+    "lieng.ui.tabletop.action_bar",  # which action the button is
+    "lieng.table",                 # the table acts
+]
+
+
+def test_a_raise_click_at_a_bot_table_crosses_eight_modules(make_app: MakeApp) -> None:
+    app = make_app((1280, 720), speed="fast")
+    app.push(MenuScene(app))
+    scene = TableScene(app, make_table(3, "normal", 10, "classic", "Bạn", seed=4))
+    app.push(scene)
+
+    def raise_offered() -> bool:
+        legal = scene.my_legal()
+        return legal is not None and bool(legal.raise_k) and not scene.board.busy
+
+    run_until(app, raise_offered, limit=3000)
+    bar = scene.bar
+    assert bar is not None and bar.raise_.is_enabled
+    hand = scene.table.hand
+    assert hand is not None
+    acted = len(hand.actions)
+    recorder = PathRecorder(Table.act.__code__)
+    recorder.install()
+    try:
+        recorder.arm()
+        app.dispatch(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=bar.raise_,
+                                        mouse_button=1))
+    finally:
+        recorder.uninstall()
+    assert recorder.reached.is_set(), "the click never reached the table"
+    assert len(hand.actions) == acted + 1 and hand.actions[-1][0] == scene.me
+    assert hand.actions[-1][1].kind.name in ("RAISE", "ALL_IN")
+    assert len(recorder.modules) <= BOT_TABLE_MODULES, recorder.modules
+    assert sorted(recorder.modules) == sorted(BOT_TABLE_PATH), recorder.modules
