@@ -66,6 +66,10 @@ class Seat:
     """The player left the table; the seat stays empty (sits out every hand)."""
     net: int = 0
     """Chips won (+) or lost (−) at this table so far, buy-ins not counted."""
+    connected: bool = True
+    """A person's game is connected (a LAN seat whose connection dropped is not; a local
+    seat always is). One seat type for every table: the LAN's seats are this too, as the
+    host's roster describes them, with no ``player``."""
 
     @property
     def name(self) -> str:
@@ -371,25 +375,6 @@ class Table:
 
 
 
-class SeatLike(Protocol):
-    """What the table screen reads of a seat (``Seat`` here, ``RemoteSeat`` over LAN)."""
-
-    @property
-    def spec(self) -> PlayerSpec: ...
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def stack(self) -> int: ...
-
-    @property
-    def left(self) -> bool: ...
-
-    @property
-    def kind(self) -> SeatKind: ...
-
-
 class HandLike(Protocol):
     """What the table screen reads of the hand being played (``Hand``, or ``RemoteHand``
     answered from one seat's view over LAN)."""
@@ -430,7 +415,7 @@ class TableLike(Protocol):
     def hand_no(self) -> int: ...
 
     @property
-    def seats(self) -> Sequence[SeatLike]: ...
+    def seats(self) -> Sequence[Seat]: ...
 
     @property
     def n_seats(self) -> int: ...

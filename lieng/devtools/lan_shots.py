@@ -69,7 +69,7 @@ def take(out: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi",
                                         preset="v8club", password="hoa sen", **fast)).start())
         clients.append(LanClient(LOOPBACK, hosts[0].port, name="Thảo").connect())
         _wait(app, lambda: len(join.row_buttons) == 2
-              and any(t.players == 1 for t in join.tables))
+              and any(t.ad.players == 1 for t in join.tables))
         join.entries["name"].set_text("Hùng")
         app.step(1 / 60)
         path = out / f"lan-join{suffix}.png"
