@@ -72,7 +72,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         n = table.n_seats
         self.order = [(me + i) % n for i in range(n)]
         self.board = Board([s.name for s in table.seats], me, lambda: app.settings.speed_factor,
-                           app.sounds.play, chips, lambda: app.settings.reveal_own_cards)
+                           app.sounds.play, chips, lambda: app.settings.show_cards_at_once)
         for plate, seat in zip(self.board.seats, table.seats, strict=True):
             plate.bot = seat.kind == "bot"  # the plate says "Máy · Khó"
             plate.level = seat.spec.level if plate.bot else None
@@ -126,7 +126,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         for name in ("leave", "settings", "rules", "mute"):
             w = bw if name != "mute" else int(100 * s)
             x -= w
-            label = name if name != "mute" else ("unmute" if app.settings.muted else "mute")
+            label = name if name != "mute" else ("mute" if app.settings.sound_on else "unmute")
             self.top_buttons[name] = pygame_gui.elements.UIButton(
                 pygame.Rect(x, int(6 * s), w, bh), key(f"table.{label}"), app.ui,
                 self.container, object_id=ts.oid("#plain", "body"))
@@ -343,10 +343,10 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         elif name == "settings":
             app.open("settings")
         elif name == "mute":
-            app.set_muted(not app.settings.muted)
+            app.set_muted(app.settings.sound_on)
             b = self.top_buttons.get("mute")
             if b is not None:
-                b.set_text(key("table.unmute" if app.settings.muted else "table.mute"))
+                b.set_text(key("table.mute" if app.settings.sound_on else "table.unmute"))
         elif name == "leave":
             in_hand = self.table.in_hand
             app.push(Dialog(app, "msg.leave_title",
@@ -374,7 +374,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         legal = self._sync_bar()
         if self.bar is not None:
             self.bar.set_hand_name(self.hand_name())
-        if app.settings.reveal_own_cards and any(
+        if app.settings.show_cards_at_once and any(
                 c.flip_now < 1.0 and c.flip_tween is None for c in self.own_cards()):
             self.reveal_all()  # the setting was switched on mid-hand
         self._update_reveal_button()
@@ -418,7 +418,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         # The acting seat's ring: the player's real deadline, or the bot's (pulsing) turn.
         self.drawer.draw(surface, self.board, lay, self.order, rem, total, self.peel)
         self.app.cards.frame = self.app.frames
-        if self.app.stored.coach_hints:
+        if self.app.settings.coach_hints:
             from lieng.ui.tabletop.coach import coach_line, draw_coach
 
             draw_coach(surface, lay, ts, coach_line(self.board, self.me, self.table.rules))

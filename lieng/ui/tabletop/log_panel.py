@@ -2,7 +2,7 @@
 the hand line by line (the lines are the session's story, ``lieng.game.story``; their
 words ``action_log``), opened and closed by a button in the
 top bar or the H key (docs/UI.md), its state remembered in the saved settings
-(``UISettings.action_log_open``).
+(``Settings.action_log_open``).
 
 The right-hand side, and the table makes room for it: while it is open, the seats are
 laid out in the window's width less the drawer's (``layout.compute(..., drawer=True)``),
@@ -86,7 +86,7 @@ class LogPanel:
 
     def toggle(self) -> None:
         """Open or close, and remember it (saved at once when the game runs for real)."""
-        self.app.settings.action_log_open = not self.app.settings.action_log_open
+        self.app.change_settings(action_log_open=not self.app.settings.action_log_open)
         self.scroll = 0
         self.app.save_settings()
 

@@ -3,7 +3,7 @@ shown with their names, each pot layer, and the player's net ("Bạn thắng 30"
 
 The result used to vanish after about three seconds; now the next hand begins when the
 player presses "Ván tiếp" (the button, Space, Enter or a click on the table) or after the
-delay chosen in the settings (``UISettings.next_hand_delay``: off, 3, 5 or 10 s). What
+delay chosen in the settings (``Settings.next_hand_delay``: off, 3, 5 or 10 s). What
 it says is the hand's result as the session's story told it (``lieng.game.story``:
 ``HandResult``, built from public events only, without pygame): at a hot-seat table it
 shows exactly what the table showed. This module only puts it into words and draws it.

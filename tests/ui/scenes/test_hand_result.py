@@ -10,9 +10,7 @@ from lieng.devtools.bots_selftest import ScriptedPlayer
 from lieng.engine import Action, RuleSet
 from lieng.storage.settings import Settings
 from lieng.table import PlayerSpec, Table
-from lieng.ui.core import persist
 from lieng.ui.core.i18n import t
-from lieng.ui.core.preferences import UISettings
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.handoff import HandoffScene
 from lieng.ui.scenes.hotseat import HotseatScene
@@ -122,10 +120,9 @@ def test_the_auto_continue_delay_from_the_settings(make_app: MakeApp) -> None:
 
 
 def test_the_delay_setting_row_is_saved_and_validated(make_app: MakeApp) -> None:
-    assert Settings().next_hand_delay == 5 and UISettings().next_hand_delay == 5
+    assert Settings().next_hand_delay == 5
     bad, fixed = Settings.from_dict({"next_hand_delay": 7})
     assert fixed == ["next_hand_delay"] and bad.next_hand_delay == 5
-    assert persist.merge(UISettings(next_hand_delay=10), Settings()).next_hand_delay == 10
     app = make_app((1280, 720))
     app.push(MenuScene(app))
     settings = SettingsScene(app)

@@ -15,7 +15,6 @@ from lieng.game.story import Story
 from lieng.storage.history import HandRecord, SeatRecord
 from lieng.storage.settings import Settings
 from lieng.table import PlayerSpec, Table
-from lieng.ui.core import persist
 from lieng.ui.core.i18n import configure, t
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.replay import ReplayScene
@@ -126,10 +125,6 @@ def test_the_open_state_is_saved_and_loaded() -> None:
     assert good.action_log_open
     old, problems = Settings.from_dict({"language": "en"})  # a file from before the field
     assert problems == [] and old.action_log_open is False
-    from lieng.ui.core.preferences import UISettings
-
-    merged = persist.merge(UISettings(action_log_open=True), Settings())
-    assert merged.action_log_open
 
 
 def test_the_replay_feeds_the_log_and_rebuilds_it_on_a_step_back(make_app: MakeApp) -> None:
