@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 from lieng.engine import (
     Action,
     Event,
+    HandOverError,
     IllegalActionError,
     Legal,
     NotEnoughPlayersError,
@@ -151,9 +152,15 @@ class TableSession(Generic[TableT]):
         return hand is not None and not hand.is_over and hand.to_act == self.me
 
     def legal(self) -> Legal | None:
-        """What me may do now (None: not me to act)."""
+        """What me may do now (None: not me to act — nor when a LAN host's view of the
+        turn says nothing of what may be done, as no honest host sends)."""
         hand = self.table.hand
-        return hand.legal() if hand is not None and self.my_turn() else None
+        if hand is None or not self.my_turn():
+            return None
+        try:
+            return hand.legal()
+        except HandOverError:
+            return None
 
     def act(self, action: Action, before: Callable[[], None] | None = None) -> bool:
         """Me's ``action``; False when it is not me to act or the table refuses it.

@@ -185,6 +185,10 @@ class RemoteTable:
         hand = self.hand
         if seat != self.me or hand is None or hand.is_over or hand.to_act != seat:
             raise NotYourTurnError("it is not this seat's turn")
+        if self.closed is not None or self.client.closed is not None:
+            # A key pressed as the network fails must not reach a closed client: its
+            # loop may be stopped.
+            raise IllegalActionError("the connection to the host is closed")
         legal = hand.legal()
         if not legal.allows(action):
             raise IllegalActionError(f"{action} is not allowed now")
