@@ -4,17 +4,12 @@ The game is the session's (``lieng.game.session.TableSession``): the table, the 
 between hands, the bankroll's rebuys, whose turn it is and the table's clock. This screen
 draws it and forwards the player's intents; it holds the drawing's state only.
 
-One truth: the board animates the session's events in order and reports how many it has
-shown (``Board.shown``); the session knows which event started the turn, so the player's
-turn is live when the board shows it (``TableSession.turn_shown``) — the screen never asks
-the board and the table the same question and reconciles the answers. Nobody acts on
-cards they cannot see yet: the board plays a hand's first turn only once the deal has
-landed, so the bar stays off during the deal.
-
-Time: the scene moves the session's table clock (the table never reads a clock). The
-clock stands still until the board has shown every event and finished animating them —
-so a bot "thinks" only once the cards and chips it reacts to have landed, and the turn
-timer starts when the turn is visible.
+One truth: the board animates the session's events and says how many it has shown
+(``Board.shown``); the session knows which one started the turn, so the player's turn is
+live once the board shows it (``TableSession.turn_shown``) — after the deal has landed.
+The scene moves the session's clock (the table never reads one): it stands still until
+the board has shown and landed every event, so a bot "thinks" only once what it reacts to
+is on the table, and the turn timer starts when the turn is visible.
 """
 
 from __future__ import annotations
@@ -174,10 +169,6 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
     @property
     def flow(self) -> BetweenHands:
         return self.session.flow
-
-    @property
-    def hands_played(self) -> int:
-        return self.session.hands_played
 
     def _on_events(self, events: Sequence[Event]) -> None:
         """The session's events (already redacted for this screen) onto the board."""
