@@ -146,7 +146,8 @@ class Table:
         """While True no timeout is applied (hot-seat hand-off, a replay)."""
         self.turn_limit: float | None = None
         """Turn timer in seconds overriding ``rules.turn_seconds`` (which is whole seconds)
-        when set: tests and the LAN host's tests use fractions of a second."""
+        when set: the LAN host's own timer, which its command line takes as a float
+        (``host_cli --timer 12.5``; the tests use fractions of a second)."""
 
     # ----------------------------------------------------------------- set-up
 
