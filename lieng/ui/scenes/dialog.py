@@ -8,6 +8,7 @@ auto-continue, the hot-seat hand-off — waits while the dialog is on top (``Sce
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -89,6 +90,16 @@ class Dialog(Scene):
 
 
 def _wrap(s: str, size: int, width: int) -> list[str]:
+    """``s`` cut between words into lines at most ``width`` pixels wide in the ``size``
+    font (a word wider than that keeps a line of its own); a new list each call."""
+    return list(_wrapped(s, int(size), int(width)))
+
+
+@lru_cache(maxsize=2048)
+def _wrapped(s: str, size: int, width: int) -> tuple[str, ...]:
+    """``_wrap``'s lines, remembered: screens wrap the same text on every frame, and
+    measuring it word by word was a tenth of a table frame (docs/PERFORMANCE.md). The
+    fonts are the shipped files, so a text, size and width always wrap alike."""
     from lieng.ui.core.assets import font
 
     f = font(size)
@@ -103,18 +114,23 @@ def _wrap(s: str, size: int, width: int) -> list[str]:
                 lines.append(cur)
                 cur = word
         lines.append(cur)
-    return lines
+    return tuple(lines)
 
 
 def balanced_wrap(s: str, size: int, width: int) -> list[str]:
     """``_wrap``'s lines, as even as the same number of lines allows (no lone last
     word): the narrowest width that still needs no more lines."""
-    lines = _wrap(s, size, width)
+    return list(_balanced(s, int(size), int(width)))
+
+
+@lru_cache(maxsize=512)
+def _balanced(s: str, size: int, width: int) -> tuple[str, ...]:
+    lines = _wrapped(s, size, width)
     lo, hi = width // max(1, len(lines)), width
     while len(lines) > 1 and lo < hi:
         mid = (lo + hi) // 2
-        if len(_wrap(s, size, mid)) <= len(lines):
+        if len(_wrapped(s, size, mid)) <= len(lines):
             hi = mid
         else:
             lo = mid + 1
-    return _wrap(s, size, hi)
+    return _wrapped(s, size, hi)

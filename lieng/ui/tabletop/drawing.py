@@ -21,14 +21,15 @@ from lieng.levels import BOT_LEVELS
 from lieng.names import avatar_letter
 from lieng.ui.core.cards import CardRenderer
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, chip_pile, panel, text, text_surface
-from lieng.ui.core.i18n import t
+from lieng.ui.core.i18n import language, t
 from lieng.ui.core.names import shown_name
+from lieng.ui.core.surface_cache import SurfaceCache
 from lieng.ui.core.tween import lerp
 from lieng.ui.core.typescale import px
 from lieng.ui.tabletop import layout as L
 from lieng.ui.tabletop.board import Anchor, Board, CardState, SeatState
 from lieng.ui.tabletop.frame_record import mark
-from lieng.ui.tabletop.layout import TableLayout, card_centers
+from lieng.ui.tabletop.layout import SeatSpot, TableLayout, card_centers
 from lieng.ui.tabletop.layout_fit import along
 
 AVATAR_COLOURS = [(176, 72, 60), (62, 118, 176), (74, 150, 96), (160, 110, 40),
@@ -63,6 +64,20 @@ def main_pot_words(label: str, amount: str, width: int, scale: float) -> tuple[s
 def avatar_colour(name: str) -> tuple[int, int, int]:
     return AVATAR_COLOURS[zlib.crc32(name.encode("utf-8", "surrogatepass"))
                           % len(AVATAR_COLOURS)]
+
+
+class _Plate(pygame.Surface):
+    """A seat's composed plate and the part of it that was drawn on (``covers``, in the
+    plate's own coordinates: what ``frame_record`` is told)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size, pygame.SRCALPHA)
+        self.covers = pygame.Rect(0, 0, 0, 0)
+
+
+_plates: SurfaceCache[tuple[object, ...]] = SurfaceCache("seat plates", 0.5)
+"""Every look of every plate a table shows at once, and the stacks a payout counts
+through: half a window of pixels."""
 
 
 class TableDrawer:
@@ -247,20 +262,9 @@ class TableDrawer:
                 panel(surf, rect.inflate(2 * grow, 2 * grow), (232, 193, 90, alpha), None,
                       radius=int(14 * s) + grow)
             mark("glow", seat_i, spot.glow)
-        plate = rect.copy()
-        border = GOLD if acting or seat.winner else (90, 96, 90)
-        fill = (14, 22, 19, 225) if not seat.folded else (14, 16, 16, 170)
-        panel(surf, rect, fill, border, radius=int(14 * s), width=max(1, int(2 * s)))
-        # Avatar.
+        plate = self._blit_plate(surf, layout, spot, seat, acting)
         ax, ay = spot.avatar
         r = spot.avatar_r
-        name = shown_name(seat.name)
-        col = avatar_colour(seat.name)
-        if seat.folded:
-            col = tuple(c // 2 for c in col)  # type: ignore[assignment]
-        pygame.draw.circle(surf, col, (int(ax), int(ay)), r)
-        pygame.draw.circle(surf, (240, 230, 200), (int(ax), int(ay)), r, max(1, int(2 * s)))
-        text(surf, avatar_letter(name), (ax, ay), px(s, "title"), CREAM, bold=True)
         if remaining is not None and total > 0:
             frac = max(0.0, min(1.0, remaining / total))
             colour = (90, 200, 110) if frac > 0.5 else (230, 190, 60) if frac > 0.25 \
@@ -277,6 +281,71 @@ class TableDrawer:
             ring.center = (int(ax), int(ay))
             pygame.draw.ellipse(surf, GOLD, ring, max(2, int(3 * s)))
             plate.union_ip(ring)
+        # First-player marker.
+        if board.first == seat_i and board.hand_started:
+            mx, my = rect.right - int(4 * s), rect.top + int(4 * s)
+            plate.union_ip(pygame.draw.circle(surf, (250, 250, 245), (mx, my), int(11 * s)))
+            pygame.draw.circle(surf, (60, 60, 60), (mx, my), int(11 * s), max(1, int(s)))
+            text(surf, "1", (mx, my), px(s, "fine"), (30, 30, 30), bold=True, shadow=False)
+        mark("plate", seat_i, plate)
+        # The chips in front of the seat this round, the figure right of them.
+        if seat.front > 0:
+            r = int(L.BET_R * s)
+            covered = chip_pile(surf, seat.front, spot.bet, r, max_chips=L.BET_CHIPS)
+            x = spot.bet[0] + r + 4 * s
+            covered.union_ip(text(surf, self.fmt(seat.front), (x, spot.bet[1]), px(s, "small"),
+                                  CREAM, bold=True, anchor="midleft",
+                                  max_width=int(spot.bet_box.right - x)))
+            mark("bet", seat_i, covered)
+
+    def _blit_plate(self, surf: pygame.Surface, layout: TableLayout, spot: SeatSpot,
+                    seat: SeatState, acting: bool) -> pygame.Rect:
+        """Blit the seat's plate — panel, avatar, name, stack, a bot's tag — and return
+        what it covers. The plate is composed once per look (``_plates``) and blitted
+        whole: drawn piece by piece it was half of a table frame (docs/PERFORMANCE.md),
+        and it changes only when a name, a stack or a state does."""
+        s = layout.scale
+        rect = spot.panel
+        ax, ay = spot.avatar
+        r = spot.avatar_r
+        box = rect.union(pygame.Rect(int(ax) - r, int(ay) - r, 2 * r + 1, 2 * r + 1))
+        key = (rect.size, rect.x - box.x, rect.y - box.y, int(ax) - box.x, int(ay) - box.y,
+               r, s, seat.name, seat.folded, acting or seat.winner, seat.bot, seat.level,
+               seat.stack, language())
+        plate = _plates.get(key)
+        if not isinstance(plate, _Plate):
+            plate = _Plate(box.size)
+            self._compose_plate(plate, layout, spot, seat, acting, box.topleft)
+            _plates.put(key, plate)
+        surf.blit(plate, box)
+        return plate.covers.move(box.topleft)
+
+    def _compose_plate(self, plate: _Plate, layout: TableLayout, spot: SeatSpot,
+                       seat: SeatState, acting: bool, origin: tuple[int, int]) -> None:
+        """Draw the plate onto its own transparent surface, ``origin`` being the window
+        point of its top-left corner; ``plate.covers`` is what it drew, in its own
+        coordinates. The panel is drawn straight onto the surface (not blended: blending
+        onto transparent pixels would darken it), so the blitted plate looks as the
+        panel drawn on the felt does."""
+        s = layout.scale
+        ox, oy = origin
+        rect = spot.panel.move(-ox, -oy)
+        border = GOLD if acting or seat.winner else (90, 96, 90)
+        fill = (14, 22, 19, 225) if not seat.folded else (14, 16, 16, 170)
+        radius = int(14 * s)
+        pygame.draw.rect(plate, fill, rect, border_radius=radius)
+        pygame.draw.rect(plate, border, rect, max(1, int(2 * s)), border_radius=radius)
+        covers = rect.copy()
+        # Avatar.
+        ax, ay = spot.avatar[0] - ox, spot.avatar[1] - oy
+        r = spot.avatar_r
+        name = shown_name(seat.name)
+        col = avatar_colour(seat.name)
+        if seat.folded:
+            col = tuple(c // 2 for c in col)  # type: ignore[assignment]
+        pygame.draw.circle(plate, col, (int(ax), int(ay)), r)
+        pygame.draw.circle(plate, (240, 230, 200), (int(ax), int(ay)), r, max(1, int(2 * s)))
+        text(plate, avatar_letter(name), (ax, ay), px(s, "title"), CREAM, bold=True)
         # Name and stack.
         tx = rect.x + 2 * r + int(16 * s)
         width = rect.right - tx - int(8 * s)
@@ -302,35 +371,20 @@ class TableDrawer:
         stack_w = width
         if seat.bot and tag_line is not None:
             room = stack_room if tag_line == 0.7 else name_room
-            tag_rect = text(surf, tag, (rect.right - int(9 * s), rect.y + rect.h * tag_line),
+            tag_rect = text(plate, tag, (rect.right - int(9 * s), rect.y + rect.h * tag_line),
                             px(s, "fine"), (150, 190, 235), anchor="midright",
                             shadow=False, max_width=max(20, room - int(8 * s)))
             if tag_line == 0.7:
                 stack_w = max(10, tag_rect.x - tx - int(6 * s))
             else:
                 name_w = max(10, tag_rect.x - tx - int(6 * s))
-            plate.union_ip(tag_rect)
-        plate.union_ip(text(surf, name, (tx, rect.y + rect.h * 0.3), px(s, "heading"), name_col,
-                            bold=True, anchor="midleft", max_width=name_w))
+            covers.union_ip(tag_rect)
+        covers.union_ip(text(plate, name, (tx, rect.y + rect.h * 0.3), px(s, "heading"),
+                             name_col, bold=True, anchor="midleft", max_width=name_w))
         # The stack a step below the name (``body``): the bot's tag beside it needs room.
-        plate.union_ip(text(surf, self.fmt(seat.stack), (tx, rect.y + rect.h * 0.7),
-                            px(s, "body"), GOLD, anchor="midleft", max_width=stack_w))
-        # First-player marker.
-        if board.first == seat_i and board.hand_started:
-            mx, my = rect.right - int(4 * s), rect.top + int(4 * s)
-            plate.union_ip(pygame.draw.circle(surf, (250, 250, 245), (mx, my), int(11 * s)))
-            pygame.draw.circle(surf, (60, 60, 60), (mx, my), int(11 * s), max(1, int(s)))
-            text(surf, "1", (mx, my), px(s, "fine"), (30, 30, 30), bold=True, shadow=False)
-        mark("plate", seat_i, plate)
-        # The chips in front of the seat this round, the figure right of them.
-        if seat.front > 0:
-            r = int(L.BET_R * s)
-            covered = chip_pile(surf, seat.front, spot.bet, r, max_chips=L.BET_CHIPS)
-            x = spot.bet[0] + r + 4 * s
-            covered.union_ip(text(surf, self.fmt(seat.front), (x, spot.bet[1]), px(s, "small"),
-                                  CREAM, bold=True, anchor="midleft",
-                                  max_width=int(spot.bet_box.right - x)))
-            mark("bet", seat_i, covered)
+        covers.union_ip(text(plate, self.fmt(seat.stack), (tx, rect.y + rect.h * 0.7),
+                             px(s, "body"), GOLD, anchor="midleft", max_width=stack_w))
+        plate.covers = covers
 
     def _draw_status(self, surf: pygame.Surface, board: Board, layout: TableLayout,
                      seat_i: int, slot: int, seat: SeatState) -> None:

@@ -13,6 +13,7 @@ scrolls back through earlier hands.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -44,6 +45,17 @@ def wrap(words: str | Sequence[str], size: int, bold: bool, width: int) -> list[
     its words; a sequence of pieces (``action_log.pieces``: a split pot's "+ Hùng 790" is
     one) breaks only between them, unless a piece is wider than the line by itself —
     then between its words. A word longer than the width keeps a line of its own."""
+    return list(_wrapped(words if isinstance(words, str) else tuple(words), int(size),
+                         bool(bold), int(width)))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(words: str | tuple[str, ...], size: int, bold: bool,
+             width: int) -> tuple[str, ...]:
+    """``wrap``'s lines, remembered: the drawer and the result panel wrap the same lines
+    on every frame, and measuring them piece by piece was a tenth of a table frame
+    (docs/PERFORMANCE.md). The fonts are the shipped files, so the same words, size and
+    width always wrap alike."""
     pieces = words.split(" ") if isinstance(words, str) else list(words)
     f = font(size, bold)
     lines: list[str] = []
@@ -56,12 +68,12 @@ def wrap(words: str | Sequence[str], size: int, bold: bool, width: int) -> list[
         if current:
             lines.append(current)
         if " " in piece and f.size(piece)[0] > width:
-            *whole, current = wrap(piece, size, bold, width)
+            *whole, current = _wrapped(piece, size, bold, width)
             lines += whole
         else:
             current = piece
     lines.append(current)
-    return lines
+    return tuple(lines)
 
 
 class LogPanel:

@@ -66,6 +66,7 @@ def test_a_bot_tag_is_never_squeezed_on_a_small_window(
     import lieng.ui.tabletop.drawing as drawing
     from lieng.ui.core.draw import text_surface
     from lieng.ui.core.i18n import t
+    from lieng.ui.core.surface_cache import clear_all
     from lieng.ui.core.typescale import px
 
     app = make_app((960, 540), speed="instant", language=language)
@@ -75,6 +76,7 @@ def test_a_bot_tag_is_never_squeezed_on_a_small_window(
     app.push(scene)
     step(app, 3)
     drawn = record_text(monkeypatch, drawing)
+    clear_all()  # the plates are composed once and kept: have this frame compose them
     step(app)
     tags = [(s, r) for s, r in drawn if s in (bot_tag("normal"), t("level.normal"))]
     assert len(tags) == 5  # five bots

@@ -28,7 +28,8 @@ from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.summary import ARM_SECONDS
 
-from ..helpers import MakeApp, click, click_at, drag, key, open_table, run_until, shot, step
+from ..helpers import (MakeApp, brisk, click, click_at, drag, key, open_table, run_until, shot,
+                       step)
 
 
 def shown(button: UIButton) -> str:
@@ -68,7 +69,7 @@ def check_bar(scene: TableScene[Table], legal: Legal | None) -> None:
 
 def test_complete_hands_by_clicks_slider_and_keys(make_app: MakeApp) -> None:
     app = make_app(speed="fast")
-    table = make_table(3, "normal", 10, "classic", "Bạn", seed=11)
+    table = brisk(make_table(3, "normal", 10, "classic", "Bạn", seed=11))
     scene = open_table(app, table)
     plan = ["click_call", "slider_raise", "key_u", "key_c", "key_r", "key_space", "click_call",
             "key_right_enter"]
@@ -261,7 +262,7 @@ def test_a_player_who_loses_everything_is_told(make_app: MakeApp) -> None:
 
 def test_other_seats_cards_are_never_drawn_face_up_before_showdown(make_app: MakeApp) -> None:
     app = make_app(speed="fast")
-    table = make_table(5, "normal", 10, "classic", "Bạn", seed=8)
+    table = brisk(make_table(5, "normal", 10, "classic", "Bạn", seed=8))
     app.cards.face_log = []
     violations: list[str] = []
     other_faces_after_showdown = 0

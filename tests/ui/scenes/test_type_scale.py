@@ -19,7 +19,7 @@ from pygame_gui.core.utility import translate
 
 from lieng.engine import RuleSet
 from lieng.ui.core.scene import Scene
-from lieng.ui.core.typescale import GUI_ROLES, ROLES, TypeScale
+from lieng.ui.core.typescale import GUI_ROLES, ROLES
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.handoff import HandoffScene
@@ -136,12 +136,47 @@ def _rows(buttons: list[Any]) -> list[list[Any]]:
     return [r for r in rows if len(r) > 1]
 
 
+OWN_TEXT_MODULES = ["menu", "menu_lan", "menu_bankroll", "new_game", "buy_in", "settings_screen",
+                    "hotseat_setup", "lan_host", "lan_join", "lan_common", "rules", "history",
+                    "stats", "dialog", "handoff", "scoreboard", "core.draw",
+                    "tabletop.drawing", "tabletop.summary", "tabletop.log_panel",
+                    "tabletop.hud", "tabletop.coach"]
+"""The modules that draw text themselves (core.draw: what the forms' frame,
+``felt_cache.framed_screen``, draws, found at call time)."""
+
+
+def record_own_text(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str, int]]:
+    """Every text the screens draw themselves from now on: (module, words, size)."""
+    import importlib
+
+    drawn: list[tuple[str, str, int]] = []
+    for short in OWN_TEXT_MODULES:
+        where = "lieng.ui." + (short if "." in short else f"scenes.{short}")
+        module = importlib.import_module(where)
+        real = module.text
+
+        def record(surface: pygame.Surface, s: str, pos: Any, size: int, *a: Any,
+                   _real: Callable[..., pygame.Rect] = real, _m: str = short,
+                   **k: Any) -> pygame.Rect:
+            drawn.append((_m, s, size))
+            return _real(surface, s, pos, size, *a, **k)
+
+        monkeypatch.setattr(module, "text", record)
+    return drawn
+
+
 @pytest.mark.parametrize("app", WINDOWS, indirect=True,
                          ids=lambda w: f"{w[0][0]}x{w[0][1]}-{w[1]}")
-def test_every_screen_s_elements_are_on_the_type_scale(app: GameApp) -> None:
+def test_every_screen_s_elements_and_own_text_are_on_the_type_scale(
+        app: GameApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pygame_gui's elements on the GUI roles' sizes, inside their boxes, rows alike; and
+    what the screens draw themselves (titles, notes, table rows) at a role's size
+    (``max_width`` may still shrink a line that would not fit). One pass over the screens
+    for both: building every screen at 2560×1440 is most of this test's time."""
     ts = app.type_scale
     gui_sizes = {ts.px(role) for role in GUI_ROLES}
     body, button = ts.px("body"), ts.px("button")
+    drawn = record_own_text(monkeypatch)
     for name, scene in _screens(app):
         elements = _elements(scene)
         assert elements, name
@@ -179,6 +214,12 @@ def test_every_screen_s_elements_are_on_the_type_scale(app: GameApp) -> None:
             assert mine, where
             label_h = max(gui_font(lab).get_rect("Ág").height for lab in mine)
             assert gui_font(shown).get_rect("Ág").height <= label_h, where
+    assert {m for m, _s, _size in drawn} >= {"menu", "core.draw", "buy_in", "dialog",
+                                             "handoff", "settings_screen", "rules",
+                                             "tabletop.drawing"}
+    sizes = {ts.px(role) for role in ROLES}
+    off = [(m, s, size) for m, s, size in drawn if size not in sizes]
+    assert not off, off[:5]
 
 
 @pytest.mark.parametrize("app", [(2200, 1300), (960, 600)], indirect=True,
@@ -191,39 +232,3 @@ def test_the_menu_s_buttons_are_all_alike(app: GameApp) -> None:
     assert len(side) == 4 and len(centre) == 5
     assert {b.rect.h for b in side + centre} == {centre[0].rect.h}
     assert {gui_font(b).point_size for b in side + centre} == {app.type_scale.px("button")}
-
-
-@pytest.mark.parametrize("app", SIZES, indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_screens_own_text_is_on_role_sizes(app: GameApp,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    """What the screens draw themselves (titles, notes, table rows) is drawn at a role's
-    size (``max_width`` may still shrink a line that would not fit)."""
-    import importlib
-
-    drawn: list[tuple[str, str, int]] = []
-    modules = ["menu", "menu_lan", "menu_bankroll", "new_game", "buy_in", "settings_screen",
-               "hotseat_setup", "lan_host", "lan_join", "lan_common", "rules", "history",
-               "stats", "dialog", "handoff", "scoreboard", "core.draw", "tabletop.drawing",
-               "tabletop.summary", "tabletop.log_panel", "tabletop.hud", "tabletop.coach"]
-    for short in modules:
-        # core.draw: what the forms' frame (felt_cache.framed_screen) draws, found at call time
-        where = "lieng.ui." + (short if "." in short else f"scenes.{short}")
-        module = importlib.import_module(where)
-        real = module.text
-
-        def record(surface: pygame.Surface, s: str, pos: Any, size: int, *a: Any,
-                   _real: Callable[..., pygame.Rect] = real, _m: str = short,
-                   **k: Any) -> pygame.Rect:
-            drawn.append((_m, s, size))
-            return _real(surface, s, pos, size, *a, **k)
-
-        monkeypatch.setattr(module, "text", record)
-    ts: TypeScale = app.type_scale
-    sizes = {ts.px(role) for role in ROLES}
-    for _name, _scene in _screens(app):
-        step(app)
-    assert {m for m, _s, _size in drawn} >= {"menu", "core.draw", "buy_in", "dialog",
-                                             "handoff", "settings_screen", "rules",
-                                             "tabletop.drawing"}
-    off = [(m, s, size) for m, s, size in drawn if size not in sizes]
-    assert not off, off[:5]

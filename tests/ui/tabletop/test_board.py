@@ -17,7 +17,8 @@ from lieng.table import Table
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.tabletop.board import Board
 
-from ..helpers import MakeApp, open_table, play_calls_until_hand_over, run_until, shot, step
+from ..helpers import (MakeApp, brisk, open_table, play_calls_until_hand_over, run_until, shot,
+                       step)
 
 SPEEDS = (0.0, 0.5, 1.0, 1.7)
 
@@ -90,7 +91,7 @@ def test_winner_stack_never_counts_the_pot_twice(make_app: MakeApp) -> None:
     """After the hand, every displayed stack stays at or below the engine's final stack at
     every frame, and equals it once the payout has landed (normal speed)."""
     app = make_app(speed="normal")
-    table = make_table(3, "normal", 10, "classic", "Bạn", seed=4)
+    table = brisk(make_table(3, "normal", 10, "classic", "Bạn", seed=4))
     scene = open_table(app, table)
     ended: list[HandEnded] = []
     table.subscribe(lambda evs: ended.extend(e for e in evs if isinstance(e, HandEnded)))

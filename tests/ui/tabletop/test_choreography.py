@@ -32,7 +32,7 @@ from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.frame_record import capture, problems
 
-from ..helpers import MakeApp, shot, step
+from ..helpers import MakeApp, brisk, shot, step
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080)]
 NAMES = ["Bạn", "Hùng", "Nguyễn Thị Minh Khai", "Lan", "Thảo", "Quốc"]
@@ -110,7 +110,7 @@ def test_no_chip_label_or_glow_covers_what_it_must_not(make_app: MakeApp, size: 
         for drawer in (False, True):
             app.change_settings(action_log_open=drawer)
             app.push(MenuScene(app))
-            scene = TableScene(app, side_pot_table(n))
+            scene = TableScene(app, brisk(side_pot_table(n)))
             app.push(scene)
             assert scene.layout.drawer_open is drawer
             layers: list[int] = []
@@ -122,7 +122,8 @@ def test_no_chip_label_or_glow_covers_what_it_must_not(make_app: MakeApp, size: 
         # Real bots, seeded; the drawer opened mid-hand: the seats make room for it.
         app.change_settings(action_log_open=False)
         app.push(MenuScene(app))
-        scene = TableScene(app, make_table(n - 1, "normal", 10, "classic", "Bạn", seed=n))
+        scene = TableScene(app, brisk(make_table(n - 1, "normal", 10, "classic", "Bạn",
+                                                 seed=n)))
         app.push(scene)
         bad = play_one_hand(app, scene, raises=True, seen=seen, open_drawer=True)
         assert not bad, (size, n, "bots, drawer opened", bad)
@@ -175,9 +176,12 @@ def test_side_pot_labels_keep_their_size_in_narrow_boxes(
     from ..helpers import record_text
 
     app, scene, _pots = play_to(size, "vi", True, "pots")
-    drawn = record_text(monkeypatch, drawing)
-    with capture() as frame:
-        app.step(1 / 60)
+    try:
+        drawn = record_text(monkeypatch, drawing)
+        with capture() as frame:
+            app.step(1 / 60)
+    finally:
+        app.close()  # a window left open keeps its UI manager (tests/ui/core/test_memory.py)
     assert problems(frame, app.size) == []
     small = px(scene.layout.scale, "small")
     side = [(s, r) for s, r in drawn if s.startswith(t("table.side_pot", n="1", amount="")[:5])]
