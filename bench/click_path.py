@@ -95,6 +95,7 @@ def lan_table() -> int:
     from lieng.devtools.click_path import PathRecorder
     from lieng.net import HostConfig, LanClient, LanHost
     from lieng.net.remote_table import RemoteTable
+    from lieng.net.transport import Transport
     from lieng.storage.settings import Settings
     from lieng.table import Table
     from lieng.ui.core.window import GameApp
@@ -102,7 +103,10 @@ def lan_table() -> int:
     from lieng.ui.scenes.menu import MenuScene
     from lieng.ui.screens import SCREENS
 
-    recorder = PathRecorder(Table.act.__code__)
+    # The client's sending of a message and the host's reading of one: the click's work
+    # in the other threads (their loops' own ticks are not the click's path).
+    recorder = PathRecorder(Table.act.__code__,
+                            roots=(LanClient._send.__code__, Transport._serve.__code__))
     recorder.install(threads=True)  # before the host's and the client's threads start
     host = LanHost(HostConfig(bind="127.0.0.1", port=0, seats=2, bots=1, start_when=1,
                               turn_seconds=30.0, bot_speed=0.0, hand_pause=0.0,
