@@ -42,14 +42,14 @@ def game_frames(hands: int) -> Samples:
 
     from lieng.devtools.bots_selftest import ScriptedPlayer
     from lieng.engine import Action, RuleSet
+    from lieng.storage.settings import Settings
     from lieng.table import PlayerSpec, Table
-    from lieng.ui.core.preferences import UISettings
     from lieng.ui.core.window import GameApp
     from lieng.ui.scenes.menu import MenuScene
     from lieng.ui.scenes.table import TableScene
     from lieng.ui.screens import SCREENS
 
-    app = GameApp(SIZE, UISettings(speed="normal", muted=True, reveal_own_cards=True), fps=0,
+    app = GameApp(SIZE, Settings(sound_on=False, show_cards_at_once=True), fps=0,
                   screens=SCREENS)
     names = ["Bạn", "Minh", "Lan", "Hùng", "Thảo", "Quốc"]
     players = [PlayerSpec(n, "human" if i == 0 else "bot", stack=100_000)
@@ -116,12 +116,12 @@ def bare_frames(n: int) -> Samples:
 def child(kind: str) -> None:
     """Run in a fresh process: open the window, draw one frame, say so, exit."""
     if kind == "game":
-        from lieng.ui.core.preferences import UISettings
+        from lieng.storage.settings import Settings
         from lieng.ui.core.window import GameApp
         from lieng.ui.scenes.new_game import make_table
         from lieng.ui.scenes.table import TableScene
 
-        app = GameApp(SIZE, UISettings(muted=True), fps=0)
+        app = GameApp(SIZE, Settings(sound_on=False), fps=0)
         app.push(TableScene(app, make_table(5, "normal", 10, "classic", "Bạn")))
         app.step(1 / 60)
     else:

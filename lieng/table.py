@@ -66,6 +66,10 @@ class Seat:
     """The player left the table; the seat stays empty (sits out every hand)."""
     net: int = 0
     """Chips won (+) or lost (−) at this table so far, buy-ins not counted."""
+    connected: bool = True
+    """A person's game is connected (a LAN seat whose connection dropped is not; a local
+    seat always is). One seat type for every table: the LAN's seats are this too, as the
+    host's roster describes them, with no ``player``."""
 
     @property
     def name(self) -> str:
@@ -142,7 +146,8 @@ class Table:
         """While True no timeout is applied (hot-seat hand-off, a replay)."""
         self.turn_limit: float | None = None
         """Turn timer in seconds overriding ``rules.turn_seconds`` (which is whole seconds)
-        when set: tests and the LAN host's tests use fractions of a second."""
+        when set: the LAN host's own timer, which its command line takes as a float
+        (``host_cli --timer 12.5``; the tests use fractions of a second)."""
 
     # ----------------------------------------------------------------- set-up
 
@@ -371,25 +376,6 @@ class Table:
 
 
 
-class SeatLike(Protocol):
-    """What the table screen reads of a seat (``Seat`` here, ``RemoteSeat`` over LAN)."""
-
-    @property
-    def spec(self) -> PlayerSpec: ...
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def stack(self) -> int: ...
-
-    @property
-    def left(self) -> bool: ...
-
-    @property
-    def kind(self) -> SeatKind: ...
-
-
 class HandLike(Protocol):
     """What the table screen reads of the hand being played (``Hand``, or ``RemoteHand``
     answered from one seat's view over LAN)."""
@@ -430,7 +416,7 @@ class TableLike(Protocol):
     def hand_no(self) -> int: ...
 
     @property
-    def seats(self) -> Sequence[SeatLike]: ...
+    def seats(self) -> Sequence[Seat]: ...
 
     @property
     def n_seats(self) -> int: ...

@@ -22,9 +22,8 @@ import pygame
 from lieng.devtools.driver import Driver, KeyAutopilot, SummaryPilot, click, press
 from lieng.engine import Action, Event, HandView, RuleSet
 from lieng.storage.paths import data_dir
-from lieng.storage.settings import NullStore, Speed
+from lieng.storage.settings import NullStore, Settings, Speed, language_of
 from lieng.table import PlayerSpec, Table
-from lieng.ui.core.preferences import UISettings
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.menu import MenuScene
@@ -68,7 +67,7 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
 
     t0 = time.perf_counter()
     app = open_app(size, lang, fps=0)
-    app.settings.speed = speed
+    app.change_settings(animation_speed=speed)
     app.set_muted(True)
     app.store = NullStore()  # the run's choices (instant, muted, 5 bots) are never saved
     profile = app.profile
@@ -203,7 +202,8 @@ def screenshot_app(size: tuple[int, int], lang: str = "vi") -> tuple[GameApp, Ta
     """Build the app at the screenshot moment: the player (seat 0) checked, Lan went
     all-in short, Hùng raised 5×, Thảo called, Quốc folded — the player faces the raise,
     with a main pot and a side pot (the raise above Lan's all-in)."""
-    settings = UISettings(language=lang, speed="instant", muted=False, reveal_own_cards=True)
+    settings = Settings(language=language_of(lang), animation_speed="instant",
+                        show_cards_at_once=True)
     app = GameApp(size, settings, fps=0, screens=SCREENS)
     scripts = {name: list(script) for name, _stack, script in SCREENSHOT_SEATS}
     players = [PlayerSpec(name if i else settings.player_name, "human" if i == 0 else "bot",
@@ -224,7 +224,7 @@ def screenshot_app(size: tuple[int, int], lang: str = "vi") -> tuple[GameApp, Ta
             break
     # Show the moment as a player would see it: animations at normal speed, settled,
     # the turn timer part-way down.
-    settings.speed = "normal"
+    app.change_settings(animation_speed="normal")
     for _ in range(3):
         press(pygame.K_RIGHT)  # the raise slider part-way: Tố 4×
     for _ in range(40):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import io
 import os
 from pathlib import Path
@@ -91,8 +90,7 @@ def shoot(out: Path, lang: str) -> None:
     save("statistics")
     app.pop()
     # A table with the coach hint on.
-    app.stored = dataclasses.replace(app.stored, coach_hints=True)
-    app.settings.reveal_own_cards = True
+    app.change_settings(coach_hints=True, show_cards_at_once=True)
     app.stack.top.choose("play_bots")  # type: ignore[union-attr]
     app.stack.top.seed = 12  # type: ignore[union-attr]  # the same deal (7 points) every run
     app.stack.top.start_game()  # type: ignore[union-attr]

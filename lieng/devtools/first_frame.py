@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from lieng.ui.core.preferences import UISettings
+from lieng.storage.settings import Settings
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
@@ -16,7 +16,7 @@ from lieng.ui.screens import SCREENS
 
 
 def run_first_frame(size: tuple[int, int]) -> int:
-    app = GameApp(size, UISettings(muted=True), fps=0, screens=SCREENS)
+    app = GameApp(size, Settings(sound_on=False), fps=0, screens=SCREENS)
     app.push(TableScene(app, make_table(5, "normal", 10, "classic", "Bạn")))
     app.step(1 / 60)
     print("first-frame", flush=True)

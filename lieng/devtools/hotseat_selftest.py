@@ -19,7 +19,7 @@ import pygame
 
 from lieng.devtools.driver import Driver, KeyAutopilot, SummaryPilot, click, press
 from lieng.devtools.privacy_watch import PrivacyWatch
-from lieng.ui.core.preferences import UISettings
+from lieng.storage.settings import Settings, language_of
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.handoff import ARM_SECONDS, HandoffScene
@@ -44,7 +44,8 @@ class _State:
 def run_hotseat_selftest(hands: int, size: tuple[int, int] = (1280, 720),
                          seed: int | None = None, lang: str = "vi") -> int:
     t0 = time.perf_counter()
-    settings = UISettings(language=lang, speed="instant", muted=True)
+    settings = Settings(language=language_of(lang), animation_speed="instant",
+                        sound_on=False)
     app = GameApp(size, settings, fps=0, screens=SCREENS)
     app.push(MenuScene(app))
     rng = random.Random(seed)

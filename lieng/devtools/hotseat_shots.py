@@ -15,7 +15,7 @@ import pygame
 
 from lieng.devtools.driver import KeyAutopilot, click, press
 from lieng.engine import Showdown
-from lieng.ui.core.preferences import UISettings
+from lieng.storage.settings import Settings, language_of
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.handoff import HandoffScene
@@ -30,8 +30,8 @@ SEATS = [SeatChoice("Lan"), SeatChoice("Minh"), SeatChoice("Hùng"),
 
 def take(out: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi",
          seed: int = 7) -> list[Path]:
-    app = GameApp(size, UISettings(language=lang, speed="instant", muted=True), fps=0,
-                  screens=SCREENS)
+    settings = Settings(language=language_of(lang), animation_speed="instant", sound_on=False)
+    app = GameApp(size, settings, fps=0, screens=SCREENS)
     app.push(MenuScene(app))
     setup = HotseatSetupScene(app)
     app.push(setup)

@@ -112,7 +112,7 @@ def run_window_client(port: int, hands: int, name: str, seed: int | None = None,
     Prints one JSON line; returns the exit code."""
     from lieng.devtools.driver import KeyAutopilot
     from lieng.net.remote_table import RemoteTable
-    from lieng.ui.core.preferences import UISettings
+    from lieng.storage.settings import Settings
     from lieng.ui.core.window import GameApp
     from lieng.ui.scenes.table import TableScene
     from lieng.ui.screens import SCREENS
@@ -124,7 +124,8 @@ def run_window_client(port: int, hands: int, name: str, seed: int | None = None,
             print(json.dumps({"name": name, "error": "the game never started"}))
             return 1
         table = RemoteTable(client)
-        app = GameApp(size, UISettings(speed="instant", muted=True), fps=0, screens=SCREENS)
+        app = GameApp(size, Settings(animation_speed="instant", sound_on=False), fps=0,
+                      screens=SCREENS)
         scene = TableScene(app, table, me=table.me)
         # Never folding, so hands reach a full showdown and their deals can be checked.
         pilot = KeyAutopilot(random.Random(seed), folds=False)

@@ -39,7 +39,7 @@ def take(out: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi",
     from lieng.devtools.bots_selftest import ScriptedPlayer
     from lieng.devtools.driver import KeyAutopilot
     from lieng.net import HostConfig, LanClient, LanHost
-    from lieng.ui.core.preferences import UISettings
+    from lieng.storage.settings import Settings, language_of
     from lieng.ui.core.window import GameApp
     from lieng.ui.scenes.lan_host import LanHostScene
     from lieng.ui.scenes.lan_join import LanJoinScene
@@ -50,8 +50,8 @@ def take(out: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi",
     suffix = "" if lang == "vi" else f"-{lang}"
     out.mkdir(parents=True, exist_ok=True)
     saved: list[Path] = []
-    app = GameApp(size, UISettings(language=lang, speed="instant", muted=True), fps=0,
-                  screens=SCREENS)
+    settings = Settings(language=language_of(lang), animation_speed="instant", sound_on=False)
+    app = GameApp(size, settings, fps=0, screens=SCREENS)
     hosts: list[LanHost] = []
     clients: list[LanClient] = []
     try:
@@ -69,7 +69,7 @@ def take(out: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi",
                                         preset="v8club", password="hoa sen", **fast)).start())
         clients.append(LanClient(LOOPBACK, hosts[0].port, name="Thảo").connect())
         _wait(app, lambda: len(join.row_buttons) == 2
-              and any(t.players == 1 for t in join.tables))
+              and any(t.ad.players == 1 for t in join.tables))
         join.entries["name"].set_text("Hùng")
         app.step(1 / 60)
         path = out / f"lan-join{suffix}.png"

@@ -23,9 +23,8 @@ import pygame
 from lieng.devtools.bots_selftest import ScriptedPlayer
 from lieng.devtools.driver import press
 from lieng.engine import Action, Card, Event, PotAwarded, RuleSet
-from lieng.storage.settings import Speed
+from lieng.storage.settings import Settings, Speed, language_of
 from lieng.table import PlayerSpec, Table
-from lieng.ui.core.preferences import UISettings
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.table import TableScene
@@ -102,8 +101,8 @@ def play_to(size: tuple[int, int], lang: str = "vi", drawer: bool = False,
     the cards turned, the main pot and the side pots still on the felt."""
     # The pots' moment is short at speed: "normal" gives it frames; the result waits.
     speed: Speed = "normal" if moment == "pots" else "fast"
-    settings = UISettings(language=lang, speed=speed, muted=True, reveal_own_cards=True,
-                          action_log_open=drawer, next_hand_delay=0)
+    settings = Settings(language=language_of(lang), animation_speed=speed, sound_on=False,
+                        show_cards_at_once=True, action_log_open=drawer, next_hand_delay=0)
     app = GameApp(size, settings, fps=0, screens=SCREENS)
     table = showdown_table()
     pots: list[PotAwarded] = []

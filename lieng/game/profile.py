@@ -44,7 +44,7 @@ class Profile:
         self.pending: list[Notice] = []
         """Messages not yet shown to the player, oldest first."""
         self.shown: list[Notice] = []
-        """Messages already shown (tests read it)."""
+        """Messages already shown (the self-test reports them by code)."""
         self.table: Table | None = None
         self.seat: int | None = None
         self.recorder: HandRecorder | None = None

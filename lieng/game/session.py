@@ -27,10 +27,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
-from lieng.engine import Action, Event, IllegalActionError, Legal, NotEnoughPlayersError, redact
+from lieng.engine import (
+    Action,
+    Event,
+    HandOverError,
+    IllegalActionError,
+    Legal,
+    NotEnoughPlayersError,
+    TurnStarted,
+    redact,
+)
 from lieng.table import Table, TableLike
 
 from .flow import AskRebuy, BetweenHands, DealNext, GameOver
+from .story import Story
 
 if TYPE_CHECKING:
     from .profile import Profile
@@ -74,6 +84,15 @@ class TableSession(Generic[TableT]):
         self.clock = 0.0
         """Table time, in seconds: moved by ``advance`` only."""
         self.hands_played = 0
+        self.story = Story(lambda: self.table.hand_no,
+                           lambda: [seat.name for seat in self.table.seats])
+        """The log's lines and each hand's result, told from the public events as they
+        arrive (``lieng.game.story``); the screens put them into words."""
+        self.events = 0
+        """Events the table has sent so far; the next one's number."""
+        self._turn_event = -1
+        """The number of the last ``TurnStarted``."""
+        self._shown: Callable[[], int] | None = None
         self._listeners: list[Listener] = []
         table.subscribe(self._on_events)
 
@@ -85,10 +104,46 @@ class TableSession(Generic[TableT]):
         self._listeners.append(listener)
 
     def _on_events(self, events: Sequence[Event]) -> None:
+        for e in events:
+            if isinstance(e, TurnStarted):
+                self._turn_event = self.events
+            self.events += 1
+        self.story.feed(events)
         seat = None if self.spectator else self.me
         shown = [redact(e, seat) for e in events]
         for listener in list(self._listeners):
             listener(shown)
+
+    # ----------------------------------------------------------------- what is shown
+
+    def drawn_by(self, shown: Callable[[], int]) -> None:
+        """A board draws this session's events, in order: ``shown()`` says how many of
+        them it has shown so far (``lieng.ui.tabletop.board.Board.shown``). From then on
+        a turn is the player's to take only once the board shows it (``turn_shown``) —
+        the board never reads the table, and the table never waits for the board."""
+        self._shown = shown
+
+    @property
+    def shown(self) -> int:
+        """How many of the events the board has shown (all of them when nothing draws
+        the session: a test, a self-test)."""
+        return self.events if self._shown is None else min(self.events, self._shown())
+
+    @property
+    def caught_up(self) -> bool:
+        """The board has shown every event the table has sent."""
+        return self.shown >= self.events
+
+    def turn_shown(self) -> bool:
+        """It is me to act, and the board shows it: the turn's ``TurnStarted`` is among
+        the events shown. The board plays a hand's first turn only once the last card
+        of the deal has landed, so nobody acts on cards they cannot see yet, and no turn
+        clock runs during the deal (docs/RULES.md step 6)."""
+        return self.my_turn() and self._turn_event < self.shown
+
+    def shown_legal(self) -> Legal | None:
+        """What me may do now, once the board shows the turn (None otherwise)."""
+        return self.legal() if self.turn_shown() else None
 
     # ----------------------------------------------------------------- the turn
 
@@ -98,15 +153,21 @@ class TableSession(Generic[TableT]):
         return hand is not None and not hand.is_over and hand.to_act == self.me
 
     def legal(self) -> Legal | None:
-        """What me may do now (None: not me to act)."""
+        """What me may do now (None: not me to act — nor when a LAN host's view of the
+        turn says nothing of what may be done, as no honest host sends)."""
         hand = self.table.hand
-        return hand.legal() if hand is not None and self.my_turn() else None
+        if hand is None or not self.my_turn():
+            return None
+        try:
+            return hand.legal()
+        except HandOverError:
+            return None
 
     def act(self, action: Action, before: Callable[[], None] | None = None) -> bool:
         """Me's ``action``; False when it is not me to act or the table refuses it.
-        ``before`` runs once the turn is known to be me's, just before the table acts
-        (the board finishes what it is still animating, so the action lands on the table
-        the player saw)."""
+        ``before`` runs once the turn is known to be me's, just before the table acts.
+        (The table screens pass none: their buttons are live only on a turn the board
+        shows, ``turn_shown``, so there is nothing left to land.)"""
         if not self.my_turn():
             return False
         if before is not None:

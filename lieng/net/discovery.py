@@ -26,7 +26,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .fields import Fields
@@ -61,21 +61,13 @@ probe: one that answers takes the place of a table that never did."""
 
 @dataclass(frozen=True)
 class TableInfo:
-    """One table as the Join screen lists it."""
+    """One table as the Join screen lists it: the host's advert — a ``TableAd``, the one
+    type that describes a table, in the beacon, in the probe's answer and on the list —
+    and what only the listener knows: where it came from and when it was heard."""
 
-    name: str
+    ad: TableAd
     address: str
     """Where the beacon came from (filled in by the listener)."""
-    port: int
-    players: int
-    """People connected now."""
-    seats: int
-    bots: int
-    bet: int
-    preset: str
-    password: bool
-    started: bool
-    game: str = GAME_VERSION
     seen: float = 0.0
     """``time.monotonic()`` when last heard."""
     first_seen: float = 0.0
@@ -84,20 +76,26 @@ class TableInfo:
     """The table answered a direct probe on its port: it is really there."""
 
     @property
+    def key(self) -> tuple[str, int]:
+        """The list's key: one table per address and port."""
+        return self.address, self.ad.port
+
+    @property
     def compatible(self) -> bool:
         """This game can join it (same major.minor version)."""
-        return versions_compatible(self.game)
-
-    def ad(self) -> TableAd:
-        """This table as a ``table_ad`` (the beacon's content and the probe's answer)."""
-        return TableAd(proto=PROTOCOL_VERSION, game=self.game, name=self.name,
-                       port=self.port, players=self.players, seats=self.seats,
-                       bots=self.bots, bet=self.bet, preset=self.preset,
-                       password=self.password, started=self.started)
+        return versions_compatible(self.ad.game)
 
 
-def encode_beacon(info: TableInfo) -> bytes:
-    data = info.ad().to_dict()
+def table_ad(name: str, port: int, players: int, seats: int, bots: int, bet: int,
+             preset: str, password: bool, started: bool) -> TableAd:
+    """This game's advert for a table (its protocol and version filled in)."""
+    return TableAd(proto=PROTOCOL_VERSION, game=GAME_VERSION, name=name, port=port,
+                   players=players, seats=seats, bots=bots, bet=bet, preset=preset,
+                   password=password, started=started)
+
+
+def encode_beacon(ad: TableAd) -> bytes:
+    data = ad.to_dict()
     del data["t"]
     data["kind"] = BEACON_KIND
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -105,8 +103,7 @@ def encode_beacon(info: TableInfo) -> bytes:
 
 def _info(ad: TableAd, address: str) -> TableInfo:
     now = time.monotonic()
-    fields = {k: v for k, v in asdict(ad).items() if k != "proto"}
-    return TableInfo(address=address, seen=now, first_seen=now, **fields)
+    return TableInfo(ad, address, seen=now, first_seen=now)
 
 
 def decode_beacon(payload: bytes, address: str) -> TableInfo | None:
@@ -158,7 +155,7 @@ def beacon_socket(target: str) -> socket.socket:
 
 
 async def send_beacons(target: str | None, port: int, interval: float,
-                       info: Callable[[], TableInfo]) -> None:
+                       info: Callable[[], TableAd]) -> None:
     """Send ``info()`` to ``target:port`` every ``interval`` seconds until cancelled (the
     host's beacon task); ``target`` None sends nothing."""
     if target is None:
@@ -255,7 +252,7 @@ class TableFinder:
         return bucket.take(now)
 
     def _heard(self, info: TableInfo) -> None:
-        key = (info.address, info.port)
+        key = info.key
         with self._lock:
             self._expire(info.seen)
             old = self._tables.get(key)
@@ -300,7 +297,7 @@ class TableFinder:
             answer = probe(*key)
             with self._lock:
                 candidate = self._candidates.pop(key, None)
-                if answer is None or answer.port != key[1]:
+                if answer is None or answer.ad.port != key[1]:
                     continue
                 old = self._tables.get(key) or candidate
                 if old is None:
@@ -326,7 +323,7 @@ class TableFinder:
         with self._lock:
             self._expire(time.monotonic())
             return sorted(self._tables.values(),
-                          key=lambda t: (not t.probed, t.first_seen, t.name, t.port))
+                          key=lambda t: (not t.probed, t.first_seen, t.ad.name, t.ad.port))
 
     def close(self) -> None:
         self._stop.set()
@@ -343,5 +340,13 @@ class TableFinder:
         self.close()
 
 
-__all__ = ["TableFinder", "TableInfo", "beacon_socket", "decode_beacon",
-           "encode_beacon", "probe", "send_beacons"]
+__all__ = [
+    "TableFinder",
+    "TableInfo",
+    "beacon_socket",
+    "decode_beacon",
+    "encode_beacon",
+    "probe",
+    "send_beacons",
+    "table_ad",
+]

@@ -60,6 +60,7 @@ from .messages import (
     Pong,
     Probe,
     Reveal,
+    TableAd,
     Update,
     YourTurn,
 )
@@ -155,7 +156,7 @@ class LanHost(LoopService):
         self.port = server.sockets[0].getsockname()[1]
         self._ready.set()
         beacon = discovery.send_beacons(self.config.beacon_target, self.config.beacon_port,
-                                        self.config.beacon_interval, self._table_info)
+                                        self.config.beacon_interval, self._table_ad)
         tasks = [asyncio.create_task(self._guard(self._game())),
                  asyncio.create_task(self._guard(beacon))]
         try:
@@ -177,7 +178,7 @@ class LanHost(LoopService):
         session = conn.session
         if session is None:  # the transport lets only these two through
             if isinstance(msg, Probe):  # the Join screen checking the table is real
-                conn.send(self._table_info().ad())
+                conn.send(self._table_ad())
                 self.transport.close(conn)
             elif isinstance(msg, Hello):
                 self._join(conn, msg)
@@ -411,11 +412,11 @@ class LanHost(LoopService):
             if s.seat == seat and s.playing and only in (None, s) and s.conn is not None:
                 s.conn.send(YourTurn(table.hand_no, len(hand.actions), hand.legal(), left))
 
-    def _table_info(self) -> discovery.TableInfo:
-        """What the discovery beacon says about this table now."""
+    def _table_ad(self) -> TableAd:
+        """What the discovery beacon (and the answer to a probe) says about this table now."""
         cfg = self.config
-        return discovery.TableInfo(
-            name=cfg.name, address="", port=self.port, players=len(self.lobby.connected()),
+        return discovery.table_ad(
+            name=cfg.name, port=self.port, players=len(self.lobby.connected()),
             seats=cfg.seats, bots=cfg.bots, bet=self.rules.table_bet, preset=cfg.preset,
             password=cfg.password is not None, started=self.table is not None)
 

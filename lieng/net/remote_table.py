@@ -16,7 +16,6 @@ waits), rebuys (the host rebuys a broke seat between hands) and the turn timer
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from lieng.engine import (
@@ -29,34 +28,13 @@ from lieng.engine import (
     NotYourTurnError,
     RuleSet,
 )
-from lieng.table import EventListener, PlayerSpec, SeatKind, TableLike, Timing
+from lieng.table import EventListener, PlayerSpec, Seat, SeatKind, TableLike, Timing
 
 from .client import LanClient, LanError
 from .fairdeal import DealCheck
 from .inbox import Message
 from .messages import Closed, Error, Roster, Snapshot, Update, YourTurn, error
 from .protocol import BAD_HOST_MESSAGE
-
-
-@dataclass
-class RemoteSeat:
-    """A seat as the roster describes it (the fields of ``lieng.table.Seat`` screens read)."""
-
-    spec: PlayerSpec
-    stack: int
-    buy_ins: int = 1
-    left: bool = False
-    net: int = 0
-    connected: bool = True
-    player: None = field(default=None, repr=False)
-
-    @property
-    def name(self) -> str:
-        return self.spec.name
-
-    @property
-    def kind(self) -> SeatKind:
-        return self.spec.kind
 
 
 class RemoteHand:
@@ -136,7 +114,7 @@ class RemoteTable:
         self.timer_paused = False
         self.hand: RemoteHand | None = None
         self.hand_no = 0
-        self.seats: list[RemoteSeat] = []
+        self.seats: list[Seat] = []
         self.closed: tuple[str, str] | None = None
         self.checks: list[Message] = []
         """``deal_check`` messages: the fair-deal result of each hand, for the screen."""
@@ -148,7 +126,7 @@ class RemoteTable:
         self._update_roster()
         n = len(self.seats)
         if not n:
-            self.seats = [RemoteSeat(PlayerSpec(f"{i + 1}", "remote"), 0) for i in range(
+            self.seats = [Seat(PlayerSpec(f"{i + 1}", "remote"), 0) for i in range(
                 len(client.view.stacks) if client.view is not None else 2)]
         if client.view is not None:
             self.hand = RemoteHand(client.view, [])
@@ -207,6 +185,10 @@ class RemoteTable:
         hand = self.hand
         if seat != self.me or hand is None or hand.is_over or hand.to_act != seat:
             raise NotYourTurnError("it is not this seat's turn")
+        if self.closed is not None or self.client.closed is not None:
+            # A key pressed as the network fails must not reach a closed client: its
+            # loop may be stopped.
+            raise IllegalActionError("the connection to the host is closed")
         legal = hand.legal()
         if not legal.allows(action):
             raise IllegalActionError(f"{action} is not allowed now")
@@ -318,12 +300,12 @@ class RemoteTable:
         roster = self.client.table_roster
         if roster is None:
             return
-        seats: list[RemoteSeat] = []
+        seats: list[Seat] = []
         start = self.client.rebuy_stack or 1000
         for i, name in enumerate(roster.names):
             kind: SeatKind = "bot" if roster.kinds[i] == "bot" else "remote"
             stack = roster.stacks[i] if roster.stacks is not None else start
-            seat = RemoteSeat(PlayerSpec(name or "…", kind, stack=start), stack,
+            seat = Seat(PlayerSpec(name or "…", kind, stack=start), stack,
                               connected=roster.connected[i])
             if roster.buy_ins is not None:
                 seat.buy_ins = roster.buy_ins[i]

@@ -52,11 +52,23 @@ MAX_TABLE_BET = 1_000_000
 MAX_NAME = NAME_LIMIT
 """Longest player name kept (characters); longer names are cut, not refused."""
 MAX_HOTSEAT_NAMES = 6
+SPEED_FACTOR: dict[Speed, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+"""What each animation speed means: it multiplies every animation's duration and the
+bots' thinking pause."""
+
+
+def language_of(code: str) -> Language:
+    """A language code as one of ``LANGUAGES`` ("en", else Vietnamese, the game's own)."""
+    return "en" if code == "en" else "vi"
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """Everything the Settings screen (Cài đặt) edits. Defaults are a first run's."""
+    """Everything the player chooses, and the one settings object of a window
+    (``GameApp.settings``): the Settings screen (Cài đặt) edits it, the new-game, hot-seat
+    and LAN forms remember their last choices in it. Defaults are a first run's. A new
+    setting is a field here, its validator and its name in the file's messages (this
+    module), and its row on the settings screen if the player picks it there."""
 
     language: Language = "vi"
     sound_on: bool = True
@@ -97,6 +109,11 @@ class Settings:
     """Seconds a hand's result stays before the next deal, one of ``NEXT_HAND_DELAYS``
     (0: until the player presses "Ván tiếp"). 5 s reads a summary without waiting on
     bots; files from before this field get it."""
+
+    @property
+    def speed_factor(self) -> float:
+        """The animation speed as a factor on every duration (``SPEED_FACTOR``)."""
+        return SPEED_FACTOR[self.animation_speed]
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

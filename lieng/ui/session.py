@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 
 from lieng.game.profile import Profile
-from lieng.ui.core.persist import load
 from lieng.ui.core.window import FPS, GameApp
 from lieng.ui.scenes.notices import install as install_notices
 from lieng.ui.screens import SCREENS
@@ -25,16 +24,18 @@ def open_app(size: tuple[int, int] = (1280, 720), lang: str | None = None,
 
     A first run saves the default settings at once, so the file is there from the start.
     """
-    from lieng.storage.settings import FileStore, save_settings, settings_path
+    import dataclasses
 
-    settings, stored, notices = load()
-    if lang is not None:
-        settings.language = lang
-    app = GameApp(size, settings, fps=fps, screens=SCREENS)
-    app.stored = stored
+    from lieng.storage.settings import FileStore, load_settings, save_settings, settings_path
+
+    stored, notices = load_settings()
+    shown = stored
+    if lang is not None:  # ``--lang`` is for this run: the saved language stays
+        shown = dataclasses.replace(stored, language="en" if lang == "en" else "vi")
+    app = GameApp(size, shown, fps=fps, screens=SCREENS)
     app.store = FileStore()
-    # ``--lang`` is for this run: the saved language stays what the player chose.
-    app.session_language = lang
+    app.saved_language = stored.language
+    app.session_language = shown.language if lang is not None else None
     profile = Profile.open()
     profile.notify(*notices)
     if not os.path.lexists(settings_path()):  # Path.exists() raises in a locked folder

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 
 from lieng.net import LanHost
-from lieng.net.discovery import MAX_TABLES_PER_SENDER, TableFinder, TableInfo, encode_beacon
+from lieng.net.discovery import MAX_TABLES_PER_SENDER, TableFinder, encode_beacon, table_ad
 
 from .conftest import LOOPBACK
 
@@ -28,8 +28,8 @@ def _dead_ports(n: int) -> list[int]:
 
 def test_a_flood_that_came_first_cannot_hide_the_real_table(
         make_host: Callable[..., LanHost]) -> None:
-    fakes = [encode_beacon(TableInfo(f"Fake {i}", "", port, 0, 4, 0, 10, "classic",
-                                     False, False))
+    fakes = [encode_beacon(table_ad(f"Fake {i}", port, 0, 4, 0, 10, "classic",
+                                    False, False))
              for i, port in enumerate(_dead_ports(MAX_TABLES_PER_SENDER))]
     flood = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     with TableFinder(bind=LOOPBACK, port=0) as finder, flood:
@@ -41,7 +41,7 @@ def test_a_flood_that_came_first_cannot_hide_the_real_table(
         while len(finder.tables()) < MAX_TABLES_PER_SENDER and time.monotonic() < end:
             send_flood()
             time.sleep(0.05)
-        assert [t.name for t in finder.tables()] == [f"Fake {i}" for i in range(4)]
+        assert [t.ad.name for t in finder.tables()] == [f"Fake {i}" for i in range(4)]
         host = make_host(seats=2, bots=1, start_when=99, name="Bàn thật",
                          beacon_target=LOOPBACK, beacon_port=finder.port,
                          beacon_interval=0.2)
@@ -49,10 +49,10 @@ def test_a_flood_that_came_first_cannot_hide_the_real_table(
         while time.monotonic() < end:
             send_flood()  # the flood goes on all along
             listed = finder.tables()
-            if listed and listed[0].port == host.port:
+            if listed and listed[0].ad.port == host.port:
                 break
             time.sleep(0.1)
         listed = finder.tables()
-        assert listed[0].name == "Bàn thật" and listed[0].probed
+        assert listed[0].ad.name == "Bàn thật" and listed[0].probed
         assert len(listed) == MAX_TABLES_PER_SENDER  # one fake made room
         assert not any(t.probed for t in listed[1:])

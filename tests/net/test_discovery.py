@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from lieng.net import LanClient, LanHost, TableFinder, discovery
-from lieng.net.discovery import TableInfo, decode_beacon, encode_beacon
+from lieng.net.discovery import TableInfo, decode_beacon, encode_beacon, table_ad
 from lieng.net.protocol import PROTOCOL_VERSION
 
 from .conftest import LOOPBACK
@@ -34,20 +34,20 @@ def test_a_hosted_table_is_listed_and_refreshed(make_host: Callable[..., LanHost
                          password="x", beacon_target=LOOPBACK, beacon_port=finder.port,
                          beacon_interval=0.05, start_when=99)
         tables = _wait(finder, lambda ts: len(ts) == 1)
-        t = tables[0]
-        assert (t.name, t.address, t.port, t.players, t.seats, t.bots, t.bet, t.preset,
-                t.password, t.started) == ("Bàn của Tư", LOOPBACK, host.port, 0, 3, 1, 20,
+        t, ad = tables[0], tables[0].ad
+        assert (ad.name, t.address, ad.port, ad.players, ad.seats, ad.bots, ad.bet, ad.preset,
+                ad.password, ad.started) == ("Bàn của Tư", LOOPBACK, host.port, 0, 3, 1, 20,
                                            "v8club", True, False)
         make_client(host, "Ana", password="x")
-        assert _wait(finder, lambda ts: len(ts) == 1 and ts[0].players == 1)
+        assert _wait(finder, lambda ts: len(ts) == 1 and ts[0].ad.players == 1)
         host.stop()
         # A table that stops sending drops off the list.
         _wait(finder, lambda ts: ts == [])
 
 
 def test_junk_datagrams_are_ignored() -> None:
-    info = TableInfo(name="A", address="", port=47123, players=1, seats=4, bots=0, bet=10,
-                     preset="classic", password=False, started=True)
+    info = table_ad(name="A", port=47123, players=1, seats=4, bots=0, bet=10,
+                    preset="classic", password=False, started=True)
     good = encode_beacon(info)
     assert decode_beacon(good, LOOPBACK) is not None
     for junk in [b"", b"\xff", b"{}", b"[]", good.replace(b'"seats":4', b'"seats":9'),
@@ -59,7 +59,7 @@ def test_junk_datagrams_are_ignored() -> None:
             s.sendto(b"not a beacon", (LOOPBACK, finder.port))
             s.sendto(good, (LOOPBACK, finder.port))
         tables = _wait(finder, lambda ts: len(ts) == 1)
-        assert tables[0].name == "A" and tables[0].address == LOOPBACK
+        assert tables[0].ad.name == "A" and tables[0].address == LOOPBACK
 
 
 def _send(port: int, payload: bytes) -> None:
@@ -67,7 +67,7 @@ def _send(port: int, payload: bytes) -> None:
         s.sendto(payload, (LOOPBACK, port))
 
 
-_BEACON = TableInfo("T", "", 5000, 1, 4, 0, 10, "classic", False, False)
+_BEACON = table_ad("T", 5000, 1, 4, 0, 10, "classic", False, False)
 
 
 def test_a_nesting_bomb_is_not_a_beacon_and_the_finder_keeps_listening() -> None:
@@ -76,7 +76,7 @@ def test_a_nesting_bomb_is_not_a_beacon_and_the_finder_keeps_listening() -> None
         _send(finder.port, b"[" * 1000)
         _send(finder.port, encode_beacon(_BEACON))
         tables = _wait(finder, lambda ts: len(ts) == 1)
-        assert tables[0].port == 5000 and finder._thread.is_alive()
+        assert tables[0].ad.port == 5000 and finder._thread.is_alive()
 
 
 def test_the_finder_survives_any_error_while_reading_a_datagram(
@@ -99,7 +99,7 @@ def test_the_finder_survives_any_error_while_reading_a_datagram(
         while not calls and time.monotonic() < end:
             time.sleep(0.01)
         _send(finder.port, encode_beacon(_BEACON))
-        assert _wait(finder, lambda ts: len(ts) == 1)[0].port == 5000
+        assert _wait(finder, lambda ts: len(ts) == 1)[0].ad.port == 5000
         assert finder._thread.is_alive()
 
 
@@ -123,7 +123,7 @@ def test_beacons_that_lie_are_not_listed() -> None:
                 dict(proto=PROTOCOL_VERSION + 1), dict(seats=2.0)]:
         assert decode_beacon(_beacon(**lie), LOOPBACK) is None, lie  # type: ignore[arg-type]
     info = decode_beacon(_beacon(game="9.9.0"), LOOPBACK)
-    assert info is not None and info.game == "9.9.0" and not info.compatible
+    assert info is not None and info.ad.game == "9.9.0" and not info.compatible
     ok = decode_beacon(_beacon(), LOOPBACK)
     assert ok is not None and ok.compatible
 
@@ -143,14 +143,14 @@ def test_a_flood_of_fake_tables_does_not_push_the_real_one_off(
                 with contextlib.suppress(BlockingIOError):
                     s.sendto(fake, (LOOPBACK, finder.port))
         # The flood has reached the list once one fake is on it (the sender's few).
-        tables = _wait(finder, lambda ts: any(t.name.startswith("Giả") for t in ts))
-        assert tables[0].name == "Thật" and tables[0].port == host.port and tables[0].probed
+        tables = _wait(finder, lambda ts: any(t.ad.name.startswith("Giả") for t in ts))
+        assert tables[0].ad.name == "Thật" and tables[0].ad.port == host.port and tables[0].probed
         assert len(tables) <= discovery.MAX_TABLES_PER_SENDER
         assert not any(t.probed for t in tables[1:])  # nothing answers on the fake ports
         # The real table keeps being heard through and after the flood: the fakes go
         # stale (nothing repeats them) while it stays.
-        tables = _wait(finder, lambda ts: not any(t.name.startswith("Giả") for t in ts))
-        assert [t.name for t in tables] == ["Thật"]
+        tables = _wait(finder, lambda ts: not any(t.ad.name.startswith("Giả") for t in ts))
+        assert [t.ad.name for t in tables] == ["Thật"]
         assert host.errors == []
 
 
@@ -174,7 +174,8 @@ def test_a_probe_gets_the_tables_own_word(make_host: Callable[..., LanHost]) -> 
     host = make_host(name="Bàn", seats=4, bots=1, table_bet=50, password="x", start_when=99)
     info = discovery.probe(LOOPBACK, host.port)
     assert info is not None
-    assert (info.name, info.port, info.seats, info.bots, info.bet, info.password) == (
+    ad = info.ad
+    assert (ad.name, ad.port, ad.seats, ad.bots, ad.bet, ad.password) == (
         "Bàn", host.port, 4, 1, 50, True)
     assert discovery.probe(LOOPBACK, 1) is None  # nothing listens there
     assert host.errors == []

@@ -230,7 +230,7 @@ def _beacon(data: Any) -> None:
     if isinstance(data, dict):
         data = {**data, "kind": BEACON_KIND, "proto": PROTOCOL_VERSION}
     info = decode_beacon(_body(data), LOOPBACK)
-    assert info is None or (info.name and 1 <= info.bet <= 10**6)
+    assert info is None or (info.ad.name and 1 <= info.ad.bet <= 10**6)
 
 
 def _document(data: Any) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from lieng.net import LanClient, LanHost
-from lieng.ui.core.preferences import UISettings
+from lieng.storage.settings import Settings
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.screens import SCREENS
@@ -24,8 +24,15 @@ def make_app() -> Iterator[MakeApp]:
     apps: list[GameApp] = []
 
     def make(size: tuple[int, int] = (1280, 720), **settings: Any) -> GameApp:
-        st = dataclasses.replace(UISettings(muted=True), **settings)
-        app = GameApp(size, st, fps=0, screens=SCREENS)
+        # The tests' shorthand for three fields: speed, muted, reveal_own_cards.
+        fields = {"sound_on": False, **settings}
+        if "speed" in fields:
+            fields["animation_speed"] = fields.pop("speed")
+        if "muted" in fields:
+            fields["sound_on"] = not fields.pop("muted")
+        if "reveal_own_cards" in fields:
+            fields["show_cards_at_once"] = fields.pop("reveal_own_cards")
+        app = GameApp(size, dataclasses.replace(Settings(), **fields), fps=0, screens=SCREENS)
         apps.append(app)
         return app
 

@@ -30,8 +30,10 @@ DT = 1 / 30
 
 
 class MakeApp(Protocol):
-    """The ``make_app`` fixture: a test window of ``size`` with these ``UISettings``
-    fields (muted unless a test says otherwise), closed after the test."""
+    """The ``make_app`` fixture: a test window of ``size`` with these ``Settings`` fields
+    (``speed``, ``muted`` and ``reveal_own_cards`` are short for ``animation_speed``, not
+    ``sound_on`` and ``show_cards_at_once``; muted unless a test says otherwise), closed
+    after the test."""
 
     def __call__(self, size: tuple[int, int] = ..., **settings: Any) -> GameApp: ...
 
@@ -279,7 +281,7 @@ def play_hands(app: GameApp, n: int, seed: int, bots: str = "2") -> tuple[TableS
             current.clear()
 
     scene.table.subscribe(listen)
-    app.settings.speed = "instant"
+    app.change_settings(animation_speed="instant")
     scene.autopilot = KeyAutopilot(random.Random(seed))
     table = scene.table
 

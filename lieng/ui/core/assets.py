@@ -59,8 +59,6 @@ class Sounds:
         self.volume = volume
         """Master volume, percent 0–100."""
         self._sounds: dict[str, pygame.mixer.Sound] = {}
-        self.played: list[str] = []
-        """Every sound asked for, muted or not (tests read it)."""
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(22050, -16, 1, 512)
@@ -70,9 +68,6 @@ class Sounds:
             self._sounds = {}
 
     def play(self, name: str, volume: float = 0.6) -> None:
-        self.played.append(name)
-        if len(self.played) > 256:
-            del self.played[:128]
         if self.muted:
             return
         snd = self._sounds.get(name)

@@ -9,23 +9,23 @@ app, the same scenes, the same loop); they only choose how ``dt`` is measured.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
 from lieng import __version__
 from lieng.resources import asset
-from lieng.storage.settings import NullStore, Settings, SettingsStore
+from lieng.storage.settings import LANGUAGES, NullStore, Settings, SettingsStore
 from lieng.ui.core import i18n
 from lieng.ui.core.assets import Sounds, font, register_fonts, theme_dict
 from lieng.ui.core.cards import CardRenderer
 from lieng.ui.core.gui import release_manager
 from lieng.ui.core.heap import map_large_blocks, return_free_memory
 from lieng.ui.core.hidpi import prepare_display
-from lieng.ui.core.preferences import UISettings
 from lieng.ui.core.scene_stack import SceneStack, StackedScene
 from lieng.ui.core.surface_cache import clear_all, fit_to_window
 from lieng.ui.core.typescale import TypeScale, factor, install
@@ -44,9 +44,12 @@ ScreenFactory = Callable[..., StackedScene]
 
 
 class GameApp:
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: UISettings | None = None,
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None,
                  fps: int = FPS, screens: Mapping[str, ScreenFactory] | None = None) -> None:
-        self.settings = settings or UISettings()
+        self.settings: Settings = settings if settings is not None else Settings()
+        """The player's settings — the one settings object (``lieng.storage.settings``,
+        frozen and validated at load): every screen reads it, a change is a new object
+        (``change_settings``), and ``save_settings`` gives it to the store."""
         self.screens: Mapping[str, ScreenFactory] = screens or {}
         """The screens ``open`` knows by name (``lieng.ui.screens.SCREENS``); core cannot
         import them, so the window is given them."""
@@ -71,7 +74,7 @@ class GameApp:
         self.type_scale = TypeScale.for_window(size)
         """Every text size in the window (``lieng.ui.core.typescale``)."""
         install(self.ui, self.type_scale, self._theme_classes)
-        self.sounds = Sounds(self.settings.muted, self.settings.volume)
+        self.sounds = Sounds(not self.settings.sound_on, self.settings.volume)
         self.cards = CardRenderer(self.settings.four_colour_deck)
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
@@ -79,9 +82,6 @@ class GameApp:
         self.frames = 0
         self.frame_hooks: list[Callable[[GameApp], None]] = []
         """Called after every drawn frame (the self-test, the benchmark)."""
-        self.stored = Settings()
-        """The settings the window saves (``lieng.storage.settings``, frozen: a change is a
-        new object); the player's own when running for real (``session.open_app``)."""
         self.store: SettingsStore = NullStore()
         """Where ``save_settings`` puts them: the player's file when running for real,
         nowhere in the tests, self-tests and screenshots."""
@@ -90,6 +90,8 @@ class GameApp:
         self.session_language: str | None = None
         """A language asked for on the command line (``--lang``): for this run only, never
         saved — until the player picks another one in the settings."""
+        self.saved_language = self.settings.language
+        """The language the store keeps while ``session_language`` is shown."""
         self.fullscreen = False
 
     # ----------------------------------------------------------------- geometry
@@ -112,16 +114,35 @@ class GameApp:
 
     # ----------------------------------------------------------------- settings
 
+    @property
+    def stored(self) -> Settings:
+        """The same object as ``settings`` (the name the screens used when the window's
+        choices were kept apart from the saved ones); a change goes through
+        ``change_settings``."""
+        return self.settings
+
+    def change_settings(self, settings: Settings | None = None, **changes: Any) -> None:
+        """The settings become ``settings`` (or the current ones with ``changes``); what
+        the window holds of them follows at once — the sound, the volume, the deck."""
+        new = dataclasses.replace(settings if settings is not None else self.settings,
+                                  **changes)
+        self.settings = new
+        self.sounds.muted = not new.sound_on
+        self.sounds.volume = new.volume
+        self.cards.four_colour = new.four_colour_deck
+
     def set_language(self, lang: str) -> None:
-        self.settings.language = lang
+        language = next((x for x in LANGUAGES if x == lang), None)
+        if language is None:
+            raise ValueError(f"no such language: {lang!r}")
+        self.change_settings(language=language)
         i18n.set_language(lang)
         self.ui.set_locale(lang)
         for scene in self.stack.scenes:
             scene.resize()
 
     def set_muted(self, muted: bool) -> None:
-        self.settings.muted = muted
-        self.sounds.muted = muted
+        self.change_settings(sound_on=not muted)
 
     def set_fullscreen(self, on: bool) -> None:
         """Really switch the window: full screen at the desktop's size, or back to a
@@ -141,15 +162,15 @@ class GameApp:
         self.resize(tuple(self.screen.get_size()))  # type: ignore[arg-type]
 
     def save_settings(self) -> None:
-        """The window's choices into ``stored``, kept by the store (a file, or nowhere).
-        A disk that refuses loses nothing of the game: the settings stay as they are in
-        the window, and the next save tries again."""
-        from lieng.ui.core.persist import merge
-
+        """The settings to the store (a file, or nowhere) — with the saved language while
+        a ``--lang`` one is shown. A disk that refuses loses nothing of the game: the
+        settings stay as they are in the window, and the next save tries again."""
         if self.settings.language != self.session_language:
             self.session_language = None  # the player chose a language: keep it
-        self.stored = merge(self.settings, self.stored, self.session_language is not None)
-        self.store.save(self.stored)
+            self.saved_language = self.settings.language
+        kept = self.settings if self.session_language is None else dataclasses.replace(
+            self.settings, language=self.saved_language)
+        self.store.save(kept)
 
     # ----------------------------------------------------------------- scenes
 

@@ -8,10 +8,11 @@ that person has acted, timed out or the hand ended. Between hands, during the de
 the showdown ``viewer`` is None, so the only faces the board can hold are the hands the
 showdown reveals (RULES.md step 8: folded and uncontested hands stay hidden).
 
-Whenever the turn comes to a person who is not the confirmed viewer, the table's timer is
-paused (``Table.timer_paused``) and, once the board has caught up with the bots' moves, a
-full-screen hand-off panel (``HandoffScene``) covers the table: "Đưa máy cho Lan". The
-turn timer (RULES.md step 6) starts only when Lan confirms (``Table.restart_turn_timer``);
+Who the turn waits for, whose screen it is and the clock meanwhile are the game's
+(``lieng.game.handoff``, without pygame): whenever the turn comes to a person who is not
+the confirmed viewer, the table's timer is paused and, once the board has caught up with
+the bots' moves, a full-screen hand-off panel (``HandoffScene``) covers the table: "Đưa
+máy cho Lan". The turn timer (RULES.md step 6) starts only when Lan confirms;
 the panel has its own, longer limit after which the absent player is folded, which the
 whole table is told. Broke players rebuy (when the setup allows it) or leave; the
 scoreboard (``ScoreboardScene``) is one key away and closes the game, whose standings go
@@ -36,6 +37,7 @@ from lieng.engine import (
     Legal,
 )
 from lieng.game import AskRebuy, BetweenHands, BrokePolicy, GameOver, SeatChange
+from lieng.game.handoff import Handoff
 from lieng.game.recorders import HandRecorder
 from lieng.storage.documents import Notice
 from lieng.storage.history import GameResult, History
@@ -65,12 +67,6 @@ class HotseatScene(TableScene[Table]):
         humans = [i for i, s in enumerate(table.seats) if s.kind == "human"]
         if not humans:
             raise ValueError("a hot-seat table needs at least one person")
-        self.viewer: int | None = None
-        """The person whose hand-off was confirmed: the only seat whose cards the board
-        holds. None between turns, hands, during the deal and at the showdown."""
-        self.pending: int | None = None
-        """The person the turn has come to, waiting for the hand-off."""
-        self.last_viewer: int | None = None
         self.handoff: HandoffScene | None = None
         self.rebuy_allowed = rebuy_allowed
         self.handoff_limit = handoff_limit if table.rules.turn_seconds > 0 else None
@@ -79,15 +75,37 @@ class HotseatScene(TableScene[Table]):
         """Writes every hand to the history as the table showed it (``viewer=None``)."""
         self._history: History | None = None
         self.wall_clock = clock
-        self.handoffs = 0
-        self.confirmed: Counter[int] = Counter()
-        """Confirmed hand-offs per seat."""
-        self.handoff_timeouts = 0
         self.result: GameResult | None = None
         self._handoff_fold = False
         super().__init__(app, table, me=humans[0])
+        self.turns = Handoff(self.session, self.is_human)
+        """Who the turn waits for and whose screen it is (``lieng.game.handoff``)."""
         self.history = history
         self.score_button: pygame_gui.elements.UIButton | None = None
+
+    @property
+    def viewer(self) -> int | None:
+        """The person whose hand-off was confirmed: the only seat whose cards the board
+        holds (``Handoff.viewer``)."""
+        return self.turns.viewer
+
+    @property
+    def pending(self) -> int | None:
+        """The person the turn has come to, waiting for the hand-off."""
+        return self.turns.pending
+
+    @property
+    def handoffs(self) -> int:
+        return self.turns.handoffs
+
+    @property
+    def confirmed(self) -> Counter[int]:
+        """Confirmed hand-offs per seat."""
+        return self.turns.confirmed
+
+    @property
+    def handoff_timeouts(self) -> int:
+        return self.turns.timeouts
 
     @property
     def history(self) -> History | None:
@@ -144,28 +162,20 @@ class HotseatScene(TableScene[Table]):
                     and self.is_human(e.seat) and not self._handoff_fold:
                 self.toast("hotseat.timed_out", who=self.name(e.seat))
         self._handoff_fold = False
-        hand = self.table.hand
         # Cards away first: feeding may run beats at once (instant speed), and a showdown
         # beat puts the shown hands — the viewer's too, if shown — back into the board.
-        if self.viewer is not None and (hand is None or hand.is_over
-                                        or hand.to_act != self.viewer):
-            self.hide()
+        seat = self.turns.viewer
+        if self.turns.after_events():
+            self._take_cards(seat)
         self.board.feed(public)
-        if hand is None:
-            return
-        if hand.is_over:
-            self.pending = None
-            return
-        seat = hand.to_act
-        if seat is not None and self.is_human(seat) and seat != self.viewer:
-            # Nobody's clock runs until the named person has the screen.
-            self.table.timer_paused = True
-            self.pending = seat
 
     def hide(self) -> None:
         """Take the viewer's cards out of the board (face down, unknown to it again)."""
-        seat = self.viewer
-        self.viewer = None
+        seat = self.turns.viewer
+        self.turns.viewer = None
+        self._take_cards(seat)
+
+    def _take_cards(self, seat: int | None) -> None:
         if seat is None:
             return
         for cs in self.board.seats[seat].cards:
@@ -178,10 +188,8 @@ class HotseatScene(TableScene[Table]):
     def confirm(self, seat: int) -> None:
         """The named person pressed "Tôi là …": their cards, and only theirs, face up."""
         hand = self.table.hand
-        if hand is None or hand.is_over or hand.to_act != seat:
+        if hand is None or not self.turns.confirm(seat):
             return
-        self.pending = None
-        self.viewer = self.last_viewer = seat
         self.set_bottom(seat)
         view = hand.view_for(seat)
         for cs, card in zip(self.board.seats[seat].cards, view.my_cards, strict=False):
@@ -189,19 +197,12 @@ class HotseatScene(TableScene[Table]):
             cs.flip = 0.0
             cs.flip_tween = None
         self.reveal_all(animate=True)
-        self.table.restart_turn_timer(self.clock)
-        self.handoffs += 1
-        self.confirmed[seat] += 1
 
     def _handoff_timed_out(self, seat: int) -> None:
-        hand = self.table.hand
-        self.pending = None
-        if hand is None or hand.is_over or hand.to_act != seat:
-            return
-        self.handoff_timeouts += 1
-        self.toast("hotseat.handoff_timeout", who=self.name(seat))
-        self._handoff_fold = True
-        self.table.act(seat, Action.timeout(), self.clock)
+        self._handoff_fold = True  # the table is told once, by the toast below
+        if self.turns.time_out(seat):
+            self.toast("hotseat.handoff_timeout", who=self.name(seat))
+        self._handoff_fold = False
 
     def _close_handoff(self) -> None:
         panel = self.handoff
@@ -221,7 +222,7 @@ class HotseatScene(TableScene[Table]):
 
     def act(self, action: Action) -> bool:
         """The viewer's action: the session checks the turn (``me`` is the viewer)."""
-        return self.viewer is not None and self.session.act(action, before=self.board.catch_up)
+        return self.viewer is not None and super().act(action)
 
     # ----------------------------------------------------------------- hands
 
@@ -348,16 +349,13 @@ class HotseatScene(TableScene[Table]):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        hand = self.table.hand
-        if self.pending is not None and (hand is None or hand.is_over
-                                         or hand.to_act != self.pending):
-            self.pending = None
+        self.turns.settle()
         if self.pending is None and self.handoff is not None:
             self._close_handoff()
         if self.pending is not None and self.handoff is None and not self.ended \
                 and self.app.stack.top is self and not self.board.busy:
             seat = self.pending
-            previous = self.last_viewer
+            previous = self.turns.last_viewer
             handing = previous is None or previous != seat
             self.handoff = HandoffScene(
                 self.app, self.name(seat), handing, self.handoff_limit,
@@ -383,8 +381,8 @@ class HotseatScene(TableScene[Table]):
         chips won and lost are public; the cards behind them are not. One cell per
         seat, winners first: the result panel lays them out two to a row when they fit
         (one string for all the losers outgrew the panel at 960×540)."""
-        seats = [seat for seat in self.board.seats if seat.net is not None and seat.net != 0]
-        won = [(net_line(x.net, x.name), True) for x in seats if x.net is not None and x.net > 0]
-        lost = [(net_line(x.net, x.name), False) for x in seats
-                if x.net is not None and x.net < 0]
-        return won + lost
+        result = self.shown_result()
+        if result is None:
+            return []
+        return [(net_line(net, self.board.seats[seat].name), net > 0)
+                for seat, net in result.winners_first()]

@@ -7,7 +7,6 @@ and whether broke players may buy chips again. The people's names are kept for n
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -108,7 +107,7 @@ def validate(seats: list[SeatChoice]) -> str | None:
 class HotseatSetupScene(Scene):
     def __init__(self, app: GameApp) -> None:
         super().__init__(app)
-        stored = app.stored
+        stored = app.settings
         people = list(stored.hotseat_names)
         if len(people) < 2:
             people = [t("hotseat.default_name", n=str(i + 1)) for i in range(3)]
@@ -310,7 +309,7 @@ class HotseatSetupScene(Scene):
         table = make_hotseat_table(seats, int(ch["bet"]), ch["preset"], int(ch["stack"]),
                                    int(ch["timer"]), seed=self.seed)
         people = [c.name for c in seats if c.kind == "human"]
-        self.app.stored = dataclasses.replace(self.app.stored, hotseat_names=people)
+        self.app.change_settings(hotseat_names=people)
         self.app.save_settings()
         # Only the real game (its profile) writes the history.
         profile = self.app.profile

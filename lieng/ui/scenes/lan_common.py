@@ -70,7 +70,7 @@ def remember(app: GameApp, **changes: Any) -> None:
     new, bad = dataclasses.replace(stored(app), **changes).validated()
     if bad:
         new = dataclasses.replace(new, **{k: getattr(stored(app), k) for k in bad})
-    app.stored = new
+    app.change_settings(new)
     app.save_settings()
 
 

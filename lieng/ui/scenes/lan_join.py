@@ -54,16 +54,17 @@ ERROR_RED = (240, 120, 100)
 
 def table_label(info: TableInfo, name: str | None = None) -> str:
     """One row of the list: "Lan · 2/4 người · cược 10 · Cổ điển · có mật khẩu"."""
-    parts = [info.name if name is None else name,
-             t("lan.row_players", n=str(info.players), seats=str(info.seats)),
-             t("lan.row_bet", bet=chips(info.bet)), t(f"preset.{info.preset}")
-             if info.preset in ("classic", "v8club", "split") else info.preset]
-    if info.password:
+    ad = info.ad
+    parts = [ad.name if name is None else name,
+             t("lan.row_players", n=str(ad.players), seats=str(ad.seats)),
+             t("lan.row_bet", bet=chips(ad.bet)), t(f"preset.{ad.preset}")
+             if ad.preset in ("classic", "v8club", "split") else ad.preset]
+    if ad.password:
         parts.append(t("lan.row_password"))
-    if info.started:
+    if ad.started:
         parts.append(t("lan.row_started"))
     if not info.compatible:
-        parts.append(t("lan.row_version", version=info.game))
+        parts.append(t("lan.row_version", version=ad.game))
     return " · ".join(parts)
 
 
@@ -143,8 +144,7 @@ class LanJoinScene(Scene):
         if self.phase != "choose":
             return
         tables = self.finder.tables() if self.finder is not None else []
-        sig = tuple((i.name, i.address, i.port, i.players, i.seats, i.bet, i.preset,
-                     i.password, i.started) for i in tables[:MAX_ROWS])
+        sig = tuple((i.address, i.ad) for i in tables[:MAX_ROWS])
         if sig == self._signature and not force:
             return
         self._signature = sig
@@ -173,7 +173,7 @@ class LanJoinScene(Scene):
         if font is None:
             return
         room = button.rect.w - 16
-        name = info.name
+        name = info.ad.name
         label = table_label(info)
         while font.size(label)[0] > room and len(name) > 1:
             name = name[:-1]
@@ -252,7 +252,7 @@ class LanJoinScene(Scene):
 
     def join_listed(self, info: TableInfo) -> None:
         """A table from the list: its address goes into the fields, then join."""
-        for name, value in (("address", info.address), ("port", str(info.port))):
+        for name, value in (("address", info.address), ("port", str(info.ad.port))):
             self.fields[name] = value
             entry = self.entries.get(name)
             if entry is not None:

@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from lieng.engine import Action, Legal
 from lieng.game import BetweenHands, HandRecorder
 from lieng.net.client import LanError
 from lieng.net.inbox import Message
@@ -97,20 +96,6 @@ class LanTableScene(TableScene[RemoteTable]):
         from the next deal)."""
         hand = self.remote.hand
         return hand is not None and hand.view.seat != self.me
-
-    def my_legal(self) -> Legal | None:
-        hand = self.remote.hand
-        if hand is None or hand.is_over or hand.to_act != self.me \
-                or hand.view.seat != self.me or not self.cards_ready():
-            return None
-        return hand.view.legal
-
-    def act(self, action: Action) -> bool:
-        """The player's action, unless the connection is gone (a key pressed as the
-        network fails must not reach a closed client: its loop may be stopped)."""
-        if self.remote.closed is not None or self.remote.client.closed is not None:
-            return False
-        return super().act(action)
 
     def _top(self, name: str) -> None:
         if name != "leave":

@@ -4,7 +4,6 @@ tie-break preset (RULES.md "Tie-break presets"); then the table scene takes over
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -56,7 +55,7 @@ def make_mixed_table(seating: BotSeating, table_bet: int, preset: str, player_na
 class NewGameScene(Scene):
     def __init__(self, app: GameApp) -> None:
         super().__init__(app)
-        stored = app.stored  # start from the player's last choices
+        stored = app.settings  # start from the player's last choices
         self.choice = {"bots": str(stored.bots), "level": stored.bot_level,
                        "bet": str(stored.table_bet) if stored.table_bet in TABLE_BETS
                        else "10", "preset": stored.tiebreak}
@@ -196,7 +195,7 @@ class NewGameScene(Scene):
         from .table import TableScene
 
         ch = self.choice
-        stored = self.app.stored
+        stored = self.app.settings
         timer = stored.turn_timer
         profile = self.app.profile
         buy_in = int(ch["buy_in"]) if profile is not None and ch["buy_in"] else None
@@ -208,9 +207,9 @@ class NewGameScene(Scene):
                                  turn_seconds=timer, player_stack=buy_in)
         # The saved default level is one level; a mixed or random table keeps it.
         level = ch["level"] if ch["level"] in BOT_LEVELS else stored.bot_level
-        self.app.stored = dataclasses.replace(
+        self.app.change_settings(
             stored, bots=int(ch["bots"]), bot_level=level,
-            table_bet=int(ch["bet"]), tiebreak=ch["preset"])  # type: ignore[arg-type]
+            table_bet=int(ch["bet"]), tiebreak=ch["preset"])
         self.app.save_settings()
         scene = TableScene(self.app, table)
         scene.seating = seating  # broke bots leave, newcomers sit down

@@ -21,7 +21,7 @@ from lieng.ui.tabletop import layout as layout_mod
 from lieng.ui.tabletop.drawing import TableDrawer
 from lieng.ui.tabletop.log_panel import LogPanel
 from lieng.ui.tabletop.replay_feed import Replay
-from lieng.ui.tabletop.summary import draw_result, hand_lines, net_line
+from lieng.ui.tabletop.summary import draw_result, net_line
 
 from .history import when_text
 
@@ -46,7 +46,8 @@ class ReplayScene(Scene):
         self.wait = 0.0
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.log_panel = LogPanel(app, self.replay.log,
-                                  lambda: [shown_name(n) for n in self.replay.names])
+                                  lambda: [shown_name(n) for n in self.replay.names],
+                                  lambda: self.replay.board.shown)
         self.replay.next()  # the deal starts at once
 
     def build(self) -> None:
@@ -170,7 +171,8 @@ class ReplayScene(Scene):
         their net for the hand (nothing for a hand they sat out)."""
         if self.record.left is not None:
             return [(t("replay.left", amount=chips(self.record.left)), False)]
-        net = self.replay.board.seats[self.replay.me].net
+        result = self.replay.log.result_shown(self.replay.board.shown)
+        net = None if result is None else result.net_of(self.replay.me)
         if net is None or not self.record.dealt_in:
             return []
         return [(net_line(net), net > 0)]
@@ -182,4 +184,4 @@ class ReplayScene(Scene):
         title = t("summary.title", n="").strip()
         names = [shown_name(n) for n in self.replay.names]
         draw_result(surface, self.layout, title, self.result_lines(),
-                    hand_lines(self.replay.log), names, None, button=False)
+                    self.replay.log.hand_lines(), names, None, button=False)

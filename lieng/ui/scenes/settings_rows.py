@@ -1,16 +1,14 @@
 """Every persisted setting as a row of the settings screen (Cài đặt): its choices,
 its current value and what choosing a value does.
 
-Window settings live in ``app.settings`` (``UISettings``) and take effect at once; the
-others (turn timer, default bots and level, table bet, tie-break preset, fullscreen, coach
-hints) live in ``app.stored`` (``lieng.storage.settings.Settings``) and are read by the
-new-game dialog, the table (coach) and ``GameApp.set_fullscreen``. The screen saves both
-together when the player leaves it (``GameApp.save_settings``).
+Every setting lives in one object, ``app.settings`` (``lieng.storage.settings.Settings``,
+frozen): a choice replaces it (``GameApp.change_settings``) and takes effect at once — the
+window's sound, volume and deck follow, the table reads the rest when it needs it. The
+screen saves them when the player leaves it (``GameApp.save_settings``).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from lieng.engine import TIEBREAKS
@@ -41,9 +39,9 @@ RIGHT = ("timer", "next_hand", "bots", "level", "bet", "preset", "coach")
 
 
 def stored(app: GameApp) -> Settings:
-    """The saved-settings object the screen edits (the window's; its store decides
-    whether a change reaches the disk)."""
-    return app.stored
+    """The settings the screen edits (the window's; its store decides whether a change
+    reaches the disk)."""
+    return app.settings
 
 
 def _on_off() -> list[Option]:
@@ -56,23 +54,22 @@ def _flag(v: bool) -> str:
 
 def row(app: GameApp, name: str) -> tuple[list[Option], str]:
     """The options of setting ``name`` and the value it has now."""
-    ui = app.settings
     st = stored(app)
     if name == "language":
-        return [(key(f"language.{lg}"), lg) for lg in LANGUAGES], ui.language
+        return [(key(f"language.{lg}"), lg) for lg in LANGUAGES], st.language
     if name == "sound":
-        return _on_off(), _flag(not ui.muted)
+        return _on_off(), _flag(st.sound_on)
     if name == "volume":
-        vols = sorted({*VOLUMES, ui.volume})
-        return [(f"{v}%", str(v)) for v in vols], str(ui.volume)
+        vols = sorted({*VOLUMES, st.volume})
+        return [(f"{v}%", str(v)) for v in vols], str(st.volume)
     if name == "speed":
-        return [(key(f"speed.{sp}"), sp) for sp in SPEEDS], ui.speed
+        return [(key(f"speed.{sp}"), sp) for sp in SPEEDS], st.animation_speed
     if name == "own_cards":
         return ([(key("settings.peel"), "peel"), (key("settings.face_up"), "up")],
-                "up" if ui.reveal_own_cards else "peel")
+                "up" if st.show_cards_at_once else "peel")
     if name == "deck":
         return ([(key("settings.two_colours"), "two"), (key("settings.four_colours"), "four")],
-                "four" if ui.four_colour_deck else "two")
+                "four" if st.four_colour_deck else "two")
     if name == "fullscreen":
         return _on_off(), _flag(app.fullscreen)
     if name == "timer":
@@ -82,7 +79,7 @@ def row(app: GameApp, name: str) -> tuple[list[Option], str]:
     if name == "next_hand":
         opts = [(key("settings.next_manual") if s == 0 else t("settings.seconds", n=str(s)),
                  str(s)) for s in NEXT_HAND_DELAYS]
-        return opts, str(ui.next_hand_delay)
+        return opts, str(st.next_hand_delay)
     if name == "bots":
         return [(str(n), str(n)) for n in range(1, MAX_BOTS + 1)], str(st.bots)
     if name == "level":
@@ -99,29 +96,26 @@ def row(app: GameApp, name: str) -> tuple[list[Option], str]:
 
 def apply(app: GameApp, name: str, value: str) -> None:
     """Choose ``value`` for setting ``name``; it takes effect at once."""
-    ui = app.settings
     changes: dict[str, Any] = {}
     if name == "language":
         app.set_language(value)
     elif name == "sound":
-        app.set_muted(value == "off")
+        changes["sound_on"] = value == "on"
     elif name == "volume":
-        ui.volume = int(value)
-        app.sounds.volume = ui.volume
+        changes["volume"] = int(value)
     elif name == "speed":
-        ui.speed = value  # type: ignore[assignment]
+        changes["animation_speed"] = value
     elif name == "own_cards":
-        ui.reveal_own_cards = value == "up"
+        changes["show_cards_at_once"] = value == "up"
     elif name == "deck":
-        ui.four_colour_deck = value == "four"
-        app.cards.four_colour = ui.four_colour_deck
+        changes["four_colour_deck"] = value == "four"
     elif name == "fullscreen":
         changes["fullscreen"] = value == "on"
         app.set_fullscreen(value == "on")
     elif name == "timer":
         changes["turn_timer"] = int(value)
     elif name == "next_hand":
-        ui.next_hand_delay = int(value)
+        changes["next_hand_delay"] = int(value)
     elif name == "bots":
         changes["bots"] = int(value)
     elif name == "level":
@@ -135,4 +129,4 @@ def apply(app: GameApp, name: str, value: str) -> None:
     else:
         raise KeyError(name)
     if changes:
-        app.stored = dataclasses.replace(stored(app), **changes)
+        app.change_settings(**changes)

@@ -4,14 +4,12 @@ The game is the session's (``lieng.game.session.TableSession``): the table, the 
 between hands, the bankroll's rebuys, whose turn it is and the table's clock. This screen
 draws it and forwards the player's intents; it holds the drawing's state only.
 
-Time: the scene moves the session's table clock (the table never reads a clock). The
-clock stands still while the board is still animating —
-so a bot "thinks" only once the cards and chips it reacts to have landed, and the turn
-timer starts when the turn is visible — but the player's buttons follow the engine's
-``legal()`` at once: an animation never blocks a legal action. When the player
-acts, the board catches up first. The one wait is the deal: nobody acts on cards they
-cannot see yet, so the bar stays off and the turn clock stands still until the player's
-three cards have landed (``cards_ready``).
+One truth: the board animates the session's events and says how many it has shown
+(``Board.shown``); the session knows which one started the turn, so the player's turn is
+live once the board shows it (``TableSession.turn_shown``) — after the deal has landed.
+The scene moves the session's clock (the table never reads one): it stands still until
+the board has shown and landed every event, so a bot "thinks" only once what it reacts to
+is on the table, and the turn timer starts when the turn is visible.
 """
 
 from __future__ import annotations
@@ -25,6 +23,7 @@ import pygame_gui
 from lieng.engine import Action, ActionKind, ActionTaken, Event, Legal
 from lieng.game import AskRebuy, BetweenHands, GameOver
 from lieng.game.session import TableSession, play_for_real
+from lieng.game.story import HandResult
 from lieng.table import Table, TableLike
 from lieng.ui.core.draw import CREAM, text
 from lieng.ui.core.gui import set_visible
@@ -33,7 +32,6 @@ from lieng.ui.core.names import shown_name
 from lieng.ui.core.scene import Scene
 from lieng.ui.tabletop import layout as layout_mod
 from lieng.ui.tabletop.action_bar import ActionBar
-from lieng.ui.tabletop.action_log import ActionLog
 from lieng.ui.tabletop.board import Board
 from lieng.ui.tabletop.drawing import TableDrawer
 from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts, info_line
@@ -69,7 +67,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         n = table.n_seats
         self.order = [(me + i) % n for i in range(n)]
         self.board = Board([s.name for s in table.seats], me, lambda: app.settings.speed_factor,
-                           app.sounds.play, chips, lambda: app.settings.reveal_own_cards)
+                           app.sounds.play, chips, lambda: app.settings.show_cards_at_once)
         for plate, seat in zip(self.board.seats, table.seats, strict=True):
             plate.bot = seat.kind == "bot"  # the plate says "Máy · Khó"
             plate.level = seat.spec.level if plate.bot else None
@@ -91,19 +89,19 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.layout = layout_mod.compute(app.size, n, drawer=app.settings.action_log_open)
         self.ended = False
         self.seating: BotSeating | None = None  # the new-game screen's (newcomers.welcome)
-        self.log = ActionLog(lambda: self.table.hand_no,
-                             lambda: [x.name for x in self.board.seats])
-        """The hand told line by line, from public events only (``action_log``)."""
-        self.board.watchers.append(self.log.add)
+        self.log = self.session.story
+        """The hand told line by line and its result, from public events only (the
+        session's ``lieng.game.story``); shown as far as the board has shown the events."""
         # Names as the plates show them ("Bạn" reads "You" in English).
-        self.log_panel = LogPanel(app, self.log, self.seat_names)
-        self.summary = SummaryPanel(app, self.log, self.seat_names,
+        self.log_panel = LogPanel(app, self.log, self.seat_names, lambda: self.board.shown)
+        self.summary = SummaryPanel(app, self.shown_result, self.seat_names,
                                     self.result_lines)
         flow = self.make_flow()
         if flow is not None:
             self.session.flow = flow
         self.session.spectator = self.public_view
         self.session.subscribe(self._on_events)
+        self.session.drawn_by(lambda: self.board.shown)
         table.timing.scale = app.settings.speed_factor
 
     # ----------------------------------------------------------------- building
@@ -123,7 +121,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         for name in ("leave", "settings", "rules", "mute"):
             w = bw if name != "mute" else int(100 * s)
             x -= w
-            label = name if name != "mute" else ("unmute" if app.settings.muted else "mute")
+            label = name if name != "mute" else ("mute" if app.settings.sound_on else "unmute")
             self.top_buttons[name] = pygame_gui.elements.UIButton(
                 pygame.Rect(x, int(6 * s), w, bh), key(f"table.{label}"), app.ui,
                 self.container, object_id=ts.oid("#plain", "body"))
@@ -172,10 +170,6 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
     def flow(self) -> BetweenHands:
         return self.session.flow
 
-    @property
-    def hands_played(self) -> int:
-        return self.session.hands_played
-
     def _on_events(self, events: Sequence[Event]) -> None:
         """The session's events (already redacted for this screen) onto the board."""
         for e in events:
@@ -190,7 +184,8 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
 
     def start_next_hand(self) -> None:
         """Deal on, or present what the flow decided instead (a rebuy, the end)."""
-        self.continued = self.table.hand_no
+        result = self.log.result
+        self.continued = result.hand_no if result is not None else None
         welcome(self)  # broke bots leave, newcomers sit down (lieng.game.bot_seating)
         decision = self.session.next_hand()
         if decision is None:
@@ -243,9 +238,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             self.app.pop()
 
     def act(self, action: Action) -> bool:
-        """The player's action, from a button, a key or the autopilot; the session checks
-        the turn, the board first lands what it is still animating."""
-        if not self.session.act(action, before=self.board.catch_up):
+        """The player's action, from a button, a key or the autopilot, on a turn the board
+        shows; the session checks the turn."""
+        if not self.session.turn_shown() or not self.session.act(action):
             return False
         # The bar goes off now, so the player's next turn is a new one (fresh raise k).
         self._sync_bar()
@@ -256,12 +251,8 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.toasts.append(Toast(msg, args, 3.2))
 
     def my_legal(self) -> Legal | None:
-        """What the bar offers: the session's legal actions, once the cards have landed."""
-        return self.session.legal() if self.cards_ready() else None
-
-    def cards_ready(self) -> bool:
-        """The player's cards and the whole deal have landed (``Board.deal_landed``)."""
-        return self.board.seats[self.me].cards_landed and self.board.deal_landed
+        """What the bar offers: the session's legal actions, on a turn the board shows."""
+        return self.session.shown_legal()
 
     def turn_shown(self) -> bool:
         """The player's turn as the table shows it: the timer bar and "Đến lượt bạn"
@@ -343,10 +334,10 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         elif name == "settings":
             app.open("settings")
         elif name == "mute":
-            app.set_muted(not app.settings.muted)
+            app.set_muted(app.settings.sound_on)
             b = self.top_buttons.get("mute")
             if b is not None:
-                b.set_text(key("table.unmute" if app.settings.muted else "table.mute"))
+                b.set_text(key("table.mute" if app.settings.sound_on else "table.unmute"))
         elif name == "leave":
             in_hand = self.table.in_hand
             app.push(Dialog(app, "msg.leave_title",
@@ -363,11 +354,10 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.board.update(dt)
         covered = self.covered
         waits = covered and self.timers_wait_when_covered
-        my_turn = self.session.my_turn()
-        # The table's clock stands still while the board animates, while a scene covers
-        # the table (``timers_wait_when_covered``; the result's delay waits under any
-        # cover, below), and while the player's cards are on their way.
-        if not self.board.busy and not waits and not (my_turn and not self.cards_ready()):
+        # The table's clock stands still until the board has shown every event and
+        # landed it, and while a scene covers the table (``timers_wait_when_covered``;
+        # the result's delay waits under any cover, below).
+        if self.session.caught_up and not self.board.busy and not waits:
             self.session.advance(dt)
         if not waits:
             self.session.tick()
@@ -375,7 +365,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         legal = self._sync_bar()
         if self.bar is not None:
             self.bar.set_hand_name(self.hand_name())
-        if app.settings.reveal_own_cards and any(
+        if app.settings.show_cards_at_once and any(
                 c.flip_now < 1.0 and c.flip_tween is None for c in self.own_cards()):
             self.reveal_all()  # the setting was switched on mid-hand
         self._update_reveal_button()
@@ -392,10 +382,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
 
     def summary_showing(self) -> bool:
         """The hand is over and shown to its end, and the player has not moved on."""
-        hand = self.table.hand
-        return (hand is not None and hand.is_over and self.board.hand_over
-                and not self.board.busy and not self.ended
-                and self.continued != self.table.hand_no)
+        result = self.shown_result()
+        return (result is not None and not self.board.busy and not self.ended
+                and self.continued != result.hand_no)
 
     def remaining(self) -> float | None:
         return self.session.remaining()
@@ -420,7 +409,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         # The acting seat's ring: the player's real deadline, or the bot's (pulsing) turn.
         self.drawer.draw(surface, self.board, lay, self.order, rem, total, self.peel)
         self.app.cards.frame = self.app.frames
-        if self.app.stored.coach_hints:
+        if self.app.settings.coach_hints:
             from lieng.ui.tabletop.coach import coach_line, draw_coach
 
             draw_coach(surface, lay, ts, coach_line(self.board, self.me, self.table.rules))
@@ -446,9 +435,14 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         """Above the timer bar (the hot-seat table names the person instead of "you")."""
         return t("table.your_turn", s=seconds)
 
+    def shown_result(self) -> HandResult | None:
+        """The last hand's result once the board has shown its end (the story's)."""
+        return self.log.result_shown(self.board.shown)
+
     def result_lines(self) -> list[tuple[str, bool]]:
         """The summary's big line: the player's net (the hot-seat table names everyone)."""
-        seat = self.board.seats[self.me]
-        if seat.net is None or not seat.dealt_in:  # sat the hand out: no result of theirs
+        result = self.shown_result()
+        net = None if result is None else result.net_of(self.me)
+        if net is None:  # sat the hand out: no result of theirs
             return []
-        return [(net_line(seat.net), seat.net > 0)]
+        return [(net_line(net), net > 0)]

@@ -9,8 +9,10 @@ swept to the pot when a round closes (before the deal for the antes, at each new
 round, at the showdown, before an uncontested pot is paid); flips at the showdown; chips
 from each pot layer to its winners, in front of them, counted into their stacks as they
 land. Durations are multiplied by the animation speed factor; at ``instant`` (0) every
-beat lands in the same frame. ``catch_up`` lands everything at once: the player's action
-is never held back by an animation.
+beat lands in the same frame. The board reports how many of the events it has shown
+(``shown``); the session knows what they mean (whose turn one started), so a screen
+never asks the board and the table the same question. ``catch_up`` lands everything at
+once (a replay stepped on by hand).
 
 Positions are symbolic ("in front of seat 3", "pot layer 1") and resolved by the drawing
 code against the current layout (``layout``), so a window resize or the action log's
@@ -98,6 +100,11 @@ class Board:
         self.uncontested = False
         self.hand_started = False
         self.events_seen = 0
+        """Events fed so far."""
+        self.shown = 0
+        """Events whose moment the board has shown (their beat has started): the first
+        ``shown`` of the events fed. The session's story numbers its lines by the same
+        count, so a screen shows the lines — and the result — of what is on the table."""
         self.incoming = [0] * self.n
         """Chips flying from a pot to each seat and not landed yet (payout flights)."""
         self.settled = False
@@ -110,7 +117,7 @@ class Board:
         """Chips were put in front of a seat since the last sweep (as fed: the beats that
         put them down may still be to come)."""
         self.watchers: list[Callable[[Event], None]] = []
-        """Told each event when the table has shown it (the action log, a celebration)."""
+        """Told each event when the table has shown it (a celebration)."""
         self.celebrations = Celebrations(lambda: [x.hand_value for x in self.seats], speed)
         self.watchers.append(self.celebrations.watch)
 
@@ -208,10 +215,10 @@ class Board:
             elif isinstance(e, HandEnded):
                 self._sweep()
                 self._ended(e)
-            if self.watchers:
-                self._beat(0.0, 0.0, on_start=partial(self._tell, e))
+            self._beat(0.0, 0.0, on_start=partial(self._tell, e))
 
     def _tell(self, event: Event) -> None:
+        self.shown += 1
         for watch in self.watchers:
             watch(event)
 

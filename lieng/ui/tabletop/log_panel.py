@@ -1,7 +1,8 @@
 """The action log's drawer on a table screen: a panel down the right-hand side that tells
-the hand line by line (the model is ``action_log``), opened and closed by a button in the
+the hand line by line (the lines are the session's story, ``lieng.game.story``; their
+words ``action_log``), opened and closed by a button in the
 top bar or the H key (docs/UI.md), its state remembered in the saved settings
-(``UISettings.action_log_open``).
+(``Settings.action_log_open``).
 
 The right-hand side, and the table makes room for it: while it is open, the seats are
 laid out in the window's width less the drawer's (``layout.compute(..., drawer=True)``),
@@ -18,11 +19,12 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from lieng.game.story import Story
 from lieng.ui.core.assets import font
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import key, language, t
 from lieng.ui.core.typescale import px
-from lieng.ui.tabletop.action_log import ActionLog
+from lieng.ui.tabletop import action_log
 from lieng.ui.tabletop.frame_record import mark
 from lieng.ui.tabletop.layout import TableLayout
 
@@ -40,7 +42,7 @@ COLOURS: dict[str, tuple[int, int, int]] = {
 
 def wrap(words: str | Sequence[str], size: int, bold: bool, width: int) -> list[str]:
     """``words`` cut into lines no wider than ``width`` pixels. A string breaks between
-    its words; a sequence of pieces (``LogLine.pieces``: a split pot's "+ Hùng 790" is
+    its words; a sequence of pieces (``action_log.pieces``: a split pot's "+ Hùng 790" is
     one) breaks only between them, unless a piece is wider than the line by itself —
     then between its words. A word longer than the width keeps a line of its own."""
     return list(_wrapped(words if isinstance(words, str) else tuple(words), int(size),
@@ -77,11 +79,14 @@ def _wrapped(words: str | tuple[str, ...], size: int, bold: bool,
 class LogPanel:
     """The drawer: its toggle button, its keys and mouse wheel, and its drawing."""
 
-    def __init__(self, app: GameApp, log: ActionLog,
-                 names: Callable[[], Sequence[str]]) -> None:
+    def __init__(self, app: GameApp, log: Story, names: Callable[[], Sequence[str]],
+                 shown: Callable[[], int]) -> None:
         self.app = app
         self.log = log
         self.names = names
+        self.shown = shown
+        """How many of the story's events the board has shown: only their lines are
+        drawn, so a line appears when the table shows its moment."""
         self.scroll = 0
         """Lines scrolled back from the newest (0: the newest line shows)."""
         self._cache_key: tuple[object, ...] | None = None
@@ -93,7 +98,7 @@ class LogPanel:
 
     def toggle(self) -> None:
         """Open or close, and remember it (saved at once when the game runs for real)."""
-        self.app.settings.action_log_open = not self.app.settings.action_log_open
+        self.app.change_settings(action_log_open=not self.app.settings.action_log_open)
         self.scroll = 0
         self.app.save_settings()
 
@@ -132,15 +137,16 @@ class LogPanel:
         """(kind, words) per drawn row, lines wrapped to ``width`` (cached until the log,
         the names, the language or the size change)."""
         names = tuple(self.names())
-        ck = (self.log.version, names, language(), size, width)
+        lines = self.log.lines_shown(self.shown())
+        ck = (self.log.version, len(lines), names, language(), size, width)
         if ck != self._cache_key:
             rows: list[tuple[str, str]] = []
-            for line in self.log.lines:
+            for line in lines:
                 bold = line.kind in ("hand", "pot")
-                words: str | list[str] = line.pieces(names)
+                words: str | list[str] = action_log.pieces(line, names)
                 if line.kind in ("hand", "round"):
                     # No-break spaces: the closing dash never wraps onto a line of its own.
-                    words = f"—\u00a0{line.text(names)}\u00a0—"
+                    words = f"—\u00a0{action_log.text(line, names)}\u00a0—"
                 for part in wrap(words, size, bold, width):
                     rows.append((line.kind, part))
             self._rows = rows

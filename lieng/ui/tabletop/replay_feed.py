@@ -6,8 +6,9 @@ no card the player did not see (RULES.md step 8: only showdown hands are reveale
 A hand is cut into *steps* a person can follow with next / previous: the deal (everything
 up to the first action), then each action, the showdown, each pot paid out. Going back
 rebuilds the board from the start up to the previous step with the animations landed.
-The action log (``action_log``) follows the board: it is told each event as the board
-shows it, and rebuilt with the board on every step back.
+The story (``lieng.game.story``: the log's lines, the hand's result) is told each step
+as it is fed, and rebuilt with the board on every step back; the screen shows the lines of
+the events the board has shown (``Board.shown``).
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from lieng.engine import ActionTaken, Event, PotAwarded, Showdown
+from lieng.game.story import Story
 from lieng.storage.history import HandRecord
-from lieng.ui.tabletop.action_log import ActionLog
 from lieng.ui.tabletop.board import Board
 
 
@@ -44,7 +45,7 @@ class Replay:
         self._speed = speed
         self._sound = sound
         self._fmt = fmt
-        self.log = ActionLog()
+        self.log = Story()
         self.board = self._new_board()
         self.pos = 0
         """Steps fed so far (0..len(steps))."""
@@ -52,7 +53,6 @@ class Replay:
     def _new_board(self) -> Board:
         board = Board(self.names, self.me, self._speed, self._sound, self._fmt,
                       own_face_up=lambda: True)
-        board.watchers.append(self.log.add)
         self._mark_bots(board)
         return board
 
@@ -67,11 +67,13 @@ class Replay:
         return self.pos >= len(self.steps)
 
     def next(self) -> bool:
-        """Play the next step (landing the current animations first)."""
+        """Play the next step. A person stepping on skips what the board is still
+        animating (``Board.catch_up``): a replay has no table behind it, only its steps."""
         if self.at_end:
             return False
         self.board.catch_up()
         self.board.feed(self.steps[self.pos])
+        self.log.feed(self.steps[self.pos])
         self.pos += 1
         return True
 
@@ -88,12 +90,11 @@ class Replay:
         self.board = Board(self.names, self.me, lambda: 0.0, None, self._fmt,
                            own_face_up=lambda: True)
         self.log.clear()
-        self.board.watchers.append(self.log.add)
         self._mark_bots(self.board)
         for step in self.steps[:pos]:
             self.board.feed(step)
-        self.board.update(0.0)
-        self.board.catch_up()
+            self.log.feed(step)
+        self.board.update(0.0)  # at speed 0 every beat lands in its first frame
         # Further steps animate at the player's speed again.
         self.board.speed = self._speed
         self.board.sound = self._sound or (lambda name: None)

@@ -3,19 +3,20 @@ shown with their names, each pot layer, and the player's net ("Bạn thắng 30"
 
 The result used to vanish after about three seconds; now the next hand begins when the
 player presses "Ván tiếp" (the button, Space, Enter or a click on the table) or after the
-delay chosen in the settings (``UISettings.next_hand_delay``: off, 3, 5 or 10 s). The
-summary is made from the action log's lines of the hand (``action_log``), which are built
-from public events only: at a hot-seat table it shows exactly what the table showed.
+delay chosen in the settings (``Settings.next_hand_delay``: off, 3, 5 or 10 s). What
+it says is the hand's result as the session's story told it (``lieng.game.story``:
+``HandResult``, built from public events only, without pygame): at a hot-seat table it
+shows exactly what the table showed. This module only puts it into words and draws it.
 
-A table scene asks ``showing``-style questions and forwards events; this module owns the
-button, the countdown and the drawing, so the scenes stay small. The panel has its place
-in the table's layout (``TableLayout.summary``: the felt between the seats, above the
+A table scene says whether the result is showing; this module owns the button, the
+countdown and the drawing, so the scenes stay small. The panel has its place in the
+table's layout (``TableLayout.summary``: the felt between the seats, above the
 player's cards), so it covers no seat's plate, cards or status line; it grows upward
 from that place's bottom as tall as its lines. A pot or a note is never cut (they are
 the result), and the hands shown (two to a row) stay as long as the footer, the sizes and
 the title can give way instead: they are why a pot went where it went — a split pot's
 line says it too ("chia đều, cùng 5 điểm") — and only then go (``fit``). A line too
-wide wraps whole pieces (``LogLine.pieces``: "+ Hùng 790"). The
+wide wraps whole pieces (``action_log.pieces``: "+ Hùng 790"). The
 replay shows the same panel at a hand's end (``draw_result``).
 """
 
@@ -28,12 +29,13 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from lieng.game.story import HandResult, Story, StoryLine
 from lieng.ui.core.assets import font
 from lieng.ui.core.draw import CREAM, GOLD, MIN_TEXT, MUTED, panel, text
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, language, t
 from lieng.ui.core.typescale import px
-from lieng.ui.tabletop.action_log import ActionLog, LogLine
+from lieng.ui.tabletop import action_log
 from lieng.ui.tabletop.frame_record import mark
 from lieng.ui.tabletop.layout import TableLayout
 from lieng.ui.tabletop.log_panel import COLOURS, wrap
@@ -47,10 +49,10 @@ pressed twice to check does not skip the result unseen."""
 CONTINUE_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
-def hand_lines(log: ActionLog) -> list[LogLine]:
-    """The last hand's shown hands, pot layers and notes, in the order they happened."""
-    start = max((i for i, line in enumerate(log.lines) if line.kind == "hand"), default=0)
-    return [line for line in log.lines[start:] if line.kind in ("show", "pot", "note")]
+def hand_lines(log: Story) -> list[StoryLine]:
+    """The last hand's shown hands, pot layers and notes, in the order they happened
+    (``RESULT_KINDS``)."""
+    return log.hand_lines()
 
 
 def net_line(net: int, who: str | None = None) -> str:
@@ -88,18 +90,19 @@ def _pairs(cells: list[tuple[str, str]], size: int, width: int, bold: bool = Fal
     return [[c] for c in cells]
 
 
-def _rows(lines: Sequence[LogLine], names: Sequence[str], size: int, width: int,
+def _rows(lines: Sequence[StoryLine], names: Sequence[str], size: int, width: int,
           shows: int) -> list[Row]:
     """The panel's rows at text size ``size``: the hands shown (``shows``: 2 with their
     cards, 1 by name only — "Hùng: 9 điểm", the cards are on the table — 0 not at all),
-    then every pot and note, each wrapped whole to ``width`` (``LogLine.pieces``: a split
+    then every pot and note, each wrapped whole to ``width`` (``action_log.pieces``: a split
     pot's shares stay together). Nothing here is ever cut: ``fit`` finds room for all of
     it."""
     cells = [("show", _shown(line, names, shows)) for line in lines if line.kind == "show"]
     shown = (_threes(cells, size, width) if shows == 1 else None) \
         or (_pairs(cells, size, width, least=2) if shows else [])
     rest: list[Row] = [[(line.kind, part)] for line in lines if line.kind != "show"
-                       for part in wrap(line.pieces(names), size, line.kind == "pot", width)]
+                       for part in wrap(action_log.pieces(line, names), size,
+                                        line.kind == "pot", width)]
     return shown + rest
 
 
@@ -112,10 +115,10 @@ def _threes(cells: list[tuple[str, str]], size: int, width: int) -> list[Row] | 
     return None
 
 
-def _shown(line: LogLine, names: Sequence[str], shows: int) -> str:
+def _shown(line: StoryLine, names: Sequence[str], shows: int) -> str:
     if shows >= 2 or line.value is None or not line.seats:
-        return line.text(names)
-    who = line.seat_names(names)[0]  # the name the seat had when it showed
+        return action_log.text(line, names)
+    who = action_log.seat_names(line, names)[0]  # the name the seat had when it showed
     return t("summary.shown_short", who=who, hand=line.value.name(language()))
 
 
@@ -181,7 +184,7 @@ def _plans(results: Sequence[tuple[str, bool]], s: float, width: int, short: int
         yield max(MIN_TEXT, paired - d), fine - d, 0, short, False
 
 
-def fit(lay: TableLayout, results: Sequence[tuple[str, bool]], lines: Sequence[LogLine],
+def fit(lay: TableLayout, results: Sequence[tuple[str, bool]], lines: Sequence[StoryLine],
         names: Sequence[str], footers: Sequence[str], button: bool) -> Fit:
     """The first of ``_plans`` that fits the panel's place in the layout, which it never
     leaves — and never by cutting a pot or a note: they are the result. The panel is as
@@ -215,7 +218,7 @@ def fit(lay: TableLayout, results: Sequence[tuple[str, bool]], lines: Sequence[L
 
 
 def draw_result(surface: pygame.Surface, lay: TableLayout, title: str,
-                results: Sequence[tuple[str, bool]], lines: Sequence[LogLine],
+                results: Sequence[tuple[str, bool]], lines: Sequence[StoryLine],
                 names: Sequence[str], footer: str | Sequence[str] | None,
                 button: bool) -> pygame.Rect:
     """The result panel in the layout's place for it (``TableLayout.summary``): the
@@ -291,13 +294,15 @@ def button_rect(lay: TableLayout) -> pygame.Rect:
 
 
 class SummaryPanel:
-    """The result panel and its "Ván tiếp" button. ``result`` gives the big line(s) —
-    the player's net, or every seat's at a hot-seat table."""
+    """The result panel and its "Ván tiếp" button. ``hand`` gives the hand's result to
+    show (the session's story's, ``HandResult``); ``result`` its big line(s) — the
+    player's net, or every seat's at a hot-seat table."""
 
-    def __init__(self, app: GameApp, log: ActionLog, names: Callable[[], Sequence[str]],
+    def __init__(self, app: GameApp, hand: Callable[[], HandResult | None],
+                 names: Callable[[], Sequence[str]],
                  result: Callable[[], list[tuple[str, bool]]]) -> None:
         self.app = app
-        self.log = log
+        self.hand = hand
         self.names = names
         self.result = result
         self.button: pygame_gui.elements.UIButton | None = None
@@ -358,6 +363,9 @@ class SummaryPanel:
             notes = [t("summary.auto", s=left), t("summary.auto_short", s=left)]
         else:
             notes = [t("summary.wait"), ""]  # short of room: the button says it
-        title = t("summary.title", n=str(self.log.hand_no() if self.log.hand_no else ""))
-        draw_result(surface, lay, title.strip(), self.result(), hand_lines(self.log),
+        hand = self.hand()
+        if hand is None:
+            return
+        title = t("summary.title", n=str(hand.hand_no or ""))
+        draw_result(surface, lay, title.strip(), self.result(), hand.lines,
                     self.names(), notes, button=True)

@@ -11,9 +11,9 @@ import pygame
 import pygame_gui
 import pytest
 
+from lieng.storage.settings import Settings
 from lieng.ui.core import surface_cache
 from lieng.ui.core.assets import font
-from lieng.ui.core.preferences import UISettings
 from lieng.ui.core.surface_cache import SurfaceCache, fit_to_window, surface_bytes
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.menu import MenuScene
@@ -69,7 +69,7 @@ def test_budgets_follow_the_window_and_shrink_with_it() -> None:
 def test_a_closed_window_leaves_no_manager_surface_or_font_behind() -> None:
     refs: list[weakref.ref[pygame_gui.UIManager]] = []
     for size in [(1280, 720), (2200, 1300), (960, 540)]:
-        app = GameApp(size, UISettings(muted=True), fps=0)
+        app = GameApp(size, Settings(sound_on=False), fps=0)
         app.push(MenuScene(app))
         step(app, 3)
         assert surface_cache.total_bytes() > 0 and font.cache_info().currsize > 0

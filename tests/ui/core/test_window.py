@@ -72,10 +72,26 @@ def test_command_line() -> None:
         parse_args(["--version"])
 
 
-def test_mute_silences_but_still_counts(make_app: MakeApp) -> None:
+class _Sound:
+    """Stands in for a loaded ``pygame.mixer.Sound``: counts how often it is played."""
+
+    def __init__(self) -> None:
+        self.plays = 0
+        self.volume = 0.0
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = volume
+
+    def play(self) -> None:
+        self.plays += 1
+
+
+def test_mute_silences_the_sounds(make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(speed="instant")
+    chip, win = _Sound(), _Sound()
+    monkeypatch.setattr(app.sounds, "_sounds", {"chip": chip, "win": win})
     app.set_muted(False)
     app.sounds.play("chip")
     app.set_muted(True)
     app.sounds.play("win")
-    assert app.sounds.played[-2:] == ["chip", "win"] and app.sounds.muted
+    assert chip.plays == 1 and win.plays == 0 and app.sounds.muted

@@ -10,15 +10,14 @@ from lieng.devtools.bots_selftest import ScriptedPlayer
 from lieng.engine import Action, RuleSet
 from lieng.storage.settings import Settings
 from lieng.table import PlayerSpec, Table
-from lieng.ui.core import persist
 from lieng.ui.core.i18n import t
-from lieng.ui.core.preferences import UISettings
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.handoff import HandoffScene
 from lieng.ui.scenes.hotseat import HotseatScene
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.settings_screen import SettingsScene
 from lieng.ui.scenes.table import TableScene
+from lieng.ui.tabletop import action_log as words
 from lieng.ui.tabletop.summary import ARM_SECONDS, hand_lines
 
 from ..helpers import DT, MakeApp, click, drop_down_items, key, move_mouse, run_until, shot, step
@@ -72,7 +71,7 @@ def test_the_result_stays_until_next_hand_is_pressed(make_app: MakeApp) -> None:
     assert table.hand_no == 1 and scene.summary_showing()
     button = scene.summary.button
     assert button is not None and button.visible
-    lines = [line.text(["Bạn", "Minh"]) for line in hand_lines(scene.log)]
+    lines = [words.text(line, ["Bạn", "Minh"]) for line in hand_lines(scene.log)]
     assert any(line.startswith("Bạn: ") for line in lines)  # the hands shown
     assert any(t("log.pot_only") in line for line in lines)  # the pot
     net = scene.board.seats[0].net
@@ -121,10 +120,9 @@ def test_the_auto_continue_delay_from_the_settings(make_app: MakeApp) -> None:
 
 
 def test_the_delay_setting_row_is_saved_and_validated(make_app: MakeApp) -> None:
-    assert Settings().next_hand_delay == 5 and UISettings().next_hand_delay == 5
+    assert Settings().next_hand_delay == 5
     bad, fixed = Settings.from_dict({"next_hand_delay": 7})
     assert fixed == ["next_hand_delay"] and bad.next_hand_delay == 5
-    assert persist.merge(UISettings(next_hand_delay=10), Settings()).next_hand_delay == 10
     app = make_app((1280, 720))
     app.push(MenuScene(app))
     settings = SettingsScene(app)
@@ -155,7 +153,7 @@ def test_hot_seat_summary_names_every_result_and_no_unshown_hand(make_app: MakeA
     hotseat_to_result(app, scene, 2)  # Lan raises, Minh folds, the bot folds: uncontested
     lines = scene.result_lines()
     assert lines == [("Lan thắng 20", True), ("Minh thua 10", False), ("Hùng thua 10", False)]
-    told = [line.text(["Lan", "Minh", "Hùng"]) for line in hand_lines(scene.log)]
+    told = [words.text(line, ["Lan", "Minh", "Hùng"]) for line in hand_lines(scene.log)]
     assert told == ["Lan ăn tẩy: 40", t("log.uncontested")]
     assert table.hand is not None
     dealt = [str(c) for c in table.hand.view_for(0).my_cards]

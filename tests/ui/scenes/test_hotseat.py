@@ -362,7 +362,7 @@ def test_closing_the_window_mid_hot_seat_game_saves_the_standings(real_app: Real
                                 SeatChoice("Tuấn", "easy")], 10, "classic", 100, 20, seed=4)
     scene = HotseatScene(app, table, history=app.profile.history)
     app.push(scene)
-    app.settings.speed = "instant"
+    app.change_settings(animation_speed="instant")
     pilot = KeyAutopilot(random.Random(9))
     stacks_after: list[list[int]] = []
 

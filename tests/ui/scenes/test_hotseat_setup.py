@@ -41,7 +41,7 @@ def test_names_are_kept_for_next_time(make_app: MakeApp) -> None:
     saved, _ = load_settings()
     assert saved.hotseat_names == ["Lan", "Bảo", "Chi"]
     # Next time the setup starts from those names.
-    app.stored = saved
+    app.change_settings(saved)
     again = HotseatSetupScene(app)
     app.push(again)
     step(app)

@@ -119,7 +119,8 @@ def test_join_lists_a_beaconed_table_joins_by_click_host_leaving_ends(
     hosts.append(host)
     wait(app, lambda: len(scene.row_buttons) == 1)
     info = scene.tables[0]
-    assert (info.name, info.address, info.port, info.seats, info.bet, info.preset) == \
+    ad = info.ad
+    assert (ad.name, info.address, ad.port, ad.seats, ad.bet, ad.preset) == \
         ("Bàn của Lan", LOOPBACK, host.port, 3, 20, "v8club")
     label = scene.row_buttons[0].text
     assert "Bàn của Lan" in label and "0/3" in label and "V8 Club" in label

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import lieng
 from lieng.net.discovery import TableInfo
+from lieng.net.messages import TableAd
+from lieng.net.protocol import PROTOCOL_VERSION
 from lieng.ui.core.i18n import t
 from lieng.ui.scenes.lan_common import error_key
 from lieng.ui.scenes.lan_join import table_label
@@ -14,9 +16,9 @@ from ..helpers import MakeApp
 
 
 def _info(game: str) -> TableInfo:
-    return TableInfo(address="127.0.0.1", port=47123, name="Lan", players=2, seats=4, bots=1,
-                     bet=10,
-                     preset="classic", password=False, started=False, game=game)
+    ad = TableAd(proto=PROTOCOL_VERSION, game=game, name="Lan", port=47123, players=2,
+                 seats=4, bots=1, bet=10, preset="classic", password=False, started=False)
+    return TableInfo(ad, "127.0.0.1")
 
 
 def test_a_table_of_another_version_says_it_cannot_be_joined(make_app: MakeApp) -> None:

@@ -7,13 +7,14 @@ from __future__ import annotations
 import pygame
 
 from lieng.ui.scenes.new_game import make_mixed_table, seating_for
-from lieng.ui.tabletop.action_log import ActionLog
+from lieng.game.story import Story
+from lieng.ui.tabletop.action_log import text, texts
 
 from ..helpers import MakeApp, open_table, play_calls_until_hand_over, run_until
 from ..helpers import key as press
 
 
-def _lines_of(log: ActionLog, seat: int) -> list[int]:
+def _lines_of(log: Story, seat: int) -> list[int]:
     return [i for i, line in enumerate(log.lines) if seat in line.seats]
 
 
@@ -28,7 +29,7 @@ def test_earlier_lines_keep_the_name_of_the_bot_who_played_them(make_app: MakeAp
     gone = table.seats[2].name
     earlier = _lines_of(scene.log, 2)
     assert earlier, "the bot in seat 2 played the first hand"
-    before = [scene.log.lines[i].text(scene.seat_names()) for i in earlier]
+    before = [text(scene.log.lines[i], scene.seat_names()) for i in earlier]
     assert all(gone in words for words in before), before
     table.seats[2].stack = 0  # it cannot pay the next ante (RULES.md step 2): it leaves
     press(app, pygame.K_RETURN)  # Ván tiếp
@@ -36,11 +37,11 @@ def test_earlier_lines_keep_the_name_of_the_bot_who_played_them(make_app: MakeAp
     newcomer = table.seats[2].name
     assert newcomer != gone and scene.seat_names()[2] == newcomer
     names = scene.seat_names()
-    assert [scene.log.lines[i].text(names) for i in earlier] == before
-    assert all(newcomer not in scene.log.lines[i].text(names) for i in earlier)
+    assert [text(scene.log.lines[i], names) for i in earlier] == before
+    assert all(newcomer not in text(scene.log.lines[i], names) for i in earlier)
     later = [i for i in _lines_of(scene.log, 2) if i > earlier[-1]]
-    assert later and all(newcomer in scene.log.lines[i].text(names) for i in later
+    assert later and all(newcomer in text(scene.log.lines[i], names) for i in later
                          if scene.log.lines[i].kind == "action")
     # The drawer draws what the lines say.
-    drawn = scene.log.texts(names)
+    drawn = texts(scene.log.lines, names)
     assert all(gone in drawn[i] for i in earlier)

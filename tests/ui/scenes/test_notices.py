@@ -58,7 +58,7 @@ def test_full_disk_mid_game_is_one_message_and_play_goes_on(
     def full(*_a: object, **_k: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    app.settings.speed = "instant"
+    app.change_settings(animation_speed="instant")
     scene.autopilot = KeyAutopilot(random.Random(4))
     table = scene.table
     with monkeypatch.context() as disk:

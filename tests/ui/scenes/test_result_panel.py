@@ -26,6 +26,7 @@ from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.hotseat import HotseatScene
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.table import TableScene
+from lieng.ui.tabletop import action_log as log_words
 from lieng.ui.tabletop import summary
 from lieng.ui.tabletop.frame_record import capture, problems
 from lieng.ui.tabletop.summary import hand_lines
@@ -141,7 +142,7 @@ def test_every_pot_of_a_split_side_pot_hand_shows_whole(make_app: MakeApp, panel
     assert bad == []
     lay = scene.layout
     assert lay.summary.contains(panel)  # in its place: on no seat
-    pots = [line.text(NAMES) for line in hand_lines(scene.log) if line.kind != "show"]
+    pots = [log_words.text(line, NAMES) for line in hand_lines(scene.log) if line.kind != "show"]
     assert len(pots) == 3
     # A split pot says why it was split: the same hand (issue 22, defect 6).
     assert pots[0].startswith(t("log.pot_main_head") + " (780) chia đều, cùng ")
@@ -261,9 +262,9 @@ def test_three_hands_shown_stay_in_the_panel(make_app: MakeApp, panel_text: list
     for line in shows:
         value = line.value
         assert value is not None
-        assert line.text(names) in told or t(
+        assert log_words.text(line, names) in told or t(
             "summary.shown_short", who=names[line.seats[0]], hand=value.name("vi")) in told, (
-            line.text(names), [d.words for d in drawn])
+            log_words.text(line, names), [d.words for d in drawn])
 
 
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
@@ -298,7 +299,7 @@ def test_hot_seat_four_shown_hands_stay_two_to_a_row(make_app: MakeApp, panel_te
     shows = [line for line in hand_lines(scene.log) if line.kind == "show"]
     assert len(shows) == 4
     told = [d for d in drawn if any(
-        d.words == line.text(people) or d.words == t(
+        d.words == log_words.text(line, people) or d.words == t(
             "summary.shown_short", who=people[line.seats[0]],
             hand=line.value.name("vi") if line.value else "") for line in shows)]
     assert len(told) == 4, [d.words for d in drawn]

@@ -38,8 +38,9 @@ def test_settings_round_trip_through_clicks(real_app: RealApp) -> None:
     for name, value in CHANGES.items():
         choose(app, name, value)
     # They took effect at once.
-    assert app.settings.language == "en" and app.settings.muted and app.sounds.muted
-    assert app.sounds.volume == 30 and app.cards.four_colour and app.settings.speed == "fast"
+    assert app.settings.language == "en" and not app.settings.sound_on and app.sounds.muted
+    assert app.sounds.volume == 30 and app.cards.four_colour
+    assert app.settings.animation_speed == "fast"
     assert app.fullscreen and _display_flags() & pygame.FULLSCREEN
     click(app, top(app, SettingsScene).back)
     assert isinstance(app.stack.top, MenuScene)
@@ -55,7 +56,7 @@ def test_settings_round_trip_through_clicks(real_app: RealApp) -> None:
 
     # Restart the app objects on the same data folder: every value is back.
     app = real_app()
-    assert app.fullscreen and app.settings.language == "en" and app.settings.muted
+    assert app.fullscreen and app.settings.language == "en" and not app.settings.sound_on
     click(app, top(app, MenuScene).buttons["settings"])
     scene = app.stack.top
     assert isinstance(scene, SettingsScene)
@@ -96,13 +97,12 @@ def test_settings_round_trip_through_clicks(real_app: RealApp) -> None:
 
 def test_settings_are_saved_only_for_the_real_game(make_app: MakeApp) -> None:
     from lieng.storage.settings import FileStore
-    from lieng.ui.core import persist
     from lieng.ui.scenes.settings_screen import SettingsScene
 
-    ui, stored, _ = persist.load()
-    assert ui.language == "vi" and ui.speed == "normal"
+    stored, _ = load_settings()
+    assert stored.language == "vi" and stored.animation_speed == "normal"
     app = make_app()
-    app.stored = stored
+    app.change_settings(stored)
     app.store = FileStore()
     app.push(MenuScene(app))
     scene = SettingsScene(app)
@@ -112,8 +112,8 @@ def test_settings_are_saved_only_for_the_real_game(make_app: MakeApp) -> None:
     scene.apply("own_cards", "up")
     click(app, scene.back)
     assert isinstance(app.stack.top, MenuScene)
-    again, _stored, _ = persist.load()
-    assert again.speed == "fast" and again.reveal_own_cards
+    again, _ = load_settings()
+    assert again.animation_speed == "fast" and again.show_cards_at_once
 
 
 def test_lang_on_the_command_line_is_for_one_run(real_app: RealApp) -> None:

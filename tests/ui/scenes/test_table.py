@@ -142,8 +142,8 @@ def test_complete_hands_by_clicks_slider_and_keys(make_app: MakeApp) -> None:
 
 
 def test_buttons_wait_for_the_player_s_cards_then_follow_legal(make_app: MakeApp) -> None:
-    # The bar is live only once the player's three cards have landed (a C
-    # pressed during the deal checked blind); from then on it follows legal() at once.
+    # The bar is live only once the board shows the turn, after the deal has landed (a C
+    # pressed during the deal checked blind).
     app = make_app(speed="slow")
     table = make_table(5, "normal", 10, "classic", "Bạn", seed=3)
     scene = open_table(app, table)
@@ -154,7 +154,7 @@ def test_buttons_wait_for_the_player_s_cards_then_follow_legal(make_app: MakeApp
     assert scene.bar is not None
     click(app, scene.bar.call)
     assert my_actions(table) == []
-    run_until(app, scene.cards_ready, limit=600)
+    run_until(app, scene.turn_shown, limit=600)
     step(app)
     check_bar(scene, scene.my_legal())
     click(app, scene.bar.call)
@@ -191,8 +191,16 @@ def test_raise_multiplier_starts_at_the_minimum_each_turn(make_app: MakeApp) -> 
     assert raised and turns_after >= 1
 
 
-def test_timer_folds_and_says_so(make_app: MakeApp) -> None:
+def test_timer_folds_and_says_so(make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(speed="fast")
+    played: list[str] = []
+    play = app.sounds.play
+
+    def recording(name: str, volume: float = 0.6) -> None:
+        played.append(name)
+        play(name, volume)
+
+    monkeypatch.setattr(app.sounds, "play", recording)
     table = make_table(2, "normal", 10, "classic", "Bạn", seed=5)
     scene = open_table(app, table)
     assert table.hand is not None and table.hand.to_act == 0
@@ -200,7 +208,7 @@ def test_timer_folds_and_says_so(make_app: MakeApp) -> None:
     assert my_actions(table)[-1].kind is ActionKind.TIMEOUT
     assert scene.clock >= table.rules.turn_seconds
     assert "msg.timeout" in scene.messages
-    assert "timer" in app.sounds.played
+    assert "timer" in played
     step(app, 5)
     assert scene.board.seats[0].folded
     assert scene.board.seats[0].status == "act.timeout"

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from lieng.engine import PRESETS, Action, Card, Hand
+from lieng.game.story import Story
 from lieng.ui.core.i18n import configure, t
-from lieng.ui.tabletop.action_log import ActionLog
+from lieng.ui.tabletop import action_log as words
 
 WORDS: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[str | None, str | None]] = {
     ("table.reveal", ()): ("Nặn bài (L)", "Peek (L)"),
@@ -75,9 +76,9 @@ def test_the_log_says_theo_tat_tay_tay_and_cho_ban() -> None:
     hand.act(0, Action.raise_(10))
     hand.act(1, Action.all_in())
     hand.act(2, Action.fold())
-    log = ActionLog()
+    log = Story()
     log.feed(hand.events)
-    lines = log.texts(["Bạn", "Minh", "Hùng"])
+    lines = words.texts(log.lines, ["Bạn", "Minh", "Hùng"])
     assert "Minh: Theo tất tay 50" in lines
     assert "Minh ăn tẩy: 130" in lines
     assert "Trả lại cho bạn: 50" in lines
@@ -91,9 +92,9 @@ def test_a_main_pot_is_named_so_once_a_side_pot_follows() -> None:
     for seat, action in [(0, Action.raise_(5)), (1, Action.all_in()), (2, Action.raise_(10)),
                          (0, Action.call())]:
         hand.act(seat, action)
-    log = ActionLog()
+    log = Story()
     log.feed(hand.events)
-    lines = log.texts(["Lan", "Minh", "Hùng"])
+    lines = words.texts(log.lines, ["Lan", "Minh", "Hùng"])
     assert "Minh ăn tẩy chính: 1.230" in lines
     assert "Lan ăn tẩy phụ 1: 200" in lines
     assert not any(line.startswith("Minh ăn tẩy:") for line in lines)

@@ -11,15 +11,15 @@ import pygame
 
 from lieng.devtools.bots_selftest import ScriptedPlayer
 from lieng.engine import PRESETS, Action, AntePosted, Card, Hand, RuleSet
+from lieng.game.story import Story
 from lieng.storage.history import HandRecord, SeatRecord
 from lieng.storage.settings import Settings
 from lieng.table import PlayerSpec, Table
-from lieng.ui.core import persist
 from lieng.ui.core.i18n import configure, t
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.replay import ReplayScene
 from lieng.ui.scenes.table import TableScene
-from lieng.ui.tabletop.action_log import ActionLog
+from lieng.ui.tabletop import action_log as words
 
 from ..helpers import MakeApp, click, key, run_until, shot, step
 
@@ -40,9 +40,9 @@ def test_lines_for_actions_rounds_ante_showdown_and_pots() -> None:
     configure("vi")
     hand = _played([(0, Action.call()), (1, Action.raise_(5)), (0, Action.call())])
     assert hand.is_over
-    log = ActionLog(lambda: 7)
+    log = Story(lambda: 7)
     log.feed(hand.events)
-    lines = log.texts(["Lan", "Minh"])
+    lines = words.texts(log.lines, ["Lan", "Minh"])
     assert lines[0] == t("log.hand", n="7") == "Ván 7"
     assert "Tiền gà 10 × 2 người = 20" in lines
     assert "Vòng tố 1" in lines and "Vòng tố 2" in lines
@@ -53,7 +53,7 @@ def test_lines_for_actions_rounds_ante_showdown_and_pots() -> None:
     assert "Minh: 2♣ 5♣ 9♣ · 6 điểm" in lines
     assert lines[-1] == "Lan ăn tẩy: 120"
     configure("en")
-    en = log.texts(["Lan", "Minh"])
+    en = words.texts(log.lines, ["Lan", "Minh"])
     assert "Minh: raise 50 (5×)" in en and en[-1] == "Lan wins the pot: 120"
     configure("vi")
 
@@ -67,9 +67,9 @@ def test_a_returned_layer_and_a_side_pot_winner() -> None:
     hand.act(1, Action.all_in())
     hand.act(2, Action.fold())
     assert hand.is_over
-    log = ActionLog()
+    log = Story()
     log.feed(hand.events)
-    lines = log.texts(["Lan", "Minh", "Hùng"])
+    lines = words.texts(log.lines, ["Lan", "Minh", "Hùng"])
     assert lines[0] == "Ván mới"
     assert "Minh: Theo tất tay 50" in lines and "Hùng: Úp bỏ" in lines
     assert "Minh ăn tẩy: 130" in lines
@@ -79,9 +79,9 @@ def test_a_returned_layer_and_a_side_pot_winner() -> None:
 def test_an_uncontested_hand_shows_no_card_even_from_an_unredacted_log() -> None:
     configure("vi")
     hand = _played([(0, Action.raise_(2)), (1, Action.fold())])
-    log = ActionLog(lambda: 1)
+    log = Story(lambda: 1)
     log.feed(hand.events)  # the engine's own log, every card in it
-    lines = log.texts(["Lan", "Minh"])
+    lines = words.texts(log.lines, ["Lan", "Minh"])
     assert lines[-2:] == ["Lan ăn tẩy: 40", t("log.uncontested")]
     for card in Card.parse_many(SHOWDOWN_DECK):
         assert all(str(card) not in line for line in lines)
@@ -109,7 +109,7 @@ def test_drawer_opens_by_key_and_button_is_remembered_and_follows_the_board(
     run_until(app, lambda: table.hand is not None and table.hand.is_over
               and not scene.board.busy)
     step(app, 2)
-    lines = scene.log.texts(["Bạn", "Minh"])
+    lines = words.texts(scene.log.lines, ["Bạn", "Minh"])
     assert "Bạn: Qua lượt" in lines and "Minh: Qua lượt" in lines
     assert any(line.startswith("Bạn: ") and " · " in line for line in lines)  # shown hand
     assert any(t("log.pot_only") in line for line in lines)
@@ -125,10 +125,6 @@ def test_the_open_state_is_saved_and_loaded() -> None:
     assert good.action_log_open
     old, problems = Settings.from_dict({"language": "en"})  # a file from before the field
     assert problems == [] and old.action_log_open is False
-    from lieng.ui.core.preferences import UISettings
-
-    merged = persist.merge(UISettings(action_log_open=True), Settings())
-    assert merged.action_log_open
 
 
 def test_the_replay_feeds_the_log_and_rebuilds_it_on_a_step_back(make_app: MakeApp) -> None:
@@ -145,11 +141,11 @@ def test_the_replay_feeds_the_log_and_rebuilds_it_on_a_step_back(make_app: MakeA
         step(app, 3)
     step(app, 5)
     names = ["Tôi", "Máy"]
-    full = rep.replay.log.texts(names)
+    full = words.texts(rep.replay.log.lines, names)
     assert "Tôi: A♠ A♥ A♦ · Sáp A" in full and full[-1] == "Tôi ăn tẩy: 20"
     key(app, pygame.K_LEFT)
     step(app, 3)
-    back = rep.replay.log.texts(names)
+    back = words.texts(rep.replay.log.lines, names)
     assert back == full[:len(back)] and len(back) < len(full)
     assert back.count(back[0]) == 1  # rebuilt, not appended twice
     shot(app, "log-replay-1280")
@@ -179,12 +175,12 @@ def test_the_lan_table_tells_the_hand_too(make_app: MakeApp) -> None:
         app.push(scene)
         end = time.monotonic() + 30
         while not any(line.kind == "pot" for line in scene.log.lines):
-            assert time.monotonic() < end, scene.log.texts(scene.log_panel.names())
+            assert time.monotonic() < end, words.texts(scene.log.lines, scene.log_panel.names())
             app.step(1 / 60)
             time.sleep(0.002)
         step(app, 30)
         names = scene.log_panel.names()
-        lines = scene.log.texts(names)
+        lines = words.texts(scene.log.lines, names)
         bot = 1 - scene.me
         assert any(line.startswith(f"{names[scene.me]}: ") for line in lines)
         assert any(line.startswith(f"{names[bot]}: ") for line in lines)
@@ -210,21 +206,21 @@ def test_a_split_pot_names_each_share_and_wraps_between_whole_shares() -> None:
         seat = hand.to_act
         assert seat is not None
         hand.act(seat, Action.call())
-    log = ActionLog()
+    log = Story()
     log.feed(hand.events)
     names = ["Lan", "Minh", "Hùng"]
     split = [line for line in log.lines if line.kind == "pot"]
-    assert [line.text(names) for line in split] == [
+    assert [words.text(line, names) for line in split] == [
         "Tẩy (30) chia đều, cùng 9 điểm: Lan 15 + Minh 15"]
-    assert split[0].pieces(names)[-2:] == ["Lan 15", "+ Minh 15"]
-    assert " ".join(split[0].pieces(names)) == split[0].text(names)
+    assert words.pieces(split[0], names)[-2:] == ["Lan 15", "+ Minh 15"]
+    assert " ".join(words.pieces(split[0], names)) == words.text(split[0], names)
     configure("en")
-    assert split[0].text(names) == "Pot (30) split, same hand (9 points): Lan 15 + Minh 15"
+    assert words.text(split[0], names) == "Pot (30) split, same hand (9 points): Lan 15 + Minh 15"
     configure("vi")
     size = 15
     for width in range(font(size, True).size("+ Minh 15")[0], 400, 9):
-        lines = wrap(split[0].pieces(names), size, True, width)
-        assert " ".join(lines) == split[0].text(names)
+        lines = wrap(words.pieces(split[0], names), size, True, width)
+        assert " ".join(lines) == words.text(split[0], names)
         assert not any(line.endswith("+") or line in ("15", "+ 15") for line in lines), lines
         assert all(font(size, True).size(line)[0] <= width for line in lines), (width, lines)
 
@@ -234,10 +230,10 @@ def test_the_ante_line_says_every_ante_at_once() -> None:
     to count up "× 1", "× 2"… while they already lay on the felt."""
     configure("vi")
     hand = Hand(PRESETS["classic"], [300, 300, 300, 300], 0)
-    log = ActionLog()
+    log = Story()
     started = [e for e in hand.events if not isinstance(e, AntePosted)][:1]
     antes = [e for e in hand.events if isinstance(e, AntePosted)]
     log.feed([*started, *antes[:1]])
-    assert log.texts(["A", "B", "C", "D"])[-1] == "Tiền gà 10 × 4 người = 40"
+    assert words.texts(log.lines, ["A", "B", "C", "D"])[-1] == "Tiền gà 10 × 4 người = 40"
     log.feed(antes[1:])
-    assert log.texts(["A", "B", "C", "D"])[-1] == "Tiền gà 10 × 4 người = 40"
+    assert words.texts(log.lines, ["A", "B", "C", "D"])[-1] == "Tiền gà 10 × 4 người = 40"

@@ -108,7 +108,7 @@ def test_no_chip_label_or_glow_covers_what_it_must_not(make_app: MakeApp, size: 
     seen: dict[str, int] = {}
     for n in range(2, 7):
         for drawer in (False, True):
-            app.settings.action_log_open = drawer
+            app.change_settings(action_log_open=drawer)
             app.push(MenuScene(app))
             scene = TableScene(app, brisk(side_pot_table(n)))
             app.push(scene)
@@ -120,7 +120,7 @@ def test_no_chip_label_or_glow_covers_what_it_must_not(make_app: MakeApp, size: 
             assert len(layers) >= 2, (n, drawer, layers)  # a side pot, or chips handed back
             app.stack.clear()
         # Real bots, seeded; the drawer opened mid-hand: the seats make room for it.
-        app.settings.action_log_open = False
+        app.change_settings(action_log_open=False)
         app.push(MenuScene(app))
         scene = TableScene(app, brisk(make_table(n - 1, "normal", 10, "classic", "Bạn",
                                                  seed=n)))

@@ -3,8 +3,6 @@ winning against the opponents still in, without the hand's name (the bar shows i
 
 from __future__ import annotations
 
-import dataclasses
-
 from lieng.engine import Card, evaluate
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import NewGameScene
@@ -19,8 +17,7 @@ def test_coach_hint_names_the_hand_and_its_chance(real_app: RealApp) -> None:
 
     app = real_app()
     assert not app.stored.coach_hints  # off by default
-    app.stored = dataclasses.replace(app.stored, coach_hints=True)
-    app.settings.reveal_own_cards = True
+    app.change_settings(coach_hints=True, show_cards_at_once=True)
     click(app, top(app, MenuScene).buttons["play_bots"])
     ng = top(app, NewGameScene)
     ng.choice["bots"] = "3"

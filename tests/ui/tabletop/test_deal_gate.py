@@ -11,6 +11,7 @@ from lieng.game.setup import default_bot_factory
 from lieng.table import PlayerSpec, Table
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.table import TableScene
+from lieng.ui.tabletop import action_log as words
 
 from ..helpers import MakeApp, key, run_until, step
 
@@ -30,7 +31,7 @@ def test_keys_during_the_deal_do_nothing(make_app: MakeApp) -> None:
     step(app, 3)
     hand = table.hand
     assert hand is not None and hand.to_act == 0  # the host acts first
-    assert len(scene.own_cards()) < 3 or not scene.cards_ready()
+    assert not scene.board.deal_landed and not scene.session.turn_shown()
     clock_at_deal = scene.clock
     key(app, pygame.K_c)  # a check before any card is seen: ignored
     key(app, pygame.K_SPACE)
@@ -40,7 +41,7 @@ def test_keys_during_the_deal_do_nothing(make_app: MakeApp) -> None:
     assert not scene.turn_shown()
     step(app, 10)
     assert scene.clock == clock_at_deal  # no turn timer runs during the deal
-    run_until(app, scene.cards_ready, limit=600)
+    run_until(app, lambda: scene.board.deal_landed, limit=600)
     step(app)
     assert scene.turn_shown() and scene.bar.call.is_enabled
     key(app, pygame.K_c)
@@ -103,5 +104,5 @@ def test_facing_a_bigger_all_in_only_the_call_is_live(make_app) -> None:  # type
     key(app, pygame.K_c)
     run_until(app, lambda: table.hand is not None and table.hand.is_over
               and not scene.board.busy, limit=2000)
-    lines = scene.log.texts(["Bạn", "Minh"])
+    lines = words.texts(scene.log.lines, ["Bạn", "Minh"])
     assert "Bạn: Theo tất tay 490" in lines and "Minh: Tố tất 4.990" in lines

@@ -84,12 +84,11 @@ def test_round_banner_and_coach_hint_are_gone_at_the_showdown(make_app: MakeApp)
     """The round banner stays in its box (never on a seat plate or status line), and
     leaves at the showdown; the coach hint (no hand name: the bar has it) goes once cards
     are shown."""
-    from lieng.storage.settings import Settings
     from lieng.ui.tabletop.coach import coach_line
     from lieng.ui.tabletop.frame_record import capture
 
     app = make_app(speed="normal", reveal_own_cards=True)
-    app.stored = Settings(coach_hints=True)
+    app.change_settings(coach_hints=True)
     table = make_table(4, "normal", 10, "classic", "Bạn", seed=12)
     scene = open_table(app, table)
     saw_banner = saw_hint = False

@@ -1,0 +1,117 @@
+"""A "Tố" click at a bot table crosses at most 8 modules on its way to the table (issue
+21's target), and at a LAN table 15 (the target, 12, is not met): the modules whose code
+runs from the click event to the table acting, recorded as the code runs them
+(``lieng.devtools.click_path``), in the real window. docs/ARCHITECTURE.md writes the
+paths down."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from lieng.devtools.click_path import PathRecorder
+from lieng.table import Table
+from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.scenes.new_game import make_table
+from lieng.ui.scenes.table import TableScene
+
+from ..helpers import MakeApp, run_until
+
+BOT_TABLE_MODULES = 8
+"""Issue 21: "a Tố click crosses ≤ 8 modules at a bot table"."""
+BOT_TABLE_PATH = [
+    "lieng.ui.core.window",        # the event to the top scene
+    "lieng.ui.core.scene_stack",   # which scene is on top
+    "lieng.ui.scenes.table",       # the bar's buttons are asked first
+    "lieng.game.session",          # what me may do now; the one turn check
+    "lieng.engine.hand",           # … read from the hand
+    "lieng.engine.actions",        # the legal actions, then the raise itself
+    "lieng.ui.tabletop.action_bar",  # which action the button is
+    "lieng.table",                 # the table acts
+]
+
+
+def test_a_raise_click_at_a_bot_table_crosses_eight_modules(make_app: MakeApp) -> None:
+    app = make_app((1280, 720), speed="fast")
+    app.push(MenuScene(app))
+    scene = TableScene(app, make_table(3, "normal", 10, "classic", "Bạn", seed=4))
+    app.push(scene)
+
+    def raise_offered() -> bool:
+        legal = scene.my_legal()
+        return legal is not None and bool(legal.raise_k) and not scene.board.busy
+
+    run_until(app, raise_offered, limit=3000)
+    bar = scene.bar
+    assert bar is not None and bar.raise_.is_enabled
+    hand = scene.table.hand
+    assert hand is not None
+    acted = len(hand.actions)
+    recorder = PathRecorder(Table.act.__code__)
+    recorder.install()
+    try:
+        recorder.arm()
+        app.dispatch(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=bar.raise_,
+                                        mouse_button=1))
+    finally:
+        recorder.uninstall()
+    assert recorder.reached.is_set(), "the click never reached the table"
+    assert len(hand.actions) == acted + 1 and hand.actions[-1][0] == scene.me
+    assert hand.actions[-1][1].kind.name in ("RAISE", "ALL_IN")
+    assert len(recorder.modules) <= BOT_TABLE_MODULES, recorder.modules
+    assert sorted(recorder.modules) == sorted(BOT_TABLE_PATH), recorder.modules
+
+
+LAN_TABLE_MODULES = 15
+"""Measured on this code; issue 21 asks for ≤ 12 at a LAN table, which is not met
+(docs/ARCHITECTURE.md says what stands between): the test keeps the path from growing."""
+
+
+def test_a_raise_click_at_a_lan_table_crosses_fifteen_modules(make_app: MakeApp) -> None:
+    """The click in the window, the client's sending of the intent, the host's reading of
+    it, to the host's table acting (the loops' own ticks meanwhile are not counted)."""
+    import time
+
+    from lieng.net import HostConfig, LanClient, LanHost
+    from lieng.net.remote_table import RemoteTable
+    from lieng.net.transport import Transport
+    from lieng.ui.scenes.lan_table import LanTableScene
+
+    recorder = PathRecorder(Table.act.__code__,
+                            roots=(LanClient._send.__code__, Transport._serve.__code__))
+    recorder.install(threads=True)  # before the host's and the client's threads start
+    host = LanHost(HostConfig(bind="127.0.0.1", port=0, seats=2, bots=1, start_when=1,
+                              turn_seconds=30.0, bot_speed=0.0, hand_pause=0.0,
+                              deal_timeout=2.0, max_hands=3, beacon_target=None)).start()
+    client = LanClient("127.0.0.1", host.port, name="Lan").connect()
+    try:
+        assert client.wait_until(lambda: client.roster is not None
+                                 and bool(client.roster["started"]), 10)
+        app = make_app((1280, 720), speed="fast")
+        app.push(MenuScene(app))
+        scene = LanTableScene(app, RemoteTable(client))
+        app.push(scene)
+
+        def raise_offered() -> bool:
+            legal = scene.my_legal()
+            return legal is not None and bool(legal.raise_k) and not scene.board.busy
+
+        end = time.monotonic() + 30
+        while not raise_offered():
+            assert time.monotonic() < end, "the player's turn with a raise never came"
+            app.step(1 / 60)
+            time.sleep(0.002)  # the host and the client run on their own threads
+        bar = scene.bar
+        assert bar is not None
+        recorder.arm()
+        app.dispatch(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=bar.raise_,
+                                        mouse_button=1))
+        assert recorder.reached.wait(10), "the click never reached the host's table"
+    finally:
+        recorder.uninstall()
+        client.close()
+        host.stop()
+    assert len(recorder.modules) <= LAN_TABLE_MODULES, recorder.modules
+    for module in ("lieng.ui.scenes.table", "lieng.game.session", "lieng.net.remote_table",
+                   "lieng.net.client", "lieng.net.transport", "lieng.net.host", "lieng.table"):
+        assert module in recorder.modules, recorder.modules
