@@ -157,7 +157,7 @@ def shade(target: pygame.Surface, alpha: int) -> None:
     target.blit(surf, (0, 0))
 
 
-_panel_cache: SurfaceCache[tuple[object, ...]] = SurfaceCache("panel", 2)
+_panel_cache: SurfaceCache[tuple[object, ...]] = SurfaceCache("panel", 1.25)
 
 
 def panel(target: pygame.Surface, rect: pygame.Rect, fill: Colour = (14, 22, 19, 215),

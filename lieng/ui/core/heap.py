@@ -15,6 +15,9 @@ Two remedies, both no-ops where they do not apply (not Linux, not glibc):
   which surfaces come from the heap and stay.
 * ``return_free_memory`` runs the collector and then ``malloc_trim(0)``, which hands back
   the heap's free pages.
+* ``give_back_free_pages`` is the trim alone, cheap enough (0.1–1 ms here) to run as each
+  hand is dealt: the labels and texts a hand re-renders leave small freed blocks that the
+  heap keeps, and a 600-hand evening grew by them (docs/PERFORMANCE.md, "A long session").
 """
 
 from __future__ import annotations
@@ -58,6 +61,13 @@ def map_large_blocks() -> bool:
 def return_free_memory() -> None:
     """Collect unreachable cycles now and give the heap's free pages back to the system."""
     gc.collect()
+    libc = _libc()
+    if libc is not None:
+        libc.malloc_trim(ctypes.c_size_t(0))
+
+
+def give_back_free_pages() -> None:
+    """Hand the heap's free pages back to the system, without a collection."""
     libc = _libc()
     if libc is not None:
         libc.malloc_trim(ctypes.c_size_t(0))

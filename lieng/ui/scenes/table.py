@@ -27,6 +27,7 @@ from lieng.game.story import HandResult
 from lieng.table import Table, TableLike
 from lieng.ui.core.draw import CREAM, text
 from lieng.ui.core.gui import set_visible
+from lieng.ui.core.heap import give_back_free_pages
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.names import shown_name
 from lieng.ui.core.scene import Scene
@@ -190,6 +191,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         decision = self.session.next_hand()
         if decision is None:
             self.peel.clear()
+            give_back_free_pages()  # a long evening stays at its memory (ui.core.heap)
             return
         self.present(decision)
 
