@@ -82,6 +82,11 @@ class _Plate(pygame.Surface):
         super().__init__(size, pygame.SRCALPHA)
         self.origin = origin
         self.covers = pygame.Rect(0, 0, 0, 0)
+        self.stack_at = (0.0, 0.0)
+        """Where the stack's figure goes (its left middle, plate coordinates): drawn over
+        the plate each frame, since a payout counts it up frame by frame."""
+        self.stack_w = 0
+        """The room the figure has there (a bot's tag may sit beside it)."""
 
 
 _plates: SurfaceCache[tuple[object, ...]] = SurfaceCache("seat plates", 0.5)
@@ -310,10 +315,11 @@ class TableDrawer:
 
     def _blit_plate(self, surf: pygame.Surface, layout: TableLayout, spot: SeatSpot,
                     seat: SeatState, acting: bool) -> pygame.Rect:
-        """Blit the seat's plate — panel, avatar, name, stack, a bot's tag — and return
-        what it covers. The plate is composed once per look (``_plates``) and blitted
-        whole: drawn piece by piece it was half of a table frame (docs/PERFORMANCE.md),
-        and it changes only when a name, a stack or a state does."""
+        """Blit the seat's plate — panel, avatar, name, a bot's tag — and its stack, and
+        return what they cover. The plate is composed once per look (``_plates``) and
+        blitted whole: drawn piece by piece it was half of a table frame
+        (docs/PERFORMANCE.md), and it changes only when a name or a state does; the
+        stack, which a payout counts up frame by frame, is drawn over it."""
         s = layout.scale
         rect = spot.panel
         ax, ay = spot.avatar
@@ -321,14 +327,19 @@ class TableDrawer:
         box = rect.union(pygame.Rect(int(ax) - r, int(ay) - r, 2 * r + 1, 2 * r + 1))
         key = (rect.size, rect.x - box.x, rect.y - box.y, int(ax) - box.x, int(ay) - box.y,
                r, s, seat.name, seat.folded, acting or seat.winner, seat.bot, seat.level,
-               seat.stack, language())
+               max(seat.stack, 99_999), language())
         plate = _plates.get(key)
         if not isinstance(plate, _Plate):
             plate = _Plate(box.size, box.topleft)
             self._compose_plate(plate, layout, spot, seat, acting)
             _plates.put(key, plate)
         surf.blit(plate, box)
-        return plate.covers.move(box.topleft)
+        covers = plate.covers.move(box.topleft)
+        # The stack a step below the name (``body``): the bot's tag beside it needs room.
+        at = (box.x + plate.stack_at[0], box.y + plate.stack_at[1])
+        covers.union_ip(text(surf, self.fmt(seat.stack), at, px(s, "body"), GOLD,
+                             anchor="midleft", max_width=plate.stack_w))
+        return covers
 
     def _compose_plate(self, plate: _Plate, layout: TableLayout, spot: SeatSpot,
                        seat: SeatState, acting: bool) -> None:
@@ -414,9 +425,7 @@ class TableDrawer:
             covers.union_ip(tag_rect)
         covers.union_ip(text(plate, name, (tx, rect.y + rect.h * name_y), px(s, "heading"),
                              name_col, bold=True, anchor="midleft", max_width=name_w))
-        # The stack a step below the name (``body``): the bot's tag beside it needs room.
-        covers.union_ip(text(plate, self.fmt(seat.stack), (tx, rect.y + rect.h * stack_y),
-                             px(s, "body"), GOLD, anchor="midleft", max_width=stack_w))
+        plate.stack_at, plate.stack_w = (tx, rect.y + rect.h * stack_y), stack_w
         plate.covers = covers
 
     def _glow_notch(self, surf: pygame.Surface, spot: L.SeatSpot, seat: SeatState,
