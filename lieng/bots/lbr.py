@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import bisect
+import copy
 import dataclasses
 import io
 import multiprocessing
@@ -195,7 +196,15 @@ def snapshot(bot: Bot) -> Snapshot:
 
 def query(snap: Snapshot, view: HandView, cards: tuple[Card, ...], seed: int) -> Action:
     """What a fresh copy of the snapshot bot does on ``view`` holding ``cards``."""
-    return snap.copy(seed).decide(dataclasses.replace(view, my_cards=cards))
+    return snap.copy(seed).decide(with_cards(view, cards))
+
+
+def with_cards(view: HandView, cards: tuple[Card, ...]) -> HandView:
+    """``view`` holding ``cards`` — ``dataclasses.replace`` without its per-call field
+    introspection (a query's view differs from the real one only there)."""
+    twin = copy.copy(view)
+    object.__setattr__(twin, "my_cards", cards)
+    return twin
 
 
 def _as_action(kind: ActionKind, k: int) -> Action:
