@@ -101,7 +101,7 @@ LEVEL_PARAMS: dict[str, LevelParams] = {
     "expert": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
                           count_weight=1.0, raise_floor=0.45, bluff=0.05, slowplay=0.1,
                           noise=0.0, size_jitter=0.1, models_opponents=True,
-                          defends=True, big_sizes=True),
+                          defends=True, big_sizes=True, raise_back=True),
 }
 
 # Fixed beliefs of the levels that do not model opponents (and hard's priors).
