@@ -1,6 +1,6 @@
 """Local Best Response: how much a one-step-lookahead best response wins from a bot.
 
-    python -m lieng.bots.lbr --bot expert --deals 300 --seed 1 [--seats 2|3|6]
+    python -m lieng.bots.lbr --bot expert --deals 300 --seed 1 [--seats 2|3|6] [--jobs 2]
 
 LBR (Lisý & Bowling, "Equilibrium approximation quality of current no-limit poker bots",
 AAAI 2017 workshop) keeps a *belief* over each opponent's hand and, at each of its turns,
@@ -10,10 +10,11 @@ this action every player still in only calls to the end: a call is worth
 ``P(win against the callers) · final pot − raise`` otherwise. The fold chances come from
 the bot itself: LBR asks it what it would do with each hand it might hold.
 
-**Queries on a copy.** The bot is asked through a pickled snapshot taken just before its
-turn (or before LBR's): every query unpickles a fresh copy, reseeds the copy's rng and
-calls ``decide`` on the view with the query's hand as ``my_cards`` — the real bot never
-sees a query and never draws from its own rng for one (``tests/bots/test_lbr.py``). The
+**Queries on a copy.** The bot is asked through a snapshot (``snapshot``: a pickle
+without its rngs, its frozen parts shared) taken just before its turn (or before LBR's):
+every query unpickles a fresh copy with a freshly seeded rng and calls ``decide`` on the
+view with the query's hand as ``my_cards`` — the real bot never sees a query and never
+draws from its own rng for one (``tests/bots/test_lbr.py``). The
 real bot plays as it would against a person: it decides on its real views and observes
 every hand's events, so it adapts to LBR as it would to anyone.
 
@@ -32,7 +33,8 @@ Measurement as the league's (``lieng.bots.league``): duplicate deals — each de
 once per seat with the cards and the first player rotated, LBR always in seat 0, one set
 of bot objects per replay that keeps learning across deals — stacks reset to 100 × *B*
 every hand, a deal's result is LBR's net averaged over its replays, 95 % CI
-±1.96 · sd / √deals. Reported in *B* per hand and mB (1/1000 *B*) per hand.
+±1.96 · sd / √deals. Reported in *B* per hand and mB (1/1000 *B*) per hand. The replays
+share only the deals, so ``--jobs`` plays them in parallel processes with the same result.
 """
 
 from __future__ import annotations
