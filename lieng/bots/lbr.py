@@ -136,7 +136,9 @@ class _SnapshotPickler(pickle.Pickler):
     """Pickles a bot but keeps two kinds of object out of the bytes: its random number
     generators (a query reseeds them anyway, and a ``Random``'s 625-word state was
     about half of every unpickling) and frozen dataclasses (level parameters,
-    personalities: immutable, so a copy may share them with the real bot)."""
+    personalities: immutable, so a copy may share them with the real bot — a frozen
+    object with a mutable field, such as ``HandView.shown``, is never written by a bot,
+    and ``test_queries_never_reach_the_real_bot`` would see it if one were)."""
 
     def __init__(self, file: io.BytesIO) -> None:
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
