@@ -7,6 +7,8 @@ measured, are read in one place.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .opponents import SeatStats
 
 MIN_EVIDENCE = 12
@@ -31,10 +33,15 @@ def raised_showdowns(st: SeatStats) -> tuple[float, float]:
     total = 0.0
     for line in (2, 3):
         hist = st.shown[line]
-        for b, c in enumerate(hist):
-            n += c
-            total += c * (b + 0.5) / len(hist)
+        n += sum(hist)
+        total += sum(c * m for c, m in zip(hist, _mids(len(hist)), strict=True))
     return n, total / n if n else 0.5
+
+
+@lru_cache(maxsize=4)
+def _mids(bins: int) -> tuple[float, ...]:
+    """Each strength bin's middle."""
+    return tuple((b + 0.5) / bins for b in range(bins))
 
 
 def habit(st: SeatStats) -> str | None:

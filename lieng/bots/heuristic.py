@@ -78,6 +78,9 @@ class LevelParams:
     bet's price demands, and no more against a bet bigger than the pot (``_defends``)."""
     big_sizes: bool = False
     """Value raises also weigh 2 and 4 pots and the largest raise (``_best_raise``)."""
+    raise_back: bool = False
+    """Heads-up, a raise's EV counts the chance (from the model) that the opponent raises
+    back and we give the raise up (``_raise_ev``)."""
 
 
 LEVEL_PARAMS: dict[str, LevelParams] = {
@@ -91,14 +94,14 @@ LEVEL_PARAMS: dict[str, LevelParams] = {
     "hard": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
                         count_weight=1.0, raise_floor=0.55, bluff=0.10, slowplay=0.25,
                         noise=0.012, size_jitter=0.25, models_opponents=True,
-                        defends=True, big_sizes=True),
+                        defends=True, big_sizes=True, raise_back=True),
     # Not a level: the engine ``expert`` plays at 3–6 seats (heads-up, its second arm) —
     # ``hard`` without a human's noise, value raises to a lower floor, fewer bluffs and
     # slow-plays: multiway pots pay value bets (measured, docs/BOTS.md "Expert").
     "expert": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
                           count_weight=1.0, raise_floor=0.45, bluff=0.05, slowplay=0.1,
                           noise=0.0, size_jitter=0.1, models_opponents=True,
-                          defends=True, big_sizes=True),
+                          defends=True, big_sizes=True, raise_back=True),
 }
 
 # Fixed beliefs of the levels that do not model opponents (and hard's priors).
@@ -408,7 +411,16 @@ class HeuristicBot(BaseBot):
         win_if_called = (mix - all_fold) / (1.0 - all_fold)
         n_callers = max(1.0, callers / (1.0 - all_fold))
         final_pot = pot + bet + n_callers * extra
-        ev = all_fold * pot + (1.0 - all_fold) * (win_if_called * final_pot - bet)
+        called = win_if_called * final_pot - bet
+        ev = all_fold * pot + (1.0 - all_fold) * called
+        if self.params.raise_back and self.model is not None and len(opps) == 1:
+            # A raise that is raised back is given up unless the hand is a monster: the
+            # defence against a big re-raise keeps only the top few percent of a raising
+            # range, and LBR shoved over hard's small value raises into those folds
+            # (docs/BOTS.md "Where LBR earns"). That share of the stays is worth -bet.
+            back = (1.0 - all_fold) * self.model.stats(opps[0]).reraise_rate()
+            if s < SHOVE_STRENGTH:
+                ev -= back * (called + bet)
         return ev, win_if_called, all_fold
 
     def _equity_vs_callers(self, s: float, opps: list[int], ranges: dict[int, float],

@@ -1,6 +1,6 @@
 """Local Best Response: how much a one-step-lookahead best response wins from a bot.
 
-    python -m lieng.bots.lbr --bot expert --deals 300 --seed 1 [--seats 2|3|6]
+    python -m lieng.bots.lbr --bot expert --deals 300 --seed 1 [--seats 2|3|6] [--jobs 2]
 
 LBR (Lisý & Bowling, "Equilibrium approximation quality of current no-limit poker bots",
 AAAI 2017 workshop) keeps a *belief* over each opponent's hand and, at each of its turns,
@@ -10,10 +10,11 @@ this action every player still in only calls to the end: a call is worth
 ``P(win against the callers) · final pot − raise`` otherwise. The fold chances come from
 the bot itself: LBR asks it what it would do with each hand it might hold.
 
-**Queries on a copy.** The bot is asked through a pickled snapshot taken just before its
-turn (or before LBR's): every query unpickles a fresh copy, reseeds the copy's rng and
-calls ``decide`` on the view with the query's hand as ``my_cards`` — the real bot never
-sees a query and never draws from its own rng for one (``tests/bots/test_lbr.py``). The
+**Queries on a copy.** The bot is asked through a snapshot (``snapshot``: a pickle
+without its rngs, its frozen parts shared) taken just before its turn (or before LBR's):
+every query unpickles a fresh copy with a freshly seeded rng and calls ``decide`` on the
+view with the query's hand as ``my_cards`` — the real bot never sees a query and never
+draws from its own rng for one (``tests/bots/test_lbr.py``). The
 real bot plays as it would against a person: it decides on its real views and observes
 every hand's events, so it adapts to LBR as it would to anyone.
 
@@ -32,19 +33,25 @@ Measurement as the league's (``lieng.bots.league``): duplicate deals — each de
 once per seat with the cards and the first player rotated, LBR always in seat 0, one set
 of bot objects per replay that keeps learning across deals — stacks reset to 100 × *B*
 every hand, a deal's result is LBR's net averaged over its replays, 95 % CI
-±1.96 · sd / √deals. Reported in *B* per hand and mB (1/1000 *B*) per hand.
+±1.96 · sd / √deals. Reported in *B* per hand and mB (1/1000 *B*) per hand. The replays
+share only the deals, so ``--jobs`` plays them in parallel processes with the same result.
 """
 
 from __future__ import annotations
 
 import argparse
+import bisect
+import copy
 import dataclasses
+import io
+import multiprocessing
 import pickle
 import random
 import sys
 import time
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import cast
 
 from lieng.engine import (
     PRESETS,
@@ -85,35 +92,123 @@ def same_action(a: Action, b: Action) -> bool:
 
 
 @lru_cache(maxsize=3)
-def _hands_by_strength(tiebreak: str) -> tuple[tuple[tuple[Card, Card, Card], int], ...]:
-    """Every hand with its card mask, weakest first."""
+def _hands_by_strength(tiebreak: str) -> tuple[tuple[tuple[Card, Card, Card], ...],
+                                               dict[int, tuple[int, ...]]]:
+    """Every hand, weakest first, and per card (by its bit) the sorted positions in that
+    order of the hands that hold it."""
     row = strength_row(PRESETS[tiebreak])
     hands = colex_hands()
-    order = sorted(range(len(hands)), key=row.__getitem__)
-    return tuple((hands[i], hands[i][0].bit | hands[i][1].bit | hands[i][2].bit)
-                 for i in order)
+    order = tuple(hands[i] for i in sorted(range(len(hands)), key=row.__getitem__))
+    holding: dict[int, list[int]] = {}
+    for pos, h in enumerate(order):
+        for c in h:
+            holding.setdefault(c.bit, []).append(pos)
+    return order, {bit: tuple(positions) for bit, positions in holding.items()}
 
 
 def stratified_hands(mine: Sequence[Card], rules: RuleSet, n: int,
                      rng: random.Random) -> list[tuple[Card, Card, Card]]:
     """``n`` hands disjoint from ``mine``: one from each of ``n`` equal slices of the
-    strength order, so a small sample covers weak, medium and strong hands evenly."""
-    mask = 0
-    for c in mine:
-        mask |= c.bit
-    pool = [h for h, m in _hands_by_strength(rules.tiebreak) if not m & mask]
-    return [pool[rng.randrange(i * len(pool) // n, (i + 1) * len(pool) // n)]
-            for i in range(n)]
+    strength order, so a small sample covers weak, medium and strong hands evenly.
+
+    The pool (all hands without our cards, in strength order) is not built: its *p*-th
+    hand is at the first position *f* of the full order where *f* minus the number of
+    excluded hands at or before *f* reaches *p* — a bisection, since *f* lies in
+    [*p*, *p* + excluded]."""
+    order, holding = _hands_by_strength(rules.tiebreak)
+    excluded = sorted({pos for c in mine for pos in holding[c.bit]})
+    size = len(order) - len(excluded)
+    out = []
+    for i in range(n):
+        p = rng.randrange(i * size // n, (i + 1) * size // n)
+        lo, hi = p, p + len(excluded)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if mid - bisect.bisect_right(excluded, mid) < p:
+                lo = mid + 1
+            else:
+                hi = mid
+        out.append(order[lo])
+    return out
 
 
-def query(snapshot: bytes, view: HandView, cards: tuple[Card, ...], seed: int) -> Action:
-    """What a fresh copy of the pickled bot does on ``view`` holding ``cards``."""
-    copy = pickle.loads(snapshot)  # our own snapshot of our own bot
-    rng = getattr(copy, "rng", None)
-    if isinstance(rng, random.Random):
-        rng.seed(seed)
-    action: Action = copy.decide(dataclasses.replace(view, my_cards=cards))
-    return action
+class _SnapshotPickler(pickle.Pickler):
+    """Pickles a bot but keeps two kinds of object out of the bytes: its random number
+    generators (a query reseeds them anyway, and a ``Random``'s 625-word state was
+    about half of every unpickling) and frozen dataclasses (level parameters,
+    personalities: immutable, so a copy may share them with the real bot — a frozen
+    object with a mutable field, such as ``HandView.shown``, is never written by a bot,
+    and ``test_queries_never_reach_the_real_bot`` would see it if one were)."""
+
+    def __init__(self, file: io.BytesIO) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.shared: list[object] = []
+        self.rngs = 0
+        self._seen: dict[int, tuple[str, int]] = {}
+
+    def persistent_id(self, obj: object) -> tuple[str, int] | None:
+        if isinstance(obj, random.Random):
+            pid = self._seen.get(id(obj))
+            if pid is None:
+                pid = self._seen[id(obj)] = ("rng", self.rngs)
+                self.rngs += 1
+            return pid
+        if dataclasses.is_dataclass(obj) and not isinstance(obj, type) \
+                and type(obj).__dataclass_params__.frozen:  # type: ignore[attr-defined]
+            pid = self._seen.get(id(obj))
+            if pid is None:
+                pid = self._seen[id(obj)] = ("ref", len(self.shared))
+                self.shared.append(obj)
+            return pid
+        return None
+
+
+class _SnapshotUnpickler(pickle.Unpickler):
+    def __init__(self, snap: Snapshot, seed: int) -> None:
+        super().__init__(io.BytesIO(snap.data))
+        self.snap = snap
+        self.rngs = [random.Random(seed + i) for i in range(snap.rngs)]
+
+    def persistent_load(self, pid: object) -> object:
+        assert isinstance(pid, tuple)
+        kind, i = pid
+        return self.rngs[i] if kind == "rng" else self.snap.shared[i]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A bot as it was at one moment, to be copied many times (``snapshot``, ``query``).
+    Only LBR's own snapshots of its own opponents are ever unpickled."""
+
+    data: bytes
+    shared: tuple[object, ...]
+    rngs: int
+
+    def copy(self, seed: int) -> Bot:
+        """A fresh copy of the bot whose random number generators are seeded from
+        ``seed`` (the copy is someone else's decision drawn anew, not a replay)."""
+        return cast(Bot, _SnapshotUnpickler(self, seed).load())
+
+
+def snapshot(bot: Bot) -> Snapshot:
+    """The bot now, for queries: its state without its rngs, frozen parts shared."""
+    buf = io.BytesIO()
+    pickler = _SnapshotPickler(buf)
+    pickler.dump(bot)
+    return Snapshot(buf.getvalue(), tuple(pickler.shared), pickler.rngs)
+
+
+def query(snap: Snapshot, view: HandView, cards: tuple[Card, ...], seed: int) -> Action:
+    """What a fresh copy of the snapshot bot does on ``view`` holding ``cards``."""
+    return snap.copy(seed).decide(with_cards(view, cards))
+
+
+def with_cards(view: HandView, cards: tuple[Card, ...]) -> HandView:
+    """``view`` holding ``cards`` — ``dataclasses.replace`` without its per-call field
+    introspection (a query's view differs from the real one only there)."""
+    twin = copy.copy(view)
+    object.__setattr__(twin, "my_cards", cards)
+    return twin
 
 
 def _as_action(kind: ActionKind, k: int) -> Action:
@@ -159,7 +254,7 @@ class LocalBestResponse:
         self.particles = particles
         self.sizes = tuple(sizes)
         self.beliefs: dict[int, Belief] = {}
-        self.snapshots: dict[int, bytes] = {}
+        self.snapshots: dict[int, Snapshot] = {}
         self._cards: tuple[Card, ...] = ()
 
     # ----------------------------------------------------------------- belief
@@ -180,14 +275,15 @@ class LocalBestResponse:
                 share.append(1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
             self.beliefs[s] = Belief(hands, [1.0 / len(hands)] * len(hands), share)
 
-    def watch(self, seat: int, view: HandView, snapshot: bytes, action: Action) -> None:
-        """Opponent ``seat`` took ``action`` on ``view`` (its cards removed); ``snapshot``
-        is the bot just before it decided. Reweigh its hands by what a copy would do."""
+    def watch(self, seat: int, view: HandView, snap: Snapshot, action: Action) -> None:
+        """Opponent ``seat`` took ``action`` on ``view`` (its cards removed); ``snap``
+        is the bot just before it decided (``snapshot``). Reweigh its hands by what a
+        copy would do."""
         belief = self.beliefs.get(seat)
         if belief is None:
             return
         for i, h in enumerate(belief.hands):
-            answer = query(snapshot, view, h, self.rng.getrandbits(32))
+            answer = query(snap, view, h, self.rng.getrandbits(32))
             if not same_action(answer, action):
                 belief.weights[i] *= FLOOR
 
@@ -330,31 +426,69 @@ def line_label(view: HandView) -> str:
 
 def play_lbr(bot: str, deals: int, seed: int, preset: str = "classic", seats: int = 2,
              particles: int = PARTICLES, personality: str | None = "calm",
-             lines: dict[str, list[float]] | None = None) -> list[float]:
+             lines: dict[str, list[float]] | None = None, jobs: int = 1) -> list[float]:
     """LBR's net per deal (table bets, averaged over the ``seats`` replays), LBR in seat 0
     and ``bot`` in every other seat. ``lines``, when given, collects per ``line_label``
-    [hands, sum of LBR's net in B]."""
-    rules = PRESETS[preset]
-    B = rules.table_bet
-    stacks = [STACK_BETS * B] * seats
-    deal_rng = random.Random(f"lbr:{seed}:{preset}:{seats}:deal")
-    pers = personality if bot in BOT_LEVELS else None
-    bots: list[list[Bot]] = [[make_bot(bot, random.Random(f"lbr:{seed}:{bot}:{r}:{s}"), pers)
-                              for s in range(seats)] for r in range(seats)]
-    lbrs = [LocalBestResponse(random.Random(f"lbr:{seed}:me:{r}"), particles)
-            for r in range(seats)]
-    out: list[float] = []
-    for d in range(deals):
+    [hands, sum of LBR's net in B].
+
+    The replays are independent — each has its own bot objects and its own LBR, and
+    they only share the deals — so ``jobs`` processes (at most ``seats``) play them side
+    by side with the same result as one."""
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    tasks = [_Replay(bot, deals, seed, preset, seats, particles, personality, r,
+                     lines is not None) for r in range(seats)]
+    if jobs == 1 or seats == 1:
+        parts = [play_replay(t) for t in tasks]
+    else:
+        with multiprocessing.get_context("spawn").Pool(min(jobs, seats)) as pool:
+            parts = pool.map(play_replay, tasks)
+    B = PRESETS[preset].table_bet
+    out = [sum(part[0][d] for part in parts) / seats / B for d in range(deals)]
+    if lines is not None:
+        for _, part_lines in parts:
+            for label, (n, won) in part_lines.items():
+                row = lines.setdefault(label, [0.0, 0.0])
+                row[0] += n
+                row[1] += won
+    return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Replay:
+    """One replay of every deal (``play_lbr``): which rotation ``r`` of the cards."""
+
+    bot: str
+    deals: int
+    seed: int
+    preset: str
+    seats: int
+    particles: int
+    personality: str | None
+    r: int
+    lines: bool
+
+
+def play_replay(task: _Replay) -> tuple[list[int], dict[str, list[float]]]:
+    """Replay ``task.r`` of every deal: LBR's net chips per deal and its lines."""
+    rules = PRESETS[task.preset]
+    seats, r, bot = task.seats, task.r, task.bot
+    stacks = [STACK_BETS * rules.table_bet] * seats
+    deal_rng = random.Random(f"lbr:{task.seed}:{task.preset}:{seats}:deal")
+    pers = task.personality if bot in BOT_LEVELS else None
+    bots = [make_bot(bot, random.Random(f"lbr:{task.seed}:{bot}:{r}:{s}"), pers)
+            for s in range(seats)]
+    lbr = LocalBestResponse(random.Random(f"lbr:{task.seed}:me:{r}"), task.particles)
+    lines: dict[str, list[float]] = {}
+    out: list[int] = []
+    for d in range(task.deals):
         deck = shuffled_deck(deal_rng)
         hands = [deck[3 * s:3 * s + 3] for s in range(seats)]
-        total = 0
-        for r in range(seats):
-            rotated = [hands[(s + r) % seats] for s in range(seats)]
-            first = (d - r) % seats
-            total += play_hand(rules, stacks, first, _deck_for(rotated, first), lbrs[r],
-                               bots[r], lines)
-        out.append(total / seats / B)
-    return out
+        rotated = [hands[(s + r) % seats] for s in range(seats)]
+        first = (d - r) % seats
+        out.append(play_hand(rules, stacks, first, _deck_for(rotated, first), lbr, bots,
+                             lines if task.lines else None))
+    return out, lines
 
 
 def play_hand(rules: RuleSet, stacks: Sequence[int], first: int, deck: Sequence[Card],
@@ -369,12 +503,12 @@ def play_hand(rules: RuleSet, stacks: Sequence[int], first: int, deck: Sequence[
         assert seat is not None
         view = hand.view_for(seat)
         if seat == 0:
-            lbr.snapshots = {s: pickle.dumps(bots[s]) for s in view.opponents_in()}
+            lbr.snapshots = {s: snapshot(bots[s]) for s in view.opponents_in()}
             hand.act(0, lbr.decide(view))
         else:
-            snapshot = pickle.dumps(bots[seat])
+            snap = snapshot(bots[seat])
             action = bots[seat].decide(view)
-            lbr.watch(seat, dataclasses.replace(view, my_cards=()), snapshot, action)
+            lbr.watch(seat, dataclasses.replace(view, my_cards=()), snap, action)
             hand.act(seat, action)
     for s in range(1, len(bots)):
         for event in hand.events_for(s):
@@ -396,6 +530,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, choices=(2, 3, 6), default=2)
     parser.add_argument("--preset", choices=TIEBREAKS, default="classic")
     parser.add_argument("--particles", type=int, default=PARTICLES)
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes playing the replays side by side (same result)")
     parser.add_argument("--breakdown", action="store_true",
                         help="also print what each of LBR's lines earns")
     parser.add_argument("--personality", default="calm",
@@ -407,15 +543,18 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--deals must be at least 2")
     if args.particles < 1:
         parser.error("--particles must be at least 1")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
     t0 = time.perf_counter()
     lines: dict[str, list[float]] | None = {} if args.breakdown else None
     per_deal = play_lbr(args.bot, args.deals, args.seed, args.preset, args.seats,
                         args.particles, None if args.personality == "any" else args.personality,
-                        lines)
+                        lines, args.jobs)
     took = time.perf_counter() - t0
     est: Estimate = estimate(per_deal)
     print(f"LBR vs {args.bot} ({args.seats} seats, preset {args.preset}, seed {args.seed}, "
-          f"{args.deals} deals × {args.seats} replays, {args.particles} particles)")
+          f"{args.deals} deals × {args.seats} replays, {args.particles} particles, "
+          f"{args.jobs} job(s))")
     print(f"LBR wins {est} B/hand = {1000 * est.mean:+.0f} ± {1000 * est.half:.0f} mB/hand")
     print(f"{args.deals * args.seats} hands in {took:.1f} s")
     if lines:

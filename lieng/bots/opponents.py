@@ -6,7 +6,8 @@ learnt). Per seat it keeps:
 
 * how often the seat raises when it acts — a seat that raises every time says little with
   a raise, a seat that rarely raises says a lot;
-* how often it folds when it faces a bet — the fold equity a bluff or a bet can count on;
+* how often it folds when it faces a bet — the fold equity a bluff or a bet can count on —
+  and how often it raises back instead;
 * the strength (share of random hands beaten) of the hands it showed, bucketed by how it
   had played that hand (``line``: only checked, called, raised once, raised more) — so a
   seat that raises with anything is called down, and a seat whose raises (or calls of
@@ -45,6 +46,7 @@ SIZE_BINS = 4
 """Fold statistics by the price faced, owed / (pot + owed): <0.15, <0.3, <0.45, more."""
 _PRIOR_RAISE_RATE = 0.2
 _PRIOR_FOLD_RATE = 0.35
+_PRIOR_RERAISE_RATE = 0.15
 _PRIOR_WEIGHT = 10.0
 _SHOWN_PRIOR_WEIGHT = 6.0
 _BUCKET_CAP = 400.0
@@ -58,6 +60,8 @@ class SeatStats:
     raises: float = 0.0
     faced: float = 0.0
     folded_faced: float = 0.0
+    raised_faced: float = 0.0
+    """Bets faced that the seat answered with a raise (a re-raise)."""
     faced_by_size: list[float] = field(default_factory=lambda: [0.0] * SIZE_BINS)
     folded_by_size: list[float] = field(default_factory=lambda: [0.0] * SIZE_BINS)
     shown: list[list[float]] = field(
@@ -66,6 +70,12 @@ class SeatStats:
 
     def raise_rate(self) -> float:
         return (self.raises + _PRIOR_RAISE_RATE * _PRIOR_WEIGHT) / (self.decisions + _PRIOR_WEIGHT)
+
+    def reraise_rate(self) -> float:
+        """Chance the seat raises back when it faces a bet and does not fold."""
+        stayed = self.faced - self.folded_faced
+        return ((self.raised_faced + _PRIOR_RERAISE_RATE * _PRIOR_WEIGHT)
+                / (stayed + _PRIOR_WEIGHT))
 
     def fold_rate(self) -> float:
         return ((self.folded_faced + _PRIOR_FOLD_RATE * _PRIOR_WEIGHT)
@@ -139,6 +149,8 @@ class OpponentModel:
                 if folded:
                     st.folded_faced += 1
                     st.folded_by_size[b] += 1
+                elif event.raised:
+                    st.raised_faced += 1
         elif isinstance(event, Showdown):
             row = strength_row(self._rules)
             for shown in event.hands:

@@ -3,6 +3,7 @@ that its queries never reach the real bot."""
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 import random
 
@@ -17,9 +18,12 @@ from lieng.bots.lbr import (
     main,
     play_hand,
     play_lbr,
+    query,
     size_class,
+    snapshot,
+    stratified_hands,
 )
-from lieng.bots.strength import colex_hands, strength
+from lieng.bots.strength import colex_hands, strength, strength_row
 from lieng.engine import PRESETS, Action, ActionKind, Card, Hand, HandView, evaluate
 
 RULES = PRESETS["classic"]
@@ -78,14 +82,15 @@ def test_queries_never_reach_the_real_bot(level: str) -> None:
     lbr = LocalBestResponse(random.Random(1), particles=8)
     lbr.start_hand(hand.view_for(0))
     before = pickle.dumps(bot)
+    snap = snapshot(bot)
     state = bot.rng.getstate() if isinstance(bot, BaseBot) else None
     view = hand.view_for(1)
     action = bot.decide(view)
     after_decide = pickle.dumps(bot)
-    lbr.watch(1, view, before, action)
+    lbr.watch(1, view, snap, action)
     hand.act(1, action)
     if not hand.is_over:
-        lbr.snapshots = {1: after_decide}
+        lbr.snapshots = {1: snapshot(bot)}
         lbr.values(hand.view_for(0))
     assert pickle.dumps(bot) == after_decide
     assert isinstance(bot, BaseBot)
@@ -94,6 +99,68 @@ def test_queries_never_reach_the_real_bot(level: str) -> None:
     # The real bot drew exactly what one decision draws, whatever LBR asked.
     assert twin.decide(view) == action
     assert twin.rng.getstate() == bot.rng.getstate()
+
+
+@pytest.mark.parametrize("level", ["expert", "hard"])
+def test_a_snapshot_copy_is_the_bot_with_fresh_rngs_and_shared_frozen_parts(
+        level: str) -> None:
+    """``snapshot`` leaves the rngs out and shares the frozen parts; a copy decides as a
+    full pickled copy whose rng was reseeded the same way, and owns its mutable state."""
+    bot = make_bot(level, random.Random(3), "calm")
+    rng = random.Random(6)
+    for h in range(4):
+        mine = _hands(1, h)[0]
+        lbr = LocalBestResponse(random.Random(h), particles=6)
+        play_hand(RULES, STACKS, h % 2, _deck(mine, _other(mine, rng)), lbr,
+                  [make_bot("call"), bot])
+    snap = snapshot(bot)
+    assert snap.rngs == 1 and len(snap.data) < len(pickle.dumps(bot)) - 3000
+    copy = snap.copy(17)
+    assert isinstance(copy, BaseBot) and isinstance(bot, BaseBot)
+    assert copy.rng is not bot.rng and copy.rng.getstate() == random.Random(17).getstate()
+    assert copy.__dict__["model"] is not bot.__dict__["model"]
+    if level == "hard":
+        assert copy.__dict__["params"] is bot.__dict__["params"]  # frozen: shared
+    hand = Hand(RULES, STACKS, 1, deck=_deck(_hands(1, 50)[0], _hands(1, 51)[0]))
+    view = hand.view_for(1)
+    for seed in range(30):
+        cards = _hands(1, 100 + seed)[0]
+        if set(cards) & set(view.my_cards) or set(cards) & set(hand.view_for(0).my_cards):
+            continue
+        full = pickle.loads(pickle.dumps(bot))  # our own bot
+        full.rng.seed(seed)
+        twin = dataclasses.replace(view, my_cards=cards)
+        assert query(snap, view, cards, seed) == full.decide(twin)
+
+
+def test_stratified_hands_draw_from_the_pool_without_our_cards_by_slice() -> None:
+    """The bisection picks exactly the hand a built pool would: the same rng draws give
+    the same hands, for sample sizes from 1 to 300."""
+    row = strength_row(RULES)
+    hands = colex_hands()
+    order = [hands[i] for i in sorted(range(len(hands)), key=row.__getitem__)]
+    for t, n in enumerate((1, 7, 24, 300) * 5):
+        mine = random.Random(t).choice(hands)
+        pool = [h for h in order if not set(h) & set(mine)]
+        draws = random.Random(t + 1000)
+        expected = [pool[draws.randrange(i * len(pool) // n, (i + 1) * len(pool) // n)]
+                    for i in range(n)]
+        assert stratified_hands(mine, RULES, n, random.Random(t + 1000)) == expected
+
+
+def test_jobs_play_the_replays_side_by_side_with_the_same_result() -> None:
+    """The replays share only the deals, so two processes give the one-process figures
+    bit for bit, lines included."""
+    one: dict[str, list[float]] = {}
+    two: dict[str, list[float]] = {}
+    serial = play_lbr("hard", 4, seed=2, particles=4, lines=one)
+    parallel = play_lbr("hard", 4, seed=2, particles=4, lines=two, jobs=2)
+    assert serial == parallel
+    assert one.keys() == two.keys()
+    for label, (n, won) in one.items():
+        assert two[label][0] == n and two[label][1] == pytest.approx(won)
+    with pytest.raises(ValueError, match="jobs"):
+        play_lbr("call", 2, seed=1, jobs=0)
 
 
 def test_against_always_call_lbr_shoves_its_winners_and_checks_its_losers() -> None:
@@ -110,7 +177,7 @@ def test_against_always_call_lbr_shoves_its_winners_and_checks_its_losers() -> N
         hand = Hand(RULES, STACKS, 0, deck=_deck(mine, _other(mine, rng)))
         lbr = LocalBestResponse(random.Random(judged), particles=24)
         lbr.start_hand(hand.view_for(0))
-        lbr.snapshots = {1: pickle.dumps(make_bot("call", random.Random(0)))}
+        lbr.snapshots = {1: snapshot(make_bot("call", random.Random(0)))}
         action = lbr.decide(hand.view_for(0))
         assert action.kind is (ActionKind.ALL_IN if s > 0.5 else ActionKind.CALL), (mine, s)
     assert judged > 80
@@ -154,7 +221,7 @@ def test_values_against_a_fixed_folder_match_the_exact_computation(cut: float) -
         hand = Hand(RULES, STACKS, 0, deck=_deck(mine, _other(mine, rng)))
         lbr = LocalBestResponse(random.Random(1), particles=300)
         lbr.start_hand(hand.view_for(0))
-        lbr.snapshots = {1: pickle.dumps(FoldUnlessStrong(cut))}
+        lbr.snapshots = {1: snapshot(FoldUnlessStrong(cut))}
         got = lbr.values(hand.view_for(0))
         exact = _exact_values(mine, cut)
         assert set(got) == set(exact)
@@ -178,7 +245,7 @@ def test_a_call_moves_the_belief_onto_the_hands_that_call() -> None:
     hand.act(0, Action.raise_(2))
     folder = FoldUnlessStrong(cut)
     view = hand.view_for(1)
-    lbr.watch(1, view, pickle.dumps(folder), Action.call())
+    lbr.watch(1, view, snapshot(folder), Action.call())
     belief = lbr.beliefs[1]
     weak = sum(w for h, w in zip(belief.hands, belief.weights, strict=True)
                if strength(h, RULES) < cut)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from lieng.bots import make_bot
@@ -107,3 +108,28 @@ def test_hard_calls_the_maniac_down_lighter_than_normal() -> None:
             hand.act(0, Action.raise_(12))
             calls[level] += bot.decide(hand.view_for(1)).kind is not ActionKind.FOLD
     assert calls["hard"] >= calls["normal"] + 5, calls
+
+
+def test_raises_back_are_learnt_and_cost_a_weak_raise_its_ev() -> None:
+    """A seat that raises back whenever it can (``raise``) gets a high re-raise rate, a
+    calling station one near 0; ``hard`` then values a small raise with a weak hand
+    below what it would be worth if every stay were a call, a strong one not
+    (``_raise_ev``)."""
+    vs_raiser = make_bot("hard", random.Random(1))
+    _heads_up([vs_raiser, make_bot("raise", random.Random(2))], 200, 3)
+    vs_station = make_bot("hard", random.Random(1))
+    _heads_up([vs_station, make_bot("call", random.Random(2))], 200, 3)
+    assert _model(vs_raiser).stats(1).reraise_rate() > 0.6  # none in the last round; prior 0.15
+    assert _model(vs_station).stats(1).reraise_rate() < 0.05
+    assert isinstance(vs_raiser, HeuristicBot)
+    view = Hand(PRESETS["classic"], [1000, 1000], 0, rng=random.Random(4)).view_for(0)
+    ranges = {1: 1.0}
+    weak, strong = 0.7, 0.97
+    B = view.rules.table_bet
+    ev_weak = vs_raiser._raise_ev(weak, [1], ranges, view, B, B, view.pot)[0]
+    ev_strong = vs_raiser._raise_ev(strong, [1], ranges, view, B, B, view.pot)[0]
+    blind = HeuristicBot("hard", random.Random(1), vs_raiser.style, "blind")
+    blind.model = vs_raiser.model
+    blind.params = dataclasses.replace(vs_raiser.params, raise_back=False)
+    assert ev_weak < blind._raise_ev(weak, [1], ranges, view, B, B, view.pot)[0]
+    assert ev_strong == blind._raise_ev(strong, [1], ranges, view, B, B, view.pot)[0]
