@@ -34,6 +34,8 @@ class ActionBar:
         self.ts = ts
         """Every element of the bar is one row: the ``button`` role's size."""
         self.legal: Legal | None = None
+        self._call_tip = "bar.tip_call"
+        """The call button's tooltip now (``update`` switches it with what the button does)."""
         h = int(48 * s)
         y = rect.y + (rect.h - h) // 2
         gap = int(10 * s)
@@ -128,6 +130,11 @@ class ActionBar:
             return
         set_enabled(self.fold, True)
         set_enabled(self.call, True)
+        # Its tooltip says what it does now: "Qua lượt" puts nothing in, "Theo" matches.
+        tip = "bar.tip_check" if legal.call == 0 else "bar.tip_call"
+        if tip != self._call_tip:
+            self._call_tip = tip
+            self.call.set_tooltip(key(tip))
         if legal.call == 0:
             self.call.set_text(key("bar.check"))
         elif legal.call < legal.owed:
