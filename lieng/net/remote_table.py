@@ -207,7 +207,13 @@ class RemoteTable:
                 # message is reported and skipped, the rest of the batch still counts.
                 self.errors.append(Message(error(BAD_HOST_MESSAGE, str(exc))))
         if self._pending_turn_seconds is not None:
-            self._deadline = now + self._pending_turn_seconds
+            # The host's first turn of a hand also counts the deal's landing on every
+            # screen (``host.deal_seconds``); this window gates the turn on its own deal,
+            # so it never shows more than one turn (a playtest read "22 giây" at a
+            # 20-second table).
+            limit = self.rules.turn_seconds
+            left = self._pending_turn_seconds
+            self._deadline = now + (min(left, float(limit)) if limit > 0 else left)
             self._pending_turn_seconds = None
         return out
 

@@ -203,3 +203,23 @@ def test_a_message_the_table_cannot_use_is_skipped_not_fatal_to_the_batch() -> N
     finally:
         done.set()
         client.close()
+
+
+def test_the_first_turn_shows_no_more_than_one_turn(make_host: Callable[..., LanHost],
+                                                    make_client: Callable[..., LanClient]
+                                                    ) -> None:
+    """The host's first turn of a hand waits for the deal to land on every screen
+    (``bot_speed`` > 0: ``host.deal_seconds``) and sends the seconds left from now; the
+    window's turn clock is never more than the table's turn (a playtest read 22 s at a
+    20-second table)."""
+    host = make_host(seats=2, bots=1, turn_seconds=20.0, bot_speed=1.0)
+    client = make_client(host, "Ana")
+    table = RemoteTable(client)
+    now = 0.0
+    deadline = time.monotonic() + 60
+    while table.deadline is None:
+        assert time.monotonic() < deadline, "no turn of Ana's came"
+        now += 0.05
+        table.tick(now)
+        time.sleep(0.01)
+    assert 0 < table.deadline - now <= table.rules.turn_seconds
