@@ -68,6 +68,11 @@ def table_label(info: TableInfo, name: str | None = None) -> str:
     return " · ".join(parts)
 
 
+FIELD_ERRORS = ("lan.err_name", "lan.err_port", "lan.err_address")
+"""What a typed field got wrong: the message goes as soon as the person edits a field (a
+playtest saw "Hãy nhập địa chỉ…" stay after the address was typed)."""
+
+
 class LanJoinScene(Scene):
     def __init__(self, app: GameApp, finder_bind: str = "",
                  finder_port: int = DISCOVERY_PORT) -> None:
@@ -202,6 +207,9 @@ class LanJoinScene(Scene):
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.phase == "choose":
             self.join_typed()
             return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and self.error in FIELD_ERRORS:
+            self.error = None  # it said what to fix, and the person is fixing it
+            return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.go_back()
             return True
