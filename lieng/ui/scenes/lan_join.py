@@ -375,8 +375,11 @@ class LanJoinScene(Scene):
                  bold=True, anchor="midleft", max_width=r.right - x - int(30 * s))
             text(surface, t("lan.waiting_start"), (x, lr.y + 70 * s), ts.px("body"), CREAM,
                  anchor="midleft", max_width=r.right - x - int(30 * s))
-            text(surface, t("lan.bots_note"), (x, lr.y + 104 * s), ts.px("small"), MUTED,
-                 anchor="midleft", max_width=r.right - x - int(30 * s))
+            # Wrapped at its size: on one line it shrank to a few pixels (a playtest).
+            small = ts.px("small")
+            for k, line in enumerate(_wrap(t("lan.bots_note"), small, r.right - x - int(30 * s))):
+                text(surface, line, (x, lr.y + 104 * s + k * int(small * 1.35)), small, MUTED,
+                     anchor="midleft", max_width=r.right - x - int(30 * s))
             return
         panel(surface, lr, (10, 18, 15, 225), GOLD, radius=int(12 * s))
         text(surface, t("lan.found"), (lr.x + 18 * s, lr.y + 24 * s), ts.px("heading"), GOLD,
