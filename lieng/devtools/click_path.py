@@ -77,3 +77,64 @@ class PathRecorder:
             self.reached.clear()
             self._thread = threading.get_ident()
             self.armed = True
+
+
+def raise_offered(scene: Any) -> bool:
+    """It is the player's turn, a raise is among what they may do, and the board is still:
+    the moment a person would press "Tố"."""
+    legal = scene.my_legal()
+    return legal is not None and bool(legal.raise_k) and not scene.board.busy
+
+
+def record_lan_click(app: Any) -> list[str]:
+    """The modules a "Tố" click in ``app``'s window crosses at a LAN table on 127.0.0.1 —
+    the click, the client's sending of the intent, the host's reading of it — to the
+    host's table acting. ``app`` is an open window (the caller closes it); raises
+    ``RuntimeError`` when the table, the player's raise or the table's action never came.
+    The bench prints the result and the test holds it to its count."""
+    import time
+
+    import pygame
+    import pygame_gui
+
+    from lieng.net import HostConfig, LanClient, LanHost
+    from lieng.net.remote_table import RemoteTable
+    from lieng.net.transport import Transport
+    from lieng.table import Table
+    from lieng.ui.scenes.lan_table import LanTableScene
+    from lieng.ui.scenes.menu import MenuScene
+
+    # The client's sending of a message and the host's reading of one: the click's work
+    # in the other threads (their loops' own ticks are not the click's path).
+    recorder = PathRecorder(Table.act.__code__,
+                            roots=(LanClient._send.__code__, Transport._serve.__code__))
+    recorder.install(threads=True)  # before the host's and the client's threads start
+    host = LanHost(HostConfig(bind="127.0.0.1", port=0, seats=2, bots=1, start_when=1,
+                              turn_seconds=30.0, bot_speed=0.0, hand_pause=0.0,
+                              deal_timeout=2.0, max_hands=3, beacon_target=None)).start()
+    client = LanClient("127.0.0.1", host.port, name="Lan").connect()
+    try:
+        if not client.wait_until(lambda: client.roster is not None
+                                 and bool(client.roster["started"]), 10):
+            raise RuntimeError("the LAN table never started")
+        app.push(MenuScene(app))
+        scene = LanTableScene(app, RemoteTable(client))
+        app.push(scene)
+        end = time.monotonic() + 30
+        while not raise_offered(scene):
+            if time.monotonic() > end:
+                raise RuntimeError("the player's turn with a raise never came")
+            app.step(1 / 60)
+            time.sleep(0.002)  # the host and the client run on their own threads
+        bar = scene.bar
+        assert bar is not None
+        recorder.arm()
+        app.dispatch(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=bar.raise_,
+                                        mouse_button=1))
+        if not recorder.reached.wait(10):
+            raise RuntimeError("the click never reached the host's table")
+        return list(recorder.modules)
+    finally:
+        recorder.uninstall()
+        client.close()
+        host.stop()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from lieng.devtools.click_path import PathRecorder
+from lieng.devtools.click_path import PathRecorder, record_lan_click
 from lieng.table import Table
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import make_table
@@ -70,48 +70,8 @@ LAN_TABLE_MODULES = 15
 def test_a_raise_click_at_a_lan_table_crosses_fifteen_modules(make_app: MakeApp) -> None:
     """The click in the window, the client's sending of the intent, the host's reading of
     it, to the host's table acting (the loops' own ticks meanwhile are not counted)."""
-    import time
-
-    from lieng.net import HostConfig, LanClient, LanHost
-    from lieng.net.remote_table import RemoteTable
-    from lieng.net.transport import Transport
-    from lieng.ui.scenes.lan_table import LanTableScene
-
-    recorder = PathRecorder(Table.act.__code__,
-                            roots=(LanClient._send.__code__, Transport._serve.__code__))
-    recorder.install(threads=True)  # before the host's and the client's threads start
-    host = LanHost(HostConfig(bind="127.0.0.1", port=0, seats=2, bots=1, start_when=1,
-                              turn_seconds=30.0, bot_speed=0.0, hand_pause=0.0,
-                              deal_timeout=2.0, max_hands=3, beacon_target=None)).start()
-    client = LanClient("127.0.0.1", host.port, name="Lan").connect()
-    try:
-        assert client.wait_until(lambda: client.roster is not None
-                                 and bool(client.roster["started"]), 10)
-        app = make_app((1280, 720), speed="fast")
-        app.push(MenuScene(app))
-        scene = LanTableScene(app, RemoteTable(client))
-        app.push(scene)
-
-        def raise_offered() -> bool:
-            legal = scene.my_legal()
-            return legal is not None and bool(legal.raise_k) and not scene.board.busy
-
-        end = time.monotonic() + 30
-        while not raise_offered():
-            assert time.monotonic() < end, "the player's turn with a raise never came"
-            app.step(1 / 60)
-            time.sleep(0.002)  # the host and the client run on their own threads
-        bar = scene.bar
-        assert bar is not None
-        recorder.arm()
-        app.dispatch(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=bar.raise_,
-                                        mouse_button=1))
-        assert recorder.reached.wait(10), "the click never reached the host's table"
-    finally:
-        recorder.uninstall()
-        client.close()
-        host.stop()
-    assert len(recorder.modules) <= LAN_TABLE_MODULES, recorder.modules
+    modules = record_lan_click(make_app((1280, 720), speed="fast"))
+    assert len(modules) <= LAN_TABLE_MODULES, modules
     for module in ("lieng.ui.scenes.table", "lieng.game.session", "lieng.net.remote_table",
                    "lieng.net.client", "lieng.net.transport", "lieng.net.host", "lieng.table"):
-        assert module in recorder.modules, recorder.modules
+        assert module in modules, modules
