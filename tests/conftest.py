@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -32,6 +33,23 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     os.environ["XDG_DATA_HOME"] = data
     os.environ["XDG_CONFIG_HOME"] = os.path.join(data, "config")
     os.environ["LIENG_DATA_DIR"] = os.path.join(data, "lieng")
+    _cache_bytecode_in(os.path.join(str(base), "pycache"))
+
+
+def _cache_bytecode_in(folder: str) -> None:
+    """Compile each module once per run, caching its bytecode in pytest's temporary folder.
+
+    Where ``PYTHONDONTWRITEBYTECODE`` is set (this project's build machines set it), every
+    Python the suite starts — the LAN self-test's windows, the headless host, the CLIs —
+    compiled the whole game again from source: a second or more of CPU each. A cache
+    prefix under the run's base folder keeps that setting's point (nothing is written
+    beside the sources, docs/PERFORMANCE.md "The test suite") and lets the children, and
+    the modules imported after this, read what was compiled once. The folder goes with
+    pytest's other temporary folders."""
+    sys.pycache_prefix = folder
+    sys.dont_write_bytecode = False
+    os.environ["PYTHONPYCACHEPREFIX"] = folder
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
