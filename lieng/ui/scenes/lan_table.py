@@ -133,11 +133,7 @@ class LanTableScene(TableScene[RemoteTable]):
             ok = check.data.get("ok")
             if check.data.get("stopped_by") is not None:  # a mental deal stopped: no hand
                 self.toast("lan.deal_stopped_toast", hand=str(check.data.get("hand")))
-            elif ok is True:
-                self.messages.append("lan.check_ok")
-            elif ok is None:
-                self.messages.append("lan.check_hidden")  # by design: neither pass nor fail
-            else:
+            elif ok is not True and ok is not None:  # hidden (None) is no failure
                 self.toast("lan.check_failed_toast", hand=str(check.data.get("hand")))
         while self._errors_seen < len(remote.errors):
             err = remote.errors[self._errors_seen]
@@ -160,13 +156,16 @@ class LanTableScene(TableScene[RemoteTable]):
         reason = closed[0]
         app = self.app
         if reason == "disconnected":
-            self.messages.append("lan.lost_body")
             app.push(Dialog(app, "lan.lost_title", "lan.lost_body",
                             [("lan.reconnect", self.reconnect), ("msg.to_menu", self.leave)]))
             return
         body = CLOSED_KEYS.get(reason, "lan.closed_other")
-        self.messages.append(body)
         app.push(Dialog(app, "lan.closed_title", body, [("msg.to_menu", self.leave)]))
+
+    @property
+    def reconnecting(self) -> bool:
+        """Joining again is under way (the line under the table says so)."""
+        return self._reconnect is not None
 
     def reconnect(self) -> None:
         """Join again with the session token: the same seat and a snapshot of the hand.
@@ -193,7 +192,6 @@ class LanTableScene(TableScene[RemoteTable]):
                 result[1].close()  # the player left meanwhile: keep no seat open
 
         self._reconnect = box
-        self.messages.append("lan.reconnecting")
         threading.Thread(target=work, name="lieng-lan-reconnect", daemon=True).start()
 
     def _finish_reconnect(self) -> None:
@@ -203,7 +201,6 @@ class LanTableScene(TableScene[RemoteTable]):
         self._reconnect = None
         if "error" in box:
             msg = error_key(box["error"].code)
-            self.messages.append(msg)
             self.app.push(Dialog(self.app, "lan.lost_title", msg,
                                  [("lan.reconnect", self.reconnect),
                                   ("msg.to_menu", self.leave)]))
@@ -262,8 +259,8 @@ class LanTableScene(TableScene[RemoteTable]):
                 label, colour = t("lan.check_failed", hand=hand), CHECK_BAD
             text(surface, label, (12 * s, 48 * s), ts.px("small"), colour, bold=True,
                  anchor="midleft")
-        if self._reconnect is not None or (self.watching and self.remote.closed is None):
+        if self.reconnecting or (self.watching and self.remote.closed is None):
             # In the banner's box under the pot, which the layout keeps clear of every
             # seat (docs/UI.md "The layout rule"); it used to sit over the top seat.
-            label = t("lan.reconnecting") if self._reconnect is not None else t("lan.watching")
+            label = t("lan.reconnecting") if self.reconnecting else t("lan.watching")
             draw_toasts(surface, self.layout, [label])

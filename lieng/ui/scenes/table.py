@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Generic
 import pygame
 import pygame_gui
 
-from lieng.engine import Action, ActionKind, ActionTaken, Event, Legal
+from lieng.engine import Action, Event, Legal
 from lieng.game import AskRebuy, BetweenHands, GameOver
 from lieng.game.session import TableSession, play_for_real
 from lieng.game.story import HandResult
@@ -77,8 +77,8 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         """The hand number whose summary the player moved on from (or whose delay ran
         out): its result is no longer shown, and the next hand was asked for once."""
         self.toasts: list[Toast] = []
-        self.messages: list[str] = []
-        """Every message key shown to the player (tests read it)."""
+        self._toasted = 0
+        """The number of the next announcement (``session.said``) to draw as a toast."""
         self.peel: dict[int, float] = {}
         self._drag: tuple[int, float] | None = None
         self._legal_shown: Legal | bool | None = False
@@ -173,9 +173,6 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
 
     def _on_events(self, events: Sequence[Event]) -> None:
         """The session's events (already redacted for this screen) onto the board."""
-        for e in events:
-            if isinstance(e, ActionTaken) and e.seat == self.me and e.kind is ActionKind.TIMEOUT:
-                self.toast("msg.timeout")
         self.board.feed(events)
 
     def make_flow(self) -> BetweenHands | None:
@@ -198,7 +195,6 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
     def present(self, decision: AskRebuy | GameOver) -> None:
         app = self.app  # a decision the flow left to the player, or the end of the table
         if isinstance(decision, AskRebuy):
-            self.messages.append("msg.broke")
             source = self.session.bank
             bank = source.max_buy_in() if source is not None else None  # real chips
             app.push(Dialog(app, "msg.broke_title", "msg.broke_bank" if bank else "msg.broke",
@@ -206,12 +202,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
                             {"amount": chips(decision.amount), "bank": chips(bank or 0),
                              "after": chips(max(0, (bank or 0) - decision.amount))}))
         elif decision.reason == "bank_empty":
-            self.messages.append("msg.broke")
-            self.messages.append("msg.bank_empty")
             app.push(Dialog(app, "msg.broke_title", "msg.bank_empty",
                             [("msg.to_menu", self.leave)]))
         else:
-            self.messages.append("msg.table_won")
             app.push(Dialog(app, "msg.table_won_title", "msg.table_won",
                             [("msg.to_menu", self.leave)]))
 
@@ -249,8 +242,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         return True
 
     def toast(self, msg: str, **args: str) -> None:
-        self.messages.append(msg)
-        self.toasts.append(Toast(msg, args, 3.2))
+        """Tell the player ``msg`` (the session keeps what was said; ``update`` draws it
+        for a few seconds)."""
+        self.session.said.say(msg, **args)
 
     def my_legal(self) -> Legal | None:
         """What the bar offers: the session's legal actions, on a turn the board shows."""
@@ -372,6 +366,12 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             self.reveal_all()  # the setting was switched on mid-hand
         self._update_reveal_button()
         self._timer_warning()
+        said = self.session.said
+        for announced in said.since(self._toasted):
+            args = {k: chips(v) if isinstance(v, int) else v
+                    for k, v in announced.args.items()}  # an amount, the language's way
+            self.toasts.append(Toast(announced.key, args, 3.2))
+        self._toasted = said.count
         # A toast shares the banner's box with the deck: it waits for the deal to land
         # (a rebuy's "Đã mua thêm" used to cover the deck and the cards leaving it).
         for toast in self.toasts if not self.board.dealing else ():
