@@ -129,8 +129,9 @@ def record_lan_click(app: Any) -> list[str]:
         bar = scene.bar
         assert bar is not None
         recorder.arm()
-        app.dispatch(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=bar.raise_,
-                                        mouse_button=1))
+        if not app.dispatch(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
+                                               ui_element=bar.raise_, mouse_button=1)):
+            raise RuntimeError("the table screen did not take the click on the raise")
         if not recorder.reached.wait(10):
             raise RuntimeError("the click never reached the host's table")
         return list(recorder.modules)

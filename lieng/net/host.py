@@ -52,6 +52,7 @@ from lieng.engine import (
 from lieng.table import StaleHandError, StaleTurnError, Table
 
 from . import between_hands, discovery
+from .client import LanClient
 from .fairdeal import FairDealer, proof_allowed
 from .host_mental import SealedDeals
 from .hostconfig import HostConfig
@@ -434,7 +435,6 @@ class LanHost(LoopService):
 
 def connect_local(host: LanHost, **kwargs: Any) -> LanClient:
     """A ``LanClient`` for the hosting player's own seat (seat 0), over loopback."""
-    from .client import LanClient
 
     if host.local_token is None:
         raise ValueError("this host keeps no seat for a local player")

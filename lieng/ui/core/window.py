@@ -299,24 +299,29 @@ class GameApp:
         for hook in list(self.frame_hooks):
             hook(self)
 
-    def dispatch(self, event: pygame.event.Event) -> None:
+    def dispatch(self, event: pygame.event.Event) -> bool:
+        """Hand one event on; True when something used it: the window itself (quit, a
+        resize), a pygame_gui element (a click on a button), or the top scene (its
+        ``handle_event``'s answer). The loop (``step``) has nothing more to do with an
+        event nobody used — only the top scene takes input, so a dialog stays modal — and
+        a driver that hands the window an event itself (the click-path bench and test,
+        ``lieng.devtools.click_path``) learns whether it landed."""
         if event.type == pygame.QUIT:
             self.running = False
-            return
+            return True
         if event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
-            return
+            return True
         if event.type == pygame.WINDOWSIZECHANGED:
             if (event.x, event.y) != self.size:
                 self.resize((event.x, event.y))
-            return
+            return True
         # A pygame_gui element that used the event (a click on a button) keeps it from
         # the table; its UI_* follow-up events still reach the scene. Keys always pass.
         if self.ui.process_events(event) and event.type not in (pygame.KEYDOWN, pygame.KEYUP):
-            return
+            return True
         top = self.stack.top
-        if top is not None:
-            top.handle_event(event)
+        return top is not None and bool(top.handle_event(event))
 
     def draw(self) -> None:
         for scene in self.stack.visible():

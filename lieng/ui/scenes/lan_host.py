@@ -32,6 +32,7 @@ from lieng.net.protocol import MAX_NAME, MAX_PASSWORD, ProtocolError, clean_name
 from lieng.net.remote_table import RemoteTable
 from lieng.storage.paths import data_dir
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
+from lieng.ui.core.felt_cache import framed_screen
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.names import shown_name
 from lieng.ui.core.scene import Scene
@@ -44,6 +45,8 @@ from lieng.ui.scenes.lan_common import (
     remember,
     valid_address,
 )
+
+from .lan_table import LanTableScene
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -270,8 +273,6 @@ class LanHostScene(Scene):
             return
         roster = client.roster
         if roster is not None and roster.get("started") and self.app.stack.top is self:
-            from .lan_table import LanTableScene
-
             atexit.unregister(host.stop)  # the table scene owns the host from now on
             scene = LanTableScene(self.app, RemoteTable(client), host=host)
             self.client = self.host = None
@@ -281,8 +282,6 @@ class LanHostScene(Scene):
     # ----------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        from lieng.ui.core.felt_cache import framed_screen
-
         s = self.app.scale
         ts = self.app.type_scale
         r = self._rect()

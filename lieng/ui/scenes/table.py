@@ -34,6 +34,7 @@ from lieng.ui.core.scene import Scene
 from lieng.ui.tabletop import layout as layout_mod
 from lieng.ui.tabletop.action_bar import ActionBar
 from lieng.ui.tabletop.board import Board
+from lieng.ui.tabletop.coach import coach_line, draw_coach
 from lieng.ui.tabletop.drawing import TableDrawer
 from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts, info_line
 from lieng.ui.tabletop.log_panel import LogPanel
@@ -412,8 +413,6 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         self.drawer.draw(surface, self.board, lay, self.order, rem, total, self.peel)
         self.app.cards.frame = self.app.frames
         if self.app.settings.coach_hints:
-            from lieng.ui.tabletop.coach import coach_line, draw_coach
-
             draw_coach(surface, lay, ts, coach_line(self.board, self.me, self.table.rules))
         info = info_line(self.table.rules, self.table.hand_no, self.board.round,
                          self.table.in_hand)

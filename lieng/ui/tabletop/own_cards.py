@@ -18,6 +18,7 @@ from lieng.engine import evaluate
 from lieng.table import TableLike
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import language
+from lieng.ui.core.tween import Tween, ease_in_out_cubic
 from lieng.ui.tabletop.board import Board, CardState
 from lieng.ui.tabletop.drawing import TableDrawer
 from lieng.ui.tabletop.layout import TableLayout
@@ -47,8 +48,6 @@ class OwnCardsMixin(Generic[TableT]):
         return self.board.seats[self.me].cards
 
     def reveal(self, i: int, animate: bool = True) -> None:
-        from lieng.ui.core.tween import Tween, ease_in_out_cubic
-
         cards = self.own_cards()
         if i >= len(cards) or cards[i].flip_now >= 1.0 or cards[i].card is None:
             return

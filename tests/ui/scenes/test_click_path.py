@@ -50,10 +50,11 @@ def test_a_raise_click_at_a_bot_table_crosses_at_most_eight_modules(make_app: Ma
     recorder.install()
     try:
         recorder.arm()
-        app.dispatch(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=bar.raise_,
-                                        mouse_button=1))
+        used = app.dispatch(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
+                                               ui_element=bar.raise_, mouse_button=1))
     finally:
         recorder.uninstall()
+    assert used, "the table screen did not take the click"
     assert recorder.reached.is_set(), "the click never reached the table"
     assert len(hand.actions) == acted + 1 and hand.actions[-1][0] == scene.me
     assert hand.actions[-1][1].kind.name in ("RAISE", "ALL_IN")
