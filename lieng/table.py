@@ -352,6 +352,9 @@ class Table:
             return self.act(seat, Action.timeout(), now)
         return []
 
+    redacted_for: int | None = None
+    """A local table's events are the whole truth (``TableLike.redacted_for``)."""
+
     @property
     def deadline(self) -> float | None:
         """When the current person's turn times out, or None (bot turn, timer off, paused)."""
@@ -452,6 +455,12 @@ class TableLike(Protocol):
 
     @property
     def deadline(self) -> float | None: ...
+
+    @property
+    def redacted_for(self) -> int | None:
+        """The seat whose redaction this table's events already are (a LAN table's: its
+        seat's, done once by the host); None: the whole truth (a local table)."""
+        ...
 
     def subscribe(self, listener: EventListener) -> None: ...
 

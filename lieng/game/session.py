@@ -10,7 +10,9 @@ pygame (tests/game/test_session.py).
 **One turn check, one redaction.** ``act`` is the one place that asks "is it me to act?"
 before the table checks the action itself (``IllegalActionError``); the events the
 session hands its listeners are redacted once, for the seat it shows (``me``; ``None``,
-the spectator's view, at a hot-seat table whose board no person's cards may reach).
+the spectator's view, at a hot-seat table whose board no person's cards may reach) — at
+a LAN table by the host, per connection, so the session hands them on as they came
+(``TableLike.redacted_for``).
 
 **Time is passed in.** The clock is the screen's to move (``advance``): it stands still
 while the board is still animating or a dialog covers the table, which only the screen
@@ -141,7 +143,9 @@ class TableSession(Generic[TableT]):
         if self.policy is not None:
             self.policy.after_events(events)
         seat = None if self.spectator else self.me
-        shown = [redact(e, seat) for e in events]
+        # Redacted once: a LAN table's events are already this seat's (the host's work).
+        done = seat is not None and seat == self.table.redacted_for
+        shown = list(events) if done else [redact(e, seat) for e in events]
         for listener in list(self._listeners):
             listener(shown)
 
