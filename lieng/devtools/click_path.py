@@ -115,7 +115,7 @@ def record_lan_click(app: Any) -> list[str]:
     client = LanClient("127.0.0.1", host.port, name="Lan").connect()
     try:
         if not client.wait_until(lambda: client.roster is not None
-                                 and bool(client.roster["started"]), 10):
+                                 and client.roster.started, 10):
             raise RuntimeError("the LAN table never started")
         app.push(MenuScene(app))
         scene = LanTableScene(app, RemoteTable(client))

@@ -309,7 +309,7 @@ class RemoteTable:
                 seat.stack = view.stacks[i]
 
     def _update_roster(self) -> None:
-        roster = self.client.table_roster
+        roster = self.client.roster
         if roster is None:
             return
         seats: list[Seat] = []

@@ -44,7 +44,7 @@ def test_remote_table_plays_like_a_table(make_host: Callable[..., LanHost],
     host = make_host(seats=3, bots=1, max_hands=4, start_when=2)
     other = make_client(host, "Bảo", pilot=5)
     client = make_client(host, "Ana")
-    assert client.wait_until(lambda: client.roster is not None and client.roster["started"], 10)
+    assert client.wait_until(lambda: client.roster is not None and client.roster.started, 10)
     table = RemoteTable(client)
     seen: list[Event] = []
     table.subscribe(seen.extend)

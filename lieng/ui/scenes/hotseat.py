@@ -160,8 +160,7 @@ class HotseatScene(TableScene[Table]):
             cs.card = None
             cs.flip = 0.0
             cs.flip_tween = None
-        self.peel.clear()
-        self._drag = None
+        self.own.let_go()
 
     def confirm(self, seat: int) -> None:
         """The named person pressed "Tôi là …": their cards, and only theirs, face up."""
@@ -174,7 +173,7 @@ class HotseatScene(TableScene[Table]):
             cs.card = card
             cs.flip = 0.0
             cs.flip_tween = None
-        self.reveal_all(animate=True)
+        self.own.reveal_all(animate=True)
 
 
     def _close_handoff(self) -> None:

@@ -28,6 +28,7 @@ from lieng.game import TABLE_BETS
 from lieng.levels import BOT_LEVELS, as_level
 from lieng.net.client import LanClient, LanError
 from lieng.net.host import HostConfig, LanHost, connect_local
+from lieng.net.messages import Roster
 from lieng.net.protocol import MAX_NAME, MAX_PASSWORD, ProtocolError, clean_name
 from lieng.net.remote_table import RemoteTable
 from lieng.storage.paths import data_dir
@@ -258,7 +259,7 @@ class LanHostScene(Scene):
     # ----------------------------------------------------------------- per frame
 
     @property
-    def roster(self) -> dict[str, Any] | None:
+    def roster(self) -> Roster | None:
         return self.client.roster if self.client is not None else None
 
     def update(self, dt: float) -> None:
@@ -272,7 +273,7 @@ class LanHostScene(Scene):
             self.resize()
             return
         roster = client.roster
-        if roster is not None and roster.get("started") and self.app.stack.top is self:
+        if roster is not None and roster.started and self.app.stack.top is self:
             atexit.unregister(host.stop)  # the table scene owns the host from now on
             scene = LanTableScene(self.app, RemoteTable(client), host=host)
             self.client = self.host = None

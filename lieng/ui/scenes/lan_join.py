@@ -348,7 +348,7 @@ class LanJoinScene(Scene):
                 self.resize()
                 return
             roster = client.roster
-            if roster is not None and roster.get("started") and self.app.stack.top is self:
+            if roster is not None and roster.started and self.app.stack.top is self:
                 self.close_finder()
                 scene = LanTableScene(self.app, RemoteTable(client))
                 self.client = None

@@ -71,9 +71,9 @@ def test_host_screen_opens_a_table_a_friend_joins_and_a_hand_is_played(
     friend = LanClient(LOOPBACK, host.port, name="Bạn xa",
                        autopilot=make_bot("easy", rng=random.Random(3))).connect()
     clients.append(friend)
-    wait(app, lambda: scene.roster is not None and "Bạn xa" in scene.roster["names"])
-    assert scene.roster["names"][0] == "Chủ bàn"  # type: ignore[index]
-    assert scene.roster["kinds"] == ["human", "human", "open", "bot"]  # type: ignore[index]
+    wait(app, lambda: scene.roster is not None and "Bạn xa" in scene.roster.names)
+    assert scene.roster is not None and scene.roster.names[0] == "Chủ bàn"
+    assert scene.roster.kinds == ("human", "human", "open", "bot")
     # One seat is still empty: Bắt đầu gives it a bot and the table screen takes over.
     click(app, scene.primary)
     wait(app, lambda: isinstance(app.stack.top, LanTableScene))
