@@ -22,11 +22,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from lieng.engine import PRESETS, Action, SealedHand, Showdown
-from lieng.net.fields import Fields, WireMessage
 from lieng.net.mental_messages import MentalFault, MentalOpenRequest, MentalStart, MentalStep
 from lieng.net.mental_player import MentalPlayer
 from lieng.net.mental_round import MentalDealer
-from lieng.net.protocol import HEADER, encode
+from lieng.net.protocol import HEADER, Fields, WireMessage, encode
 
 RULES = dataclasses.replace(PRESETS["classic"], table_bet=10)
 

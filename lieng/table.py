@@ -22,6 +22,7 @@ from .engine import (
     Event,
     Hand,
     HandView,
+    IllegalActionError,
     InvalidHandError,
     InvalidSeatError,
     Legal,
@@ -32,6 +33,16 @@ from .engine import (
 )
 
 SeatKind = Literal["human", "bot", "remote"]
+
+
+class StaleHandError(IllegalActionError):
+    """An action meant for a hand that is not being played (no hand, the hand is over,
+    or it names another hand's number): a late or replayed intent from a LAN peer."""
+
+
+class StaleTurnError(IllegalActionError):
+    """An action meant for a turn of this hand that is over (it names another number of
+    actions taken): a second click, or one that crossed the turn's timing out."""
 
 
 class Player(Protocol):
@@ -294,12 +305,27 @@ class Table:
         self._after(events, now)
         return events
 
-    def act(self, seat: int, action: Action, now: float = 0.0) -> list[Event]:
+    def act(self, seat: int, action: Action, now: float = 0.0,
+            turn: tuple[int, int] | None = None) -> list[Event]:
         """Apply a seat's action (raises ``IllegalActionError`` and changes nothing if the
-        engine rejects it)."""
-        if self.hand is None:
+        engine rejects it: ``NotYourTurnError`` when another seat is to act).
+
+        ``turn`` is the turn the action was meant for — (hand number, actions taken so
+        far) — as a LAN peer names it (docs/PROTOCOL.md, "action"): an action for another
+        hand raises ``StaleHandError``, for a turn of this hand already over
+        ``StaleTurnError``. The table is the one place the host checks a turn: the engine
+        checks whose turn it is, the table which turn, and the host only says why on the
+        wire (``lieng.net.host``)."""
+        hand = self.hand
+        if turn is not None:
+            if hand is None or hand.is_over or turn[0] != self.hand_no:
+                raise StaleHandError(f"hand {turn[0]} is not being played "
+                                     f"(now: {self.hand_no})")
+            if turn[1] != len(hand.actions):
+                raise StaleTurnError("that turn is over")
+        if hand is None:
             raise RuntimeError("no hand is being played")
-        events = self.hand.act(seat, action)
+        events = hand.act(seat, action)
         self._after(events, now)
         return events
 
@@ -325,6 +351,9 @@ class Table:
         if deadline is not None and now >= deadline:
             return self.act(seat, Action.timeout(), now)
         return []
+
+    redacted_for: int | None = None
+    """A local table's events are the whole truth (``TableLike.redacted_for``)."""
 
     @property
     def deadline(self) -> float | None:
@@ -426,6 +455,12 @@ class TableLike(Protocol):
 
     @property
     def deadline(self) -> float | None: ...
+
+    @property
+    def redacted_for(self) -> int | None:
+        """The seat whose redaction this table's events already are (a LAN table's: its
+        seat's, done once by the host); None: the whole truth (a local table)."""
+        ...
 
     def subscribe(self, listener: EventListener) -> None: ...
 

@@ -244,3 +244,14 @@ def test_the_graph_sees_type_checking_and_lazy_imports() -> None:
     """``TYPE_CHECKING`` blocks and imports inside functions are edges like any other."""
     edges = graph()
     assert "lieng.ui.core.window" in edges["lieng.ui.core.scene"]  # under TYPE_CHECKING
+
+
+def test_no_module_imports_a_command_line() -> None:
+    """A command line (``python -m lieng.net.host_cli``) imports its library, never the
+    other way: the library is whole without its command line (docs/ARCHITECTURE.md)."""
+    edges = graph()
+    clis = {m for m in edges if m.rpartition(".")[2].endswith("_cli")}
+    assert {"lieng.net.host_cli", "lieng.net.client_cli"} <= clis
+    wrong = sorted(f"{m} imports {t}" for m, targets in edges.items() for t in targets
+                   if t in clis)
+    assert not wrong, "\n".join(wrong)

@@ -159,3 +159,30 @@ def test_real_bots_play_whole_hands_on_their_own() -> None:
             if seat.stack < RULES.table_bet:
                 t.rebuy(i, 1000)
     assert t.hand_no == 20
+
+
+def test_an_action_for_another_hand_or_turn_is_refused_and_changes_nothing() -> None:
+    """``Table.act(turn=(hand, actions taken))``: the LAN host's one turn check (which
+    hand, which turn; the engine says whose), each refusal its own error."""
+    from lieng.engine import NotYourTurnError
+    from lieng.table import StaleHandError, StaleTurnError
+
+    t = _table(n_humans=2, n_bots=0)
+    with pytest.raises(StaleHandError):  # no hand yet
+        t.act(0, Action.call(), 0.0, turn=(1, 0))
+    t.start_hand(now=0.0)
+    hand = t.hand
+    assert hand is not None
+    seat = hand.to_act
+    assert seat is not None
+    with pytest.raises(StaleHandError):
+        t.act(seat, Action.call(), 0.0, turn=(t.hand_no - 1, 0))
+    with pytest.raises(StaleTurnError):
+        t.act(seat, Action.call(), 0.0, turn=(t.hand_no, len(hand.actions) + 1))
+    with pytest.raises(NotYourTurnError):
+        t.act(1 - seat, Action.call(), 0.0, turn=(t.hand_no, len(hand.actions)))
+    assert hand.actions == []
+    t.act(seat, Action.call(), 0.0, turn=(t.hand_no, 0))
+    assert len(hand.actions) == 1
+    with pytest.raises(StaleTurnError):  # the same intent twice: the turn is over
+        t.act(seat, Action.call(), 0.0, turn=(t.hand_no, 0))

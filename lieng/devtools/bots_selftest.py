@@ -41,6 +41,8 @@ class _SelftestState:
     seen_hand: int = -1
     table: TableScene[Table] | None = None
     """The table played, kept after it closes (the player went broke for good)."""
+    won: bool = False
+    """The table said the player beat every bot (its "msg.table_won" dialog)."""
 
 
 def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | None = None,
@@ -119,6 +121,7 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
         next_hand(top)  # "Ván tiếp" on each hand's result
 
     def dialog(top: Dialog) -> None:
+        state.won = state.won or top.body == "msg.table_won"
         if top.title == "msg.broke_title":
             state.rebuys += 1
             click(app, top.buttons[0])
@@ -141,7 +144,7 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
     # Newcomers who took broke bots' seats brought their own stacks (lieng.game.bot_seating).
     came = table_scene.seating.arrivals if table_scene.seating is not None else []
     expected = state.start_total + rebought + sum(a.spec.stack for a in came)
-    done = t.hand_no >= hands or "msg.table_won" in table_scene.messages
+    done = t.hand_no >= hands or state.won
     me = t.seats[table_scene.me]
     profile.stand_up()
     # The bankroll moved by exactly the player's result at the table.

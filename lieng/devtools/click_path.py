@@ -115,7 +115,7 @@ def record_lan_click(app: Any) -> list[str]:
     client = LanClient("127.0.0.1", host.port, name="Lan").connect()
     try:
         if not client.wait_until(lambda: client.roster is not None
-                                 and bool(client.roster["started"]), 10):
+                                 and client.roster.started, 10):
             raise RuntimeError("the LAN table never started")
         app.push(MenuScene(app))
         scene = LanTableScene(app, RemoteTable(client))
@@ -129,8 +129,9 @@ def record_lan_click(app: Any) -> list[str]:
         bar = scene.bar
         assert bar is not None
         recorder.arm()
-        app.dispatch(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=bar.raise_,
-                                        mouse_button=1))
+        if not app.dispatch(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
+                                               ui_element=bar.raise_, mouse_button=1)):
+            raise RuntimeError("the table screen did not take the click on the raise")
         if not recorder.reached.wait(10):
             raise RuntimeError("the click never reached the host's table")
         return list(recorder.modules)

@@ -120,7 +120,7 @@ def run_window_client(port: int, hands: int, name: str, seed: int | None = None,
     client = LanClient(LOOPBACK, port, name=name).connect()
     try:
         if not client.wait_until(lambda: client.roster is not None
-                                 and bool(client.roster["started"]), timeout):
+                                 and client.roster.started, timeout):
             print(json.dumps({"name": name, "error": "the game never started"}))
             return 1
         table = RemoteTable(client)

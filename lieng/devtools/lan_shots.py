@@ -99,7 +99,7 @@ def take(out: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi",
                            autopilot=ScriptedPlayer()).connect()
         clients.append(friend)
         _wait(app, lambda: host_scene.roster is not None
-              and "Hùng" in host_scene.roster["names"])
+              and "Hùng" in host_scene.roster.names)
         app.step(1 / 60)
         path = out / f"lan-host-lobby{suffix}.png"
         pygame.image.save(app.screen, str(path))

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from .actions import ActionKind, Legal
 from .cards import Card
 from .ranking import HandValue, evaluate
-from .rules import RuleSet
+from .rules import PRESETS, RuleSet
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,8 +206,6 @@ def _decode(cls: type[Event], name: str, raw: Any, rules: RuleSet | None) -> Any
 
 
 def _decode_shown(raw: Any, rules: RuleSet | None) -> ShownHand:
-    from .rules import PRESETS
-
     a, b, c = (Card.parse(code) for code in raw["cards"])
     value = evaluate((a, b, c), rules or PRESETS["classic"])
     return ShownHand(int(raw["seat"]), (a, b, c), value)

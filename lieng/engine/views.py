@@ -86,7 +86,7 @@ class HandView:
 MAX_SEATS = 6
 """A table has at most six seats (RULES.md); a longer list is malformed, not a big table."""
 MAX_CHIPS = 10**15
-"""The most chips any amount in a view may hold (the wire's limit, lieng/net/fields.py):
+"""The most chips any amount in a view may hold (the wire's limit, lieng/net/protocol.py):
 a view comes from another machine, and an amount of 4,300 digits drawn on the raise
 slider made ``f"{amount:,}"`` raise ``ValueError``."""
 MAX_ROUND = MAX_ROUNDS + 2

@@ -9,26 +9,46 @@ they have the screen ("Tôi là Lan"): then their turn timer starts afresh (docs
 step 6). A person who never comes is folded by the table's own timeout, which the whole
 table is told (``time_out``). The screen draws the hand-off panel and puts the viewer's
 cards on the board; it decides none of this (tests/game/test_handoff.py).
+
+``Handoff`` is the session's hot-seat policy (``TableSession.policy``): built on a
+session, it makes that session the hot-seat's — the board gets the spectator's view
+(``spectator``), me may act only once their hand-off is confirmed (``may_act``), broke
+people are asked and bots rebuy (``flow``), and what the whole table must hear is said
+through the session (``TableSession.said``): a person timed out, a hand-off nobody came
+for, a rebuy, a seat left. So the hot-seat screen overrides few of the table screen's
+methods: it draws the panel, turns the table to the viewer and shows their cards.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from lieng.engine import Action
+from lieng.engine import Action, ActionKind, ActionTaken, Event
 from lieng.table import Table
 
+from .flow import BetweenHands, BrokePolicy
 from .session import TableSession
 
 
 class Handoff:
-    """The hand-off state of the hot-seat ``session``; ``is_person(seat)``: the seat is
-    played by a person at this computer (a bot's turn waits for nobody)."""
+    """The hand-off state of the hot-seat ``session``, and its policy (see the module
+    docstring); ``is_person(seat)``: the seat is played by a person at this computer (a
+    bot's turn waits for nobody); ``rebuy_allowed``: broke people may buy chips again
+    (else a broke seat leaves)."""
 
-    def __init__(self, session: TableSession[Table], is_person: Callable[[int], bool]) -> None:
+    def __init__(self, session: TableSession[Table], is_person: Callable[[int], bool],
+                 rebuy_allowed: bool = True) -> None:
         self.session = session
         self.is_person = is_person
+        self.rebuy_allowed = rebuy_allowed
+        self.on_viewer_gone: Callable[[int], None] | None = None
+        """The screen's: take this seat's cards off the board. Called as the turn leaves
+        the viewer, before the events that ended it are drawn."""
+        self._told = 0
+        """The flow's seat changes already told to the table."""
+        self._timing_out = False
+        """A hand-off nobody came for is being timed out (told once, as that)."""
         self.viewer: int | None = None
         """The person whose hand-off was confirmed: the only seat whose cards may be shown.
         None between turns, hands, during the deal and at the showdown."""
@@ -41,20 +61,70 @@ class Handoff:
         """Confirmed hand-offs per seat."""
         self.timeouts = 0
         """Hand-offs nobody came for (the absent person folded)."""
+        session.spectator = True  # nobody's dealt cards reach the board
+        session.flow = BetweenHands(session.table, self._broke, needs_people=True)
+        session.policy = self
+
+    def _broke(self, seat: int) -> BrokePolicy:
+        """Broke people are asked (rebuy or leave) when the setup allows rebuys, bots
+        rebuy by themselves; without rebuys a broke seat leaves. The game ends when no
+        person is left (``lieng.game.flow``)."""
+        if not self.rebuy_allowed:
+            return "leave"
+        return "ask" if self.is_person(seat) else "rebuy"
+
+    def name(self, seat: int) -> str:
+        return self.table.seats[seat].name
+
+    # ----------------------------------------------------------------- the policy
+
+    def may_act(self) -> bool:
+        """Only the person whose hand-off was confirmed acts: me is the viewer."""
+        return self.viewer is not None and self.viewer == self.session.me
+
+    def after_flow(self) -> None:
+        """Tell the table the seat changes the flow made (bots' rebuys at once, people's
+        choices): "Minh đã mua thêm 1.000", "Lan rời bàn"."""
+        changes = self.session.flow.changes
+        for change in changes[self._told:]:
+            if change.kind == "rebuy":
+                self.session.said.say("hotseat.rebought", who=self.name(change.seat),
+                                      amount=change.chips)
+            else:
+                self.session.said.say("hotseat.left", who=self.name(change.seat))
+        self._told = len(changes)
+
+    def rebuy(self, seat: int) -> None:
+        """A broke person chose to buy chips again."""
+        self.session.flow.rebuy(seat)
+        self.after_flow()
+
+    def leave(self, seat: int) -> None:
+        """A broke person chose to leave the table."""
+        self.session.flow.leave(seat)
+        self.after_flow()
 
     @property
     def table(self) -> Table:
         return self.session.table
 
-    def after_events(self) -> bool:
-        """The table moved on: the viewer's screen ends with their turn, and a turn that
-        has come to another person waits for them. True when the viewer's cards must
-        leave the screen now."""
+    def after_events(self, events: Sequence[Event] = ()) -> bool:
+        """The table moved on (``events``, before they are drawn): the viewer's screen
+        ends with their turn, a turn that has come to another person waits for them, and
+        a person the table timed out is named to everyone. True when the viewer's cards
+        left the screen now (``on_viewer_gone`` was told)."""
+        for e in events:
+            if isinstance(e, ActionTaken) and e.kind is ActionKind.TIMEOUT \
+                    and self.is_person(e.seat) and not self._timing_out:
+                self.session.said.say("hotseat.timed_out", who=self.name(e.seat))
+        self.settle()
         hand = self.table.hand
-        leaves = self.viewer is not None and (hand is None or hand.is_over
-                                              or hand.to_act != self.viewer)
+        gone = self.viewer
+        leaves = gone is not None and (hand is None or hand.is_over or hand.to_act != gone)
         if leaves:
             self.viewer = None
+            if self.on_viewer_gone is not None and gone is not None:
+                self.on_viewer_gone(gone)
         if hand is None:
             return leaves
         if hand.is_over:
@@ -88,13 +158,25 @@ class Handoff:
         self.confirmed[seat] += 1
         return True
 
+    def close_view(self) -> None:
+        """The viewer's screen ends now (the game is over): their cards leave it."""
+        gone, self.viewer = self.viewer, None
+        if gone is not None and self.on_viewer_gone is not None:
+            self.on_viewer_gone(gone)
+
     def time_out(self, seat: int) -> bool:
         """Nobody came for ``seat``'s hand-off: the table times the turn out (a fold the
-        whole table is told of). False when the turn is no longer theirs."""
+        whole table is told of, once: "Lan không đến, bị bỏ bài"). False when the turn is
+        no longer theirs."""
         hand = self.table.hand
         self.pending = None
         if hand is None or hand.is_over or hand.to_act != seat:
             return False
         self.timeouts += 1
-        self.table.act(seat, Action.timeout(), self.session.clock)
+        self._timing_out = True
+        try:
+            self.table.act(seat, Action.timeout(), self.session.clock)
+        finally:
+            self._timing_out = False
+        self.session.said.say("hotseat.handoff_timeout", who=self.name(seat))
         return True

@@ -10,7 +10,9 @@ pygame (tests/game/test_session.py).
 **One turn check, one redaction.** ``act`` is the one place that asks "is it me to act?"
 before the table checks the action itself (``IllegalActionError``); the events the
 session hands its listeners are redacted once, for the seat it shows (``me``; ``None``,
-the spectator's view, at a hot-seat table whose board no person's cards may reach).
+the spectator's view, at a hot-seat table whose board no person's cards may reach) — at
+a LAN table by the host, per connection, so the session hands them on as they came
+(``TableLike.redacted_for``).
 
 **Time is passed in.** The clock is the screen's to move (``advance``): it stands still
 while the board is still animating or a dialog covers the table, which only the screen
@@ -29,6 +31,8 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from lieng.engine import (
     Action,
+    ActionKind,
+    ActionTaken,
     Event,
     HandOverError,
     IllegalActionError,
@@ -39,6 +43,7 @@ from lieng.engine import (
 )
 from lieng.table import Table, TableLike
 
+from .announcements import Announcements
 from .flow import AskRebuy, BetweenHands, DealNext, GameOver
 from .story import Story
 
@@ -58,6 +63,24 @@ class ChipSource(Protocol):
     def max_buy_in(self) -> int: ...
 
     def rebuy(self, wanted: int) -> int: ...
+
+
+class SeatPolicy(Protocol):
+    """What a mode decides about "me" beyond the bot table's rule (me is one seat, always
+    at the screen): the hot-seat's hand-off (``lieng.game.handoff.Handoff``). The LAN
+    table needs none — the host decides — and the bot table is the default."""
+
+    def may_act(self) -> bool:
+        """Me may act on me's turn now (the hot-seat: only once me has the screen)."""
+        ...
+
+    def after_events(self, events: Sequence[Event]) -> object:
+        """The table moved on (called before the events reach the screen)."""
+        ...
+
+    def after_flow(self) -> None:
+        """The between-hands flow has decided (seats may have changed)."""
+        ...
 
 
 class TableSession(Generic[TableT]):
@@ -88,12 +111,17 @@ class TableSession(Generic[TableT]):
                            lambda: [seat.name for seat in self.table.seats])
         """The log's lines and each hand's result, told from the public events as they
         arrive (``lieng.game.story``); the screens put them into words."""
+        self.said = Announcements()
+        """What the table told the player in words — a timed-out turn, a rebuy, a
+        hand-off (``lieng.game.announcements``); the screen draws each new one."""
         self.events = 0
         """Events the table has sent so far; the next one's number."""
         self._turn_event = -1
         """The number of the last ``TurnStarted``."""
         self._shown: Callable[[], int] | None = None
         self._listeners: list[Listener] = []
+        self.policy: SeatPolicy | None = None
+        """The mode's say about me beyond the bot table's (the hot-seat's hand-off)."""
         table.subscribe(self._on_events)
 
     # ----------------------------------------------------------------- events
@@ -107,10 +135,17 @@ class TableSession(Generic[TableT]):
         for e in events:
             if isinstance(e, TurnStarted):
                 self._turn_event = self.events
+            elif isinstance(e, ActionTaken) and e.kind is ActionKind.TIMEOUT \
+                    and e.seat == self.me and not self.spectator:
+                self.said.say("msg.timeout")  # the hot-seat tells whose (its screen)
             self.events += 1
         self.story.feed(events)
+        if self.policy is not None:
+            self.policy.after_events(events)
         seat = None if self.spectator else self.me
-        shown = [redact(e, seat) for e in events]
+        # Redacted once: a LAN table's events are already this seat's (the host's work).
+        done = seat is not None and seat == self.table.redacted_for
+        shown = list(events) if done else [redact(e, seat) for e in events]
         for listener in list(self._listeners):
             listener(shown)
 
@@ -148,9 +183,11 @@ class TableSession(Generic[TableT]):
     # ----------------------------------------------------------------- the turn
 
     def my_turn(self) -> bool:
-        """A hand is on and it is me to act."""
+        """A hand is on and it is me to act (and, at a hot-seat table, me has the
+        screen: ``SeatPolicy.may_act``) — the one turn check of the window's side."""
         hand = self.table.hand
-        return hand is not None and not hand.is_over and hand.to_act == self.me
+        return hand is not None and not hand.is_over and hand.to_act == self.me \
+            and (self.policy is None or self.policy.may_act())
 
     def legal(self) -> Legal | None:
         """What me may do now (None: not me to act — nor when a LAN host's view of the
@@ -200,6 +237,8 @@ class TableSession(Generic[TableT]):
         """Deal the next hand (None), or say what the flow decided instead: a rebuy to
         ask me about, or the end of the table."""
         decision = self.flow.next()
+        if self.policy is not None:
+            self.policy.after_flow()
         if not isinstance(decision, DealNext):
             return decision
         try:

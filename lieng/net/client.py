@@ -29,7 +29,6 @@ import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from lieng.engine import Action, HandView, Legal, RuleSet
 from lieng.table import Player
@@ -118,8 +117,9 @@ class LanClient:
         self.watching = False
         self.rules: RuleSet | None = None
         self.table_name = ""
-        self.table_roster: Roster | None = None
-        """The last ``table`` message: who sits where."""
+        self.roster: Roster | None = None
+        """The last ``table`` message: who sits where — the typed message as decoded at
+        the boundary, which the lobby screens draw as it is."""
         self.rebuy_stack = 0
         """Chips the host gives a broke seat between hands (0: no rebuys)."""
         self.view: HandView | None = None
@@ -138,7 +138,7 @@ class LanClient:
         self.errors: list[Error] = []
         self.deals = ClientDeals(self._report, self.hand_views.get)
         self.deal_secrets = deal_secrets
-        self.mental = ClientMental(self._report, lambda: self.table_roster, deal_secrets)
+        self.mental = ClientMental(self._report, lambda: self.roster, deal_secrets)
         self._queue: list[Message] = []
         self._cond = threading.Condition()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -209,12 +209,6 @@ class LanClient:
         msg = ActionRequest(turn[0], turn[1], action)
         self._loop.call_soon_threadsafe(self._send, msg)
         return True
-
-    @property
-    def roster(self) -> dict[str, Any] | None:
-        """The last ``table`` message as JSON fields (what the lobby screens draw)."""
-        roster = self.table_roster
-        return roster.to_dict() if roster is not None else None
 
     @property
     def checks(self) -> list[DealCheck]:
@@ -385,7 +379,7 @@ class LanClient:
                     self.send_action(self.autopilot.decide(self.view))
             case Roster():
                 with self._cond:
-                    self.table_roster = msg
+                    self.roster = msg
             case DealStart():
                 commit_msg = self.deals.on_start(msg, self.seat)
                 if commit_msg is not None:
@@ -415,7 +409,7 @@ class LanClient:
         for step in steps:
             self._send(step)
         view = msg.view
-        problem = message_problem(msg, self.view, self.hand_no, self.table_roster)
+        problem = message_problem(msg, self.view, self.hand_no, self.roster)
         if problem is not None:
             # Not drawn: the player is told, the last honest view stays (host_checks.py).
             log.warning("the host is misbehaving: %s", problem)

@@ -29,12 +29,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .fields import Fields
 from .messages import Probe, TableAd
 from .protocol import (
     DISCOVERY_PORT,
     GAME_VERSION,
     PROTOCOL_VERSION,
+    Fields,
     encode,
     frame_length,
     versions_compatible,

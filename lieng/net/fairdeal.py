@@ -44,9 +44,8 @@ from dataclasses import dataclass, field
 
 from lieng.engine import FULL_DECK, Card
 
-from .fields import WireMessage
 from .messages import Commit, DealCommits, DealProof, DealStart, Reveal
-from .protocol import ErrorCode, ProtocolError
+from .protocol import ErrorCode, ProtocolError, WireMessage
 
 DOMAIN = b"lieng-deal-v1"
 LATE_FRACTION = 0.1

@@ -39,10 +39,20 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from lieng.engine import PRESETS, ActionKind, Event, IllegalActionError, SealedHand, redact
-from lieng.table import Table
+from lieng.engine import (
+    PRESETS,
+    ActionKind,
+    Event,
+    HandOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    SealedHand,
+    redact,
+)
+from lieng.table import StaleHandError, StaleTurnError, Table
 
 from . import between_hands, discovery
+from .client import LanClient
 from .fairdeal import FairDealer, proof_allowed
 from .host_mental import SealedDeals
 from .hostconfig import HostConfig
@@ -233,18 +243,20 @@ class LanHost(LoopService):
         if not session.playing or table is None:
             raise ProtocolError(ErrorCode.NOT_SEATED, "the game has not started yet"
                                 if table is None else "you are watching until the next hand")
-        hand = table.hand
-        if hand is None or hand.is_over or msg.hand != table.hand_no:
-            raise ProtocolError(ErrorCode.STALE_HAND,
-                                f"hand {msg.hand} is not being played (now: {table.hand_no})")
-        if hand.to_act != session.seat:
-            raise ProtocolError(ErrorCode.NOT_YOUR_TURN, "it is not your turn")
-        if msg.turn != len(hand.actions):
-            raise ProtocolError(ErrorCode.STALE_TURN, "that turn is over")
         if msg.action.kind is ActionKind.TIMEOUT:
             raise ProtocolError(ErrorCode.ILLEGAL_ACTION, "only the host's timer times out")
+        # The table checks the turn — which hand, which turn, whose (Table.act) — once;
+        # the host only names the reason on the wire (docs/PROTOCOL.md, "Errors").
         try:
-            table.act(session.seat, msg.action, time.monotonic())
+            table.act(session.seat, msg.action, time.monotonic(), turn=(msg.hand, msg.turn))
+        except StaleHandError:
+            raise ProtocolError(ErrorCode.STALE_HAND,
+                                f"hand {msg.hand} is not being played (now: {table.hand_no})"
+                                ) from None
+        except StaleTurnError:
+            raise ProtocolError(ErrorCode.STALE_TURN, "that turn is over") from None
+        except (NotYourTurnError, HandOverError):  # betting over: nobody's turn
+            raise ProtocolError(ErrorCode.NOT_YOUR_TURN, "it is not your turn") from None
         except IllegalActionError as exc:
             raise ProtocolError(ErrorCode.ILLEGAL_ACTION, str(exc)[:200]) from None
         if self._poke is not None:
@@ -423,7 +435,6 @@ class LanHost(LoopService):
 
 def connect_local(host: LanHost, **kwargs: Any) -> LanClient:
     """A ``LanClient`` for the hosting player's own seat (seat 0), over loopback."""
-    from .client import LanClient
 
     if host.local_token is None:
         raise ValueError("this host keeps no seat for a local player")

@@ -27,8 +27,8 @@ from collections.abc import Callable, Collection
 from lieng.engine import InvalidCardError, SealedHand
 from lieng.table import Table
 
-from .fields import WireMessage
 from .mental_round import MentalDealer, fault_line
+from .protocol import WireMessage
 
 MAX_FAULTS = 100
 """Stopped deals remembered (for the host's window and tests)."""

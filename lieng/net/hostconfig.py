@@ -17,7 +17,7 @@ __all__ = ["MAX_STACK", "MAX_TABLE_BET", "MAX_TURN_SECONDS", "HostConfig"]
 
 MAX_STACK = 10**12
 """Chips a seat may start with: far below what a wire message may carry (``MAX_CHIPS`` in
-lieng/net/fields.py), however many rebuys a long evening brings."""
+lieng/net/protocol.py), however many rebuys a long evening brings."""
 MAX_TURN_SECONDS = 86_400.0
 
 

@@ -22,7 +22,6 @@ from lieng.engine import RuleSet
 from lieng.names import distinct_name
 from lieng.table import Table
 
-from .fields import WireMessage
 from .messages import Hello, Roster, Snapshot, Welcome, error
 from .protocol import (
     GAME_VERSION,
@@ -30,6 +29,7 @@ from .protocol import (
     PROTOCOL_VERSION,
     ErrorCode,
     ProtocolError,
+    WireMessage,
     clean_name,
     versions_compatible,
 )

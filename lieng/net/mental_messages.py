@@ -19,7 +19,7 @@ from typing import ClassVar, Self
 from lieng.deal.mental import DEALER
 from lieng.deal.wire import MAX_TEXT as MAX_STEP_TEXT
 
-from .fields import MAX_REASON, MAX_SEATS, Fields, WireMessage
+from .protocol import MAX_REASON, MAX_SEATS, Fields, WireMessage
 
 STEP_KINDS = ("shuffle", "unlock", "open")
 MAX_POSITIONS = 3 * MAX_SEATS

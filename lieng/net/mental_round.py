@@ -49,9 +49,8 @@ from lieng.deal.wire import (
 )
 from lieng.engine import Card
 
-from .fields import WireMessage
 from .mental_messages import MentalFault, MentalOpenRequest, MentalStart, MentalStep
-from .protocol import ErrorCode, ProtocolError
+from .protocol import ErrorCode, ProtocolError, WireMessage
 
 
 def fault_line(fault: DealFault, names: Callable[[int], str]) -> str:

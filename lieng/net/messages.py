@@ -8,7 +8,8 @@ exactly what docs/PROTOCOL.md describes — a missing field, a wrong type, a boo
 number belongs, a number out of range — raises ``ProtocolError`` with a reason, so the
 code behind the boundary handles only well-formed objects and dispatches on their class.
 
-``Fields`` (fields.py) is the strict reader; the mental deal's are in mental_messages.py.
+``Fields`` (protocol.py, the wire's one codec) is the strict reader; the mental deal's
+messages are in mental_messages.py.
 """
 
 from __future__ import annotations
@@ -19,21 +20,25 @@ from typing import Any, ClassVar, Self
 
 from lieng.engine import PRESETS, Action, Event, HandView, Legal, RuleSet
 
-from .fields import (
+from .hostconfig import MAX_TABLE_BET
+from .mental_messages import MentalFault, MentalOpenRequest, MentalStart, MentalStep
+from .protocol import (
     MAX_CHIPS,
     MAX_COUNT,
+    MAX_PASSWORD,
     MAX_REASON,
     MAX_SEATS,
     MAX_TEXT,
     MAX_TOKEN,
+    ErrorCode,
     Fields,
+    ProtocolError,
     Ref,
     WireMessage,
+    clean_name,
+    decode,
     message_ref,
 )
-from .hostconfig import MAX_TABLE_BET
-from .mental_messages import MentalFault, MentalOpenRequest, MentalStart, MentalStep
-from .protocol import MAX_PASSWORD, ErrorCode, ProtocolError, clean_name, decode
 
 # ------------------------------------------------------------------ client -> host
 

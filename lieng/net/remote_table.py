@@ -152,6 +152,12 @@ class RemoteTable:
         return [s.stack for s in self.seats]
 
     @property
+    def redacted_for(self) -> int:
+        """The host redacted every event for this seat before sending it (``redact``,
+        once per connection): the session does not redact them again."""
+        return self.me
+
+    @property
     def deadline(self) -> float | None:
         return self._deadline if self.hand is not None and self.hand.to_act is not None \
             else None
@@ -303,7 +309,7 @@ class RemoteTable:
                 seat.stack = view.stacks[i]
 
     def _update_roster(self) -> None:
-        roster = self.client.table_roster
+        roster = self.client.roster
         if roster is None:
             return
         seats: list[Seat] = []

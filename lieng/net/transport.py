@@ -22,7 +22,6 @@ import contextlib
 import time
 from typing import TYPE_CHECKING, Protocol
 
-from .fields import WireMessage
 from .messages import (
     ActionRequest,
     ClientMessage,
@@ -34,7 +33,7 @@ from .messages import (
     decode_client,
     error,
 )
-from .protocol import ErrorCode, ProtocolError, encode, read_frame
+from .protocol import ErrorCode, ProtocolError, WireMessage, encode, read_frame
 
 if TYPE_CHECKING:
     from .lobby import Session

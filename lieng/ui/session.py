@@ -9,9 +9,11 @@ test sees the settings and bankroll files appear in its data folder.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 from lieng.game.profile import Profile
+from lieng.storage.settings import FileStore, load_settings, save_settings, settings_path
 from lieng.ui.core.window import FPS, GameApp
 from lieng.ui.scenes.notices import install as install_notices
 from lieng.ui.screens import SCREENS
@@ -24,9 +26,7 @@ def open_app(size: tuple[int, int] = (1280, 720), lang: str | None = None,
 
     A first run saves the default settings at once, so the file is there from the start.
     """
-    import dataclasses
 
-    from lieng.storage.settings import FileStore, load_settings, save_settings, settings_path
 
     stored, notices = load_settings()
     shown = stored

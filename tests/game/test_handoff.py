@@ -4,11 +4,11 @@ afresh (docs/RULES.md step 6); a person who never comes is timed out by the tabl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from lieng.engine import Action, ActionKind, ActionTaken, Event, RuleSet
+from lieng.game import AskRebuy
 from lieng.game.handoff import Handoff
 from lieng.game.session import TableSession
+from lieng.game.setup import default_bot_factory
 from lieng.table import PlayerSpec, Table, Timing
 
 
@@ -20,11 +20,7 @@ def _hotseat() -> tuple[TableSession[Table], Handoff, list[Event]]:
     handoff = Handoff(session, lambda seat: table.seats[seat].kind == "human")
     seen: list[Event] = []
 
-    def told(events: Sequence[Event]) -> None:
-        seen.extend(events)
-        handoff.after_events()
-
-    session.subscribe(told)
+    session.subscribe(seen.extend)  # the session runs the hand-off policy before this
     assert session.next_hand() is None
     return session, handoff, seen
 
@@ -89,3 +85,39 @@ def test_nobody_is_waited_for_once_the_hand_is_over() -> None:
     handoff.settle()
     assert handoff.pending is None and handoff.viewer is None
 
+
+
+def test_the_hotseat_policy_makes_the_session_the_hotseats() -> None:
+    """Built on a session, the hand-off is its policy: the spectator's view, me acts only
+    once confirmed, and what the whole table must hear is said by the session."""
+    session, handoff, _seen = _hotseat()
+    assert session.policy is handoff and session.spectator
+    hand = session.table.hand
+    assert hand is not None and hand.to_act is not None
+    first = hand.to_act
+    session.me = first
+    assert not session.my_turn() and session.legal() is None  # not confirmed yet
+    assert not session.act(Action.call()) and hand.actions == []
+    assert handoff.time_out(first)
+    assert session.said.keys() == ["hotseat.handoff_timeout"]  # told once, as that
+    assert next(iter(session.said)).args == {"who": session.table.seats[first].name}
+    second = hand.to_act
+    assert second is not None and handoff.confirm(second)
+    assert session.my_turn()
+    session.advance(21.0)  # past the turn: the table times them out, and says whose
+    session.tick()
+    assert session.said.keys()[-1] == "hotseat.timed_out"
+
+
+def test_the_hotseat_flow_asks_people_and_tells_a_bots_rebuy() -> None:
+    players = [PlayerSpec("Lan"), PlayerSpec("Minh", "bot", "easy"), PlayerSpec("Bảo")]
+    table = Table(RuleSet(table_bet=10, turn_seconds=20), players, seed=4,
+                  timing=Timing(scale=0.0), bot_factory=default_bot_factory)
+    session = TableSession(table)
+    Handoff(session, lambda seat: table.seats[seat].kind == "human")
+    table.seats[1].stack = 0  # the bot cannot pay the ante: it rebuys at once
+    table.seats[2].stack = 0  # a person is asked
+    decision = session.next_hand()
+    assert isinstance(decision, AskRebuy) and decision.seat == 2
+    assert session.said.keys() == ["hotseat.rebought"]
+    assert dict(next(iter(session.said)).args) == {"who": "Minh", "amount": 1000}

@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 
 from lieng.net.fairdeal import FairDealer, commit, new_value
-from lieng.net.fields import WireMessage
 from lieng.net.messages import Commit, DealCommits, DealStart, Reveal
+from lieng.net.protocol import WireMessage
 
 
 def test_a_seat_that_missed_its_commit_is_waited_for_briefly() -> None:

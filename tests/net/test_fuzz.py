@@ -23,7 +23,6 @@ from lieng.engine import PRESETS, Action, Hand, Legal, RuleSet, event_from_dict
 from lieng.engine.views import legal_from_dict, view_from_dict, view_to_dict
 from lieng.net.discovery import BEACON_KIND, decode_beacon
 from lieng.net.fairdeal import commit, new_value
-from lieng.net.fields import WireMessage
 from lieng.net.messages import (
     CLIENT_MESSAGES,
     HOST_MESSAGES,
@@ -31,7 +30,14 @@ from lieng.net.messages import (
     decode_host,
     error,
 )
-from lieng.net.protocol import GAME_VERSION, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, encode
+from lieng.net.protocol import (
+    GAME_VERSION,
+    MAX_FRAME,
+    PROTOCOL_VERSION,
+    ProtocolError,
+    WireMessage,
+    encode,
+)
 from lieng.storage.atomic import BadFileError
 from lieng.storage.bankroll import SCHEMA as BANKROLL
 from lieng.storage.documents import decode_document

@@ -21,7 +21,7 @@ def test_lan_hands_are_recorded_for_the_players_seat(
     host = make_host(seats=3, bots=1, max_hands=3, start_when=2)
     other = make_client(host, "Bảo", pilot=5)
     client = make_client(host, "Ana")
-    assert client.wait_until(lambda: client.roster is not None and client.roster["started"], 10)
+    assert client.wait_until(lambda: client.roster is not None and client.roster.started, 10)
     table = RemoteTable(client)
     history = History(tmp_path)
     notices: list[object] = []

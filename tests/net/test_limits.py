@@ -117,7 +117,7 @@ def test_idle_connections_are_capped_and_a_dropped_player_always_gets_back_in(
     host = make_host(seats=3, bots=1, turn_seconds=60.0, start_when=2)
     ana = make_client(host, "Ana")
     make_client(host, "Bảo")
-    assert ana.wait_until(lambda: ana.roster is not None and ana.roster["started"], 10)
+    assert ana.wait_until(lambda: ana.roster is not None and ana.roster.started, 10)
     token, seat = ana.token, ana.seat
     ana.drop_connection()
     for _ in range(300):
@@ -183,8 +183,9 @@ def test_two_players_with_one_name_get_distinct_names(
     third = make_client(host, "ana")
     assert first.name == "Ana" and second.name == "Ana (2)" and third.name == "ana (3)"
     assert first.wait_until(lambda: first.roster is not None
-                            and "ana (3)" in first.roster["names"], 5)
-    names = [n for n in first.roster["names"] if n is not None]  # type: ignore[index]
+                            and "ana (3)" in first.roster.names, 5)
+    assert first.roster is not None
+    names = [n for n in first.roster.names if n is not None]
     assert len({n.casefold() for n in names}) == len(names)
     assert host.errors == []
 
@@ -207,7 +208,7 @@ def test_password_guessing_is_locked_out_per_address(
     host = make_host(seats=3, bots=1, password="đúng rồi", start_when=1, turn_seconds=60.0)
     host.lobby.clock = lambda: 1000.0  # the host's clock stands still: no lockout runs out
     seated = make_client(host, "Ana", password="đúng rồi")
-    assert seated.wait_until(lambda: seated.roster is not None and seated.roster["started"], 5)
+    assert seated.wait_until(lambda: seated.roster is not None and seated.roster.started, 5)
     codes: list[str] = []
     for i in range(50):
         sock = _connect(host.port, sockets)

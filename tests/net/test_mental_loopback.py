@@ -16,11 +16,10 @@ import pytest
 
 from lieng.deal.cards import point_of
 from lieng.engine import PRESETS, Action, Card, SealedHand, Showdown
-from lieng.net.fields import Fields, WireMessage
 from lieng.net.mental_messages import MentalFault, MentalOpenRequest, MentalStart, MentalStep
 from lieng.net.mental_player import MentalPlayer
 from lieng.net.mental_round import MentalDealer
-from lieng.net.protocol import decode, encode, read_frame
+from lieng.net.protocol import Fields, WireMessage, decode, encode, read_frame
 from tests.deal.walk import cards_in
 
 LOOPBACK = "127.0.0.1"

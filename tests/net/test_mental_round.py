@@ -20,11 +20,10 @@ from lieng.deal.cards import point_of
 from lieng.deal.mental import DEALER, ShuffleStep
 from lieng.deal.wire import encode_shuffle
 from lieng.engine import PRESETS, Action, SealedHand, Showdown
-from lieng.net.fields import Fields, WireMessage
 from lieng.net.mental_messages import MentalFault, MentalOpenRequest, MentalStart, MentalStep
 from lieng.net.mental_player import MentalPlayer, SecretFile
 from lieng.net.mental_round import MentalDealer, MentalOutcome, fault_line
-from lieng.net.protocol import ProtocolError
+from lieng.net.protocol import Fields, ProtocolError, WireMessage
 from tests.deal.walk import cards_in
 
 RULES = dataclasses.replace(PRESETS["classic"], table_bet=10)

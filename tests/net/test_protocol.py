@@ -11,10 +11,10 @@ import pytest
 
 from lieng.engine import PRESETS, Action, Hand
 from lieng.engine.views import view_from_dict, view_to_dict
-from lieng.net.fields import Fields
 from lieng.net.protocol import (
     MAX_FRAME,
     ErrorCode,
+    Fields,
     ProtocolError,
     clean_name,
     decode,

@@ -23,7 +23,7 @@ from lieng.engine import (
     NotYourTurnError,
     RuleSet,
 )
-from lieng.engine.views import view_to_dict
+from lieng.engine.views import redact, view_to_dict
 from lieng.net import LanClient, LanHost
 from lieng.net.fairdeal import proof_allowed
 from lieng.net.messages import Update
@@ -34,6 +34,7 @@ from lieng.net.protocol import (
     encode,
 )
 from lieng.net.remote_table import RemoteTable
+from lieng.table import PlayerSpec, Table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,7 +44,7 @@ def test_remote_table_plays_like_a_table(make_host: Callable[..., LanHost],
     host = make_host(seats=3, bots=1, max_hands=4, start_when=2)
     other = make_client(host, "Bảo", pilot=5)
     client = make_client(host, "Ana")
-    assert client.wait_until(lambda: client.roster is not None and client.roster["started"], 10)
+    assert client.wait_until(lambda: client.roster is not None and client.roster.started, 10)
     table = RemoteTable(client)
     seen: list[Event] = []
     table.subscribe(seen.extend)
@@ -223,3 +224,36 @@ def test_the_first_turn_shows_no_more_than_one_turn(make_host: Callable[..., Lan
         table.tick(now)
         time.sleep(0.01)
     assert 0 < table.deadline - now <= table.rules.turn_seconds
+
+
+def test_a_lan_seats_events_are_redacted_once_by_the_host(
+        make_host: Callable[..., LanHost], make_client: Callable[..., LanClient],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host redacts each connection's events (``redact(e, seat)``); the session
+    over the remote table hands them on as they came, and redacts a local table's."""
+    import lieng.game.session as session_mod
+    from lieng.game.session import TableSession
+
+    calls: list[int | None] = []
+    real = redact
+
+    def counted(event: Event, seat: int | None) -> Event:
+        calls.append(seat)
+        return real(event, seat)
+
+    monkeypatch.setattr(session_mod, "redact", counted)
+    host = make_host(seats=2, bots=1, turn_seconds=60.0)
+    client = make_client(host, "Ana")
+    assert client.wait_until(lambda: client.turn is not None, 10)
+    table = RemoteTable(client)
+    session = TableSession(table, table.me)
+    shown: list[Event] = []
+    session.subscribe(shown.extend)
+    table.tick(0.0)
+    assert shown and table.redacted_for == table.me
+    assert calls == []  # the host's redaction is the one
+    table.close()
+    local = TableSession(Table(RuleSet(table_bet=10), [PlayerSpec("A"), PlayerSpec("B")],
+                               seed=1))
+    assert local.table.redacted_for is None and local.next_hand() is None
+    assert calls and set(calls) == {0}  # a local table's events: redacted for me, once

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame_gui.core.utility as utility
+
 
 def set_enabled(element: Any, enabled: bool) -> None:
     if enabled:
@@ -27,7 +29,6 @@ def kill(element: Any) -> None:
 def release_manager(manager: Any) -> None:
     """Kill every element of ``manager`` and forget it as pygame_gui's default manager
     (a module global that would otherwise keep the last window's elements alive)."""
-    import pygame_gui.core.utility as utility
 
     manager.clear_and_reset()
     default: Any = utility.get_default_manager  # not annotated in pygame_gui

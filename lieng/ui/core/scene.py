@@ -1,4 +1,5 @@
-"""Scenes (ARCHITECTURE.md: the Tuxemon/ClanGen shape); their stack is ``scene_stack``.
+"""Scenes (ARCHITECTURE.md: the Tuxemon/ClanGen shape), stacked by the window
+(``window.SceneStack``).
 
 A scene builds its pygame_gui elements once, inside its own ``UIContainer``, when it is
 entered (and again only when the window is resized); it hides them while another scene

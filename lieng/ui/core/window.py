@@ -1,6 +1,13 @@
 """The window and its loop: one ``GameApp`` owns the display, the UI manager, the scene
 stack, the sounds and the card renderer.
 
+The scene stack (``SceneStack``: push / pop / replace, the top scene the active one) is
+the window's own — the window is its one owner and ``GameApp.push`` / ``pop`` /
+``replace`` are its interface — so it lives here. It holds anything with a scene's life
+cycle (``StackedScene``, what the window calls on a scene: ``scene.Scene`` and its
+subclasses are those), so the window never imports the scene base class, which names the
+window as its app: one way only, no cycle.
+
 ``step(dt)`` is one frame — events, update, draw — and ``run`` calls it at 60 FPS. The
 self-test, the screenshot and the GUI tests drive the very same ``step`` (the real
 app, the same scenes, the same loop); they only choose how ``dt`` is measured.
@@ -12,7 +19,7 @@ import contextlib
 import dataclasses
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
@@ -26,7 +33,6 @@ from lieng.ui.core.cards import CardRenderer
 from lieng.ui.core.gui import release_manager
 from lieng.ui.core.heap import map_large_blocks, return_free_memory
 from lieng.ui.core.hidpi import prepare_display
-from lieng.ui.core.scene_stack import SceneStack, StackedScene
 from lieng.ui.core.surface_cache import clear_all, fit_to_window
 from lieng.ui.core.typescale import TypeScale, factor, install
 
@@ -37,6 +43,80 @@ DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (960, 540)
 MAX_SIZE = (2560, 1440)
 FPS = 60
+
+class StackedScene(Protocol):
+    """What the stack and the window's loop call on a scene (``scene.Scene``)."""
+
+    @property
+    def opaque(self) -> bool:
+        """False for dialogs drawn over the scene below."""
+
+    def enter(self) -> None: ...
+
+    def exit(self) -> None: ...
+
+    def pause(self) -> None: ...
+
+    def resume(self) -> None: ...
+
+    def resize(self) -> None: ...
+
+    def window_closing(self) -> None: ...
+
+    def handle_event(self, event: pygame.event.Event) -> bool: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
+class SceneStack:
+    """push / pop / replace; the top scene is the active one."""
+
+    def __init__(self) -> None:
+        self.scenes: list[StackedScene] = []
+
+    @property
+    def top(self) -> StackedScene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: StackedScene) -> None:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> StackedScene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+        return scene
+
+    def replace(self, scene: StackedScene) -> None:
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def clear(self) -> None:
+        while self.scenes:
+            self.scenes.pop().exit()
+
+    def visible(self) -> list[StackedScene]:
+        """The scenes to draw, bottom first."""
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        return self.scenes[start:]
+
+    def __len__(self) -> int:
+        return len(self.scenes)
+
 
 ScreenFactory = Callable[..., StackedScene]
 """Builds a named screen for ``GameApp.open``: the app, then that screen's own arguments
@@ -219,24 +299,29 @@ class GameApp:
         for hook in list(self.frame_hooks):
             hook(self)
 
-    def dispatch(self, event: pygame.event.Event) -> None:
+    def dispatch(self, event: pygame.event.Event) -> bool:
+        """Hand one event on; True when something used it: the window itself (quit, a
+        resize), a pygame_gui element (a click on a button), or the top scene (its
+        ``handle_event``'s answer). The loop (``step``) has nothing more to do with an
+        event nobody used — only the top scene takes input, so a dialog stays modal — and
+        a driver that hands the window an event itself (the click-path bench and test,
+        ``lieng.devtools.click_path``) learns whether it landed."""
         if event.type == pygame.QUIT:
             self.running = False
-            return
+            return True
         if event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
-            return
+            return True
         if event.type == pygame.WINDOWSIZECHANGED:
             if (event.x, event.y) != self.size:
                 self.resize((event.x, event.y))
-            return
+            return True
         # A pygame_gui element that used the event (a click on a button) keeps it from
         # the table; its UI_* follow-up events still reach the scene. Keys always pass.
         if self.ui.process_events(event) and event.type not in (pygame.KEYDOWN, pygame.KEYUP):
-            return
+            return True
         top = self.stack.top
-        if top is not None:
-            top.handle_event(event)
+        return top is not None and bool(top.handle_event(event))
 
     def draw(self) -> None:
         for scene in self.stack.visible():

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from lieng.game import STARTING_BETS, TABLE_BETS
 from lieng.ui.core.draw import CREAM, GOLD, text
 from lieng.ui.core.i18n import chips, key, t
 
@@ -73,7 +74,6 @@ def buy_in_row(profile: Profile, choice: dict[str, str]
 def draw_note(surface: pygame.Surface, app: GameApp, profile: Profile, choice: dict[str, str],
               r: pygame.Rect) -> None:
     """The bank's note under the dialog's rows (``r``: the dialog's panel)."""
-    from lieng.game import STARTING_BETS
 
     s = app.scale
     ts = app.type_scale
@@ -84,7 +84,6 @@ def draw_note(surface: pygame.Surface, app: GameApp, profile: Profile, choice: d
     if not choice.get("buy_in"):
         # A smaller table bet may still be affordable; with less than the smallest ante
         # only the free chips help (docs/UI.md, "Broke").
-        from lieng.game import TABLE_BETS
 
         note = "new_game.need_refill" if profile.max_buy_in() >= min(TABLE_BETS) \
             else "new_game.need_chips"

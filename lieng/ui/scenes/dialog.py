@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from lieng.ui.core.assets import font
 from lieng.ui.core.baseline_button import BaselineButton
 from lieng.ui.core.draw import DIALOG_FILL, GOLD, panel, shade, text
 from lieng.ui.core.i18n import key, t
@@ -101,7 +102,6 @@ def _wrapped(s: str, size: int, width: int) -> tuple[str, ...]:
     """``_wrap``'s lines, remembered: screens wrap the same text on every frame, and
     measuring it word by word was a tenth of a table frame (docs/PERFORMANCE.md). The
     fonts are the shipped files, so a text, size and width always wrap alike."""
-    from lieng.ui.core.assets import font
 
     f = font(size)
     lines: list[str] = []

@@ -18,10 +18,12 @@ import pygame_gui
 
 from lieng.names import avatar_letter
 from lieng.ui.core.draw import CREAM, DIALOG_FILL, GOLD, MUTED, panel, text
+from lieng.ui.core.felt_cache import felt_for
 from lieng.ui.core.i18n import key, t
 from lieng.ui.core.scene import Scene
 from lieng.ui.scenes.dialog import balanced_wrap
 from lieng.ui.tabletop.drawing import avatar_colour
+from lieng.ui.tabletop.layout import compute
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -95,9 +97,6 @@ class HandoffScene(Scene):
         return None if self.limit is None else max(0.0, self.limit - self.waited)
 
     def draw(self, surface: pygame.Surface) -> None:
-        from lieng.ui.core.felt_cache import felt_for
-        from lieng.ui.tabletop.layout import compute
-
         s = self.app.scale
         ts = self.app.type_scale
         if self._backdrop is None or self._backdrop.get_size() != self.app.size:

@@ -17,6 +17,7 @@ from lieng.storage.documents import Notice
 from lieng.storage.history import HandRecord, History, read_failed
 from lieng.ui.core.background import Background
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
+from lieng.ui.core.felt_cache import framed_screen
 from lieng.ui.core.gui import set_enabled
 from lieng.ui.core.i18n import chips, key, language, t
 from lieng.ui.core.scene import Scene
@@ -161,8 +162,6 @@ class HistoryScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        from lieng.ui.core.felt_cache import framed_screen
-
         s = self.app.scale
         ts = self.app.type_scale
         r = self._rect()

@@ -22,21 +22,14 @@ to the history (``GameResult``, mode "hotseat") with every hand (``viewer=None``
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
-from lieng.engine import (
-    Action,
-    ActionKind,
-    ActionTaken,
-    Event,
-    Legal,
-)
-from lieng.game import AskRebuy, BetweenHands, BrokePolicy, GameOver, SeatChange
+from lieng.game import AskRebuy, GameOver, SeatChange
 from lieng.game.handoff import Handoff
 from lieng.game.recorders import HandRecorder
 from lieng.storage.documents import Notice
@@ -76,10 +69,11 @@ class HotseatScene(TableScene[Table]):
         self._history: History | None = None
         self.wall_clock = clock
         self.result: GameResult | None = None
-        self._handoff_fold = False
         super().__init__(app, table, me=humans[0])
-        self.turns = Handoff(self.session, self.is_human)
-        """Who the turn waits for and whose screen it is (``lieng.game.handoff``)."""
+        self.turns = Handoff(self.session, self.is_human, rebuy_allowed)
+        """Who the turn waits for and whose screen it is, the broke seats' flow and what
+        the table is told: the session's hot-seat policy (``lieng.game.handoff``)."""
+        self.turns.on_viewer_gone = self._take_cards
         self.history = history
         self.score_button: pygame_gui.elements.UIButton | None = None
 
@@ -151,39 +145,22 @@ class HotseatScene(TableScene[Table]):
             app.ui, self.container, object_id=ts.oid("#plain", "body"))
 
     # ----------------------------------------------------------------- privacy
-
-    public_view = True
-    """The session hands this board the spectator's events (``redact(e, None)``)."""
-
-    def _on_events(self, events: Sequence[Event]) -> None:
-        public = events
-        for e in public:
-            if isinstance(e, ActionTaken) and e.kind is ActionKind.TIMEOUT \
-                    and self.is_human(e.seat) and not self._handoff_fold:
-                self.toast("hotseat.timed_out", who=self.name(e.seat))
-        self._handoff_fold = False
-        # Cards away first: feeding may run beats at once (instant speed), and a showdown
-        # beat puts the shown hands — the viewer's too, if shown — back into the board.
-        seat = self.turns.viewer
-        if self.turns.after_events():
-            self._take_cards(seat)
-        self.board.feed(public)
+    # The session hands this board the spectator's events (``redact(e, None)``: the
+    # hand-off policy makes it so); the viewer's cards are put in on confirming and taken
+    # out by the policy as the turn leaves them — before the events that ended it reach
+    # the board, since feeding may run beats at once (instant speed) and a showdown beat
+    # puts the shown hands, the viewer's too if shown, back into it.
 
     def hide(self) -> None:
         """Take the viewer's cards out of the board (face down, unknown to it again)."""
-        seat = self.turns.viewer
-        self.turns.viewer = None
-        self._take_cards(seat)
+        self.turns.close_view()
 
-    def _take_cards(self, seat: int | None) -> None:
-        if seat is None:
-            return
+    def _take_cards(self, seat: int) -> None:
         for cs in self.board.seats[seat].cards:
             cs.card = None
             cs.flip = 0.0
             cs.flip_tween = None
-        self.peel.clear()
-        self._drag = None
+        self.own.let_go()
 
     def confirm(self, seat: int) -> None:
         """The named person pressed "Tôi là …": their cards, and only theirs, face up."""
@@ -196,13 +173,8 @@ class HotseatScene(TableScene[Table]):
             cs.card = card
             cs.flip = 0.0
             cs.flip_tween = None
-        self.reveal_all(animate=True)
+        self.own.reveal_all(animate=True)
 
-    def _handoff_timed_out(self, seat: int) -> None:
-        self._handoff_fold = True  # the table is told once, by the toast below
-        if self.turns.time_out(seat):
-            self.toast("hotseat.handoff_timeout", who=self.name(seat))
-        self._handoff_fold = False
 
     def _close_handoff(self) -> None:
         panel = self.handoff
@@ -214,28 +186,9 @@ class HotseatScene(TableScene[Table]):
                 self.app.stack.scenes.remove(panel)
                 panel.exit()
 
-    # ----------------------------------------------------------------- acting
-
-    def my_legal(self) -> Legal | None:
-        """Only the confirmed viewer has buttons (``me`` is the viewer once confirmed)."""
-        return None if self.viewer is None else super().my_legal()
-
-    def act(self, action: Action) -> bool:
-        """The viewer's action: the session checks the turn (``me`` is the viewer)."""
-        return self.viewer is not None and super().act(action)
-
     # ----------------------------------------------------------------- hands
-
-    def make_flow(self) -> BetweenHands:
-        """Broke people are asked (rebuy or leave) when the setup allows rebuys, bots rebuy
-        by themselves; without rebuys a broke seat leaves. The game ends when no person is
-        left (``lieng.game.flow``)."""
-        def policy(seat: int) -> BrokePolicy:
-            if not self.rebuy_allowed:
-                return "leave"
-            return "ask" if self.table.seats[seat].kind == "human" else "rebuy"
-
-        return BetweenHands(self.table, policy, needs_people=True)
+    # Only the confirmed viewer acts, broke people are asked and bots rebuy: the
+    # session's hand-off policy (``Handoff.may_act``, its flow).
 
     @property
     def events_log(self) -> list[SeatChange]:
@@ -247,18 +200,10 @@ class HotseatScene(TableScene[Table]):
             self.finish()
             return
         seat = decision.seat
-        self.messages.append("hotseat.broke")
         self.app.push(Dialog(self.app, "hotseat.broke_title", "hotseat.broke",
-                             [("msg.rebuy", self._choice(self._rebuy_seat, seat)),
-                              ("hotseat.leave_seat", self._choice(self._leave_seat, seat))],
+                             [("msg.rebuy", self._choice(self.turns.rebuy, seat)),
+                              ("hotseat.leave_seat", self._choice(self.turns.leave, seat))],
                              {"who": self.name(seat), "amount": chips(decision.amount)}))
-
-    def start_next_hand(self) -> None:
-        # Bots' automatic rebuys and leaves are told to the table as they happen.
-        before = len(self.flow.changes)
-        super().start_next_hand()
-        for change in self.flow.changes[before:]:
-            self._tell(change)
 
     def _choice(self, choice: Callable[[int], None], seat: int) -> Callable[[], None]:
         """A broke player's button: rebuy or leave, then deal on."""
@@ -267,19 +212,6 @@ class HotseatScene(TableScene[Table]):
             self.start_next_hand()
         return chosen
 
-    def _rebuy_seat(self, seat: int) -> None:
-        self.flow.rebuy(seat)
-        self._tell(self.flow.changes[-1])
-
-    def _leave_seat(self, seat: int) -> None:
-        self.flow.leave(seat)
-        self._tell(self.flow.changes[-1])
-
-    def _tell(self, change: SeatChange) -> None:
-        if change.kind == "rebuy":
-            self.toast("hotseat.rebought", who=self.name(change.seat), amount=chips(change.chips))
-        else:
-            self.toast("hotseat.left", who=self.name(change.seat))
 
     def _notify(self, *notices: Notice | None) -> None:
         """A storage problem (disk full...) is shown once by the app's notice hook."""
@@ -349,7 +281,6 @@ class HotseatScene(TableScene[Table]):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.turns.settle()
         if self.pending is None and self.handoff is not None:
             self._close_handoff()
         if self.pending is not None and self.handoff is None and not self.ended \
@@ -369,7 +300,7 @@ class HotseatScene(TableScene[Table]):
         if confirmed:
             self.confirm(seat)
         else:
-            self._handoff_timed_out(seat)
+            self.turns.time_out(seat)  # the table is told, once
 
     # ----------------------------------------------------------------- drawing
 

@@ -18,13 +18,17 @@ from lieng.engine import TIEBREAKS
 from lieng.game import BOT_NAMES, TABLE_BETS, TableConfig, build_table
 from lieng.levels import BOT_LEVELS, is_level
 from lieng.names import display_name
+from lieng.storage.history import History
 from lieng.storage.settings import MAX_NAME, TURN_TIMERS
 from lieng.table import PlayerSpec, Table
 from lieng.ui.core.draw import MUTED, text
+from lieng.ui.core.felt_cache import framed_screen
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.names import DEFAULT_NAMES, PLAYER_WORD, shown_name
 from lieng.ui.core.scene import Scene
+
+from .hotseat import HotseatScene
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -294,9 +298,7 @@ class HotseatSetupScene(Scene):
         self._label_kind(i)
 
     def start_game(self) -> None:
-        from lieng.storage.history import History
 
-        from .hotseat import HotseatScene
 
         self._read_names()
         seats = self.seats[:self.count]
@@ -322,8 +324,6 @@ class HotseatSetupScene(Scene):
     # ----------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        from lieng.ui.core.felt_cache import framed_screen
-
         s = self.app.scale
         ts = self.app.type_scale
         r = self._rect()

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from lieng.net.messages import Roster
 from lieng.storage.settings import Settings
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import t
@@ -136,7 +137,7 @@ def local_addresses() -> list[str]:
     return out
 
 
-def draw_roster(surface: pygame.Surface, rect: pygame.Rect, roster: dict[str, Any] | None,
+def draw_roster(surface: pygame.Surface, rect: pygame.Rect, roster: Roster | None,
                 me: int | None, scale: float) -> None:
     """The lobby: one row per seat — who sits there, a bot, or a free seat."""
     s = scale
@@ -147,9 +148,7 @@ def draw_roster(surface: pygame.Surface, rect: pygame.Rect, roster: dict[str, An
     if roster is None:
         text(surface, t("lan.connecting"), rect.center, ts.px("body"), MUTED)
         return
-    names = roster.get("names") or []
-    kinds = roster.get("kinds") or []
-    connected = roster.get("connected") or []
+    names, kinds, connected = roster.names, roster.kinds, roster.connected
     row = min(int(40 * s), (rect.h - int(50 * s)) // max(1, len(names)))
     y = rect.y + int(46 * s)
     for i, name in enumerate(names):

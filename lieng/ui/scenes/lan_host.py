@@ -28,10 +28,12 @@ from lieng.game import TABLE_BETS
 from lieng.levels import BOT_LEVELS, as_level
 from lieng.net.client import LanClient, LanError
 from lieng.net.host import HostConfig, LanHost, connect_local
+from lieng.net.messages import Roster
 from lieng.net.protocol import MAX_NAME, MAX_PASSWORD, ProtocolError, clean_name
 from lieng.net.remote_table import RemoteTable
 from lieng.storage.paths import data_dir
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
+from lieng.ui.core.felt_cache import framed_screen
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.names import shown_name
 from lieng.ui.core.scene import Scene
@@ -44,6 +46,8 @@ from lieng.ui.scenes.lan_common import (
     remember,
     valid_address,
 )
+
+from .lan_table import LanTableScene
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -255,7 +259,7 @@ class LanHostScene(Scene):
     # ----------------------------------------------------------------- per frame
 
     @property
-    def roster(self) -> dict[str, Any] | None:
+    def roster(self) -> Roster | None:
         return self.client.roster if self.client is not None else None
 
     def update(self, dt: float) -> None:
@@ -269,9 +273,7 @@ class LanHostScene(Scene):
             self.resize()
             return
         roster = client.roster
-        if roster is not None and roster.get("started") and self.app.stack.top is self:
-            from .lan_table import LanTableScene
-
+        if roster is not None and roster.started and self.app.stack.top is self:
             atexit.unregister(host.stop)  # the table scene owns the host from now on
             scene = LanTableScene(self.app, RemoteTable(client), host=host)
             self.client = self.host = None
@@ -281,8 +283,6 @@ class LanHostScene(Scene):
     # ----------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        from lieng.ui.core.felt_cache import framed_screen
-
         s = self.app.scale
         ts = self.app.type_scale
         r = self._rect()

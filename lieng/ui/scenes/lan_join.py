@@ -28,6 +28,7 @@ from lieng.net.remote_table import RemoteTable
 from lieng.net.seat_tokens import SeatTokens
 from lieng.storage.paths import data_dir
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
+from lieng.ui.core.felt_cache import framed_screen
 from lieng.ui.core.gui import kill, set_enabled
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.names import shown_name
@@ -42,6 +43,7 @@ from lieng.ui.scenes.lan_common import (
 )
 
 from .dialog import _wrap, balanced_wrap
+from .lan_table import LanTableScene
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -346,9 +348,7 @@ class LanJoinScene(Scene):
                 self.resize()
                 return
             roster = client.roster
-            if roster is not None and roster.get("started") and self.app.stack.top is self:
-                from .lan_table import LanTableScene
-
+            if roster is not None and roster.started and self.app.stack.top is self:
                 self.close_finder()
                 scene = LanTableScene(self.app, RemoteTable(client))
                 self.client = None
@@ -358,8 +358,6 @@ class LanJoinScene(Scene):
     # ----------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        from lieng.ui.core.felt_cache import framed_screen
-
         s = self.app.scale
         ts = self.app.type_scale
         r = self._rect()

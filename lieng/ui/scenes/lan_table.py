@@ -32,8 +32,8 @@ import pygame
 
 from lieng.game import BetweenHands, HandRecorder
 from lieng.net.client import LanError
+from lieng.net.host_reports import HostReports
 from lieng.net.inbox import Message
-from lieng.net.protocol import BAD_HOST_MESSAGE, HOST_MISBEHAVING
 from lieng.net.remote_table import RemoteTable
 from lieng.ui.core.draw import MUTED, text
 from lieng.ui.core.i18n import t
@@ -57,12 +57,9 @@ class LanTableScene(TableScene[RemoteTable]):
         super().__init__(app, remote, me=remote.me)
         self.remote = remote
         self.host = host
-        self.last_check: Message | None = None
-        self._checks_seen = 0
-        self._errors_seen = 0
-        self.misbehaving_hand: int | None = None
-        """The last hand in which the host sent what no honest host sends (shown in the
-        deal check's line until that hand's check arrives)."""
+        self.reports = HostReports(remote, self.session.said)
+        """The deal checks and the host's faults, told and kept for the line under the
+        table info (``lieng.net.host_reports``)."""
         self._reconnect: dict[str, Any] | None = None
         """The running reconnect attempt: its worker fills in "client" or "error"."""
         self._closed_shown: tuple[str, str] | None = None
@@ -126,47 +123,33 @@ class LanTableScene(TableScene[RemoteTable]):
             plate.away = seat.kind != "bot" and not seat.connected
             if plate.away and not plate.dealt_in:
                 plate.stack = seat.stack  # sitting out: its chips are set aside, not gone
-        while self._checks_seen < len(remote.checks):
-            check = remote.checks[self._checks_seen]
-            self._checks_seen += 1
-            self.last_check = check
-            ok = check.data.get("ok")
-            if check.data.get("stopped_by") is not None:  # a mental deal stopped: no hand
-                self.toast("lan.deal_stopped_toast", hand=str(check.data.get("hand")))
-            elif ok is True:
-                self.messages.append("lan.check_ok")
-            elif ok is None:
-                self.messages.append("lan.check_hidden")  # by design: neither pass nor fail
-            else:
-                self.toast("lan.check_failed_toast", hand=str(check.data.get("hand")))
-        while self._errors_seen < len(remote.errors):
-            err = remote.errors[self._errors_seen]
-            self._errors_seen += 1
-            if err.data.get("code") == BAD_HOST_MESSAGE:
-                self.toast("lan.bad_host_message")
-            elif err.data.get("code") == HOST_MISBEHAVING:
-                # The refused message's hand (its ``id``): a refused first update of a
-                # hand never became ``remote.hand_no``.
-                named = err.data.get("id")
-                bad_hand = named if isinstance(named, int) else remote.hand_no
-                if self.misbehaving_hand != bad_hand:
-                    # Once per hand, however many impossible updates the host sends: a
-                    # short toast, and the line under the table info says what happened.
-                    self.misbehaving_hand = bad_hand
-                    self.toast("lan.host_misbehaving")
+        self.reports.take()  # the host's deal checks and faults, told once each
         self._finish_reconnect()
 
     def _on_closed(self, closed: tuple[str, str]) -> None:
         reason = closed[0]
         app = self.app
         if reason == "disconnected":
-            self.messages.append("lan.lost_body")
             app.push(Dialog(app, "lan.lost_title", "lan.lost_body",
                             [("lan.reconnect", self.reconnect), ("msg.to_menu", self.leave)]))
             return
         body = CLOSED_KEYS.get(reason, "lan.closed_other")
-        self.messages.append(body)
         app.push(Dialog(app, "lan.closed_title", body, [("msg.to_menu", self.leave)]))
+
+    @property
+    def last_check(self) -> Message | None:
+        """The deal check the line under the table info shows."""
+        return self.reports.last_check
+
+    @property
+    def misbehaving_hand(self) -> int | None:
+        """The hand the line says the host sent impossibly (``HostReports``)."""
+        return self.reports.misbehaving_hand
+
+    @property
+    def reconnecting(self) -> bool:
+        """Joining again is under way (the line under the table says so)."""
+        return self._reconnect is not None
 
     def reconnect(self) -> None:
         """Join again with the session token: the same seat and a snapshot of the hand.
@@ -193,7 +176,6 @@ class LanTableScene(TableScene[RemoteTable]):
                 result[1].close()  # the player left meanwhile: keep no seat open
 
         self._reconnect = box
-        self.messages.append("lan.reconnecting")
         threading.Thread(target=work, name="lieng-lan-reconnect", daemon=True).start()
 
     def _finish_reconnect(self) -> None:
@@ -203,7 +185,6 @@ class LanTableScene(TableScene[RemoteTable]):
         self._reconnect = None
         if "error" in box:
             msg = error_key(box["error"].code)
-            self.messages.append(msg)
             self.app.push(Dialog(self.app, "lan.lost_title", msg,
                                  [("lan.reconnect", self.reconnect),
                                   ("msg.to_menu", self.leave)]))
@@ -241,7 +222,7 @@ class LanTableScene(TableScene[RemoteTable]):
         s = self.layout.scale
         ts = self.app.type_scale
         check = self.last_check
-        bad = self.misbehaving_hand
+        bad = self.reports.misbehaving_hand
         if bad is not None and (check is None or int(check.data.get("hand") or 0) < bad):
             text(surface, t("lan.host_misbehaving_line", hand=str(bad)), (12 * s, 48 * s),
                  ts.px("small"), CHECK_BAD, bold=True, anchor="midleft",
@@ -262,8 +243,8 @@ class LanTableScene(TableScene[RemoteTable]):
                 label, colour = t("lan.check_failed", hand=hand), CHECK_BAD
             text(surface, label, (12 * s, 48 * s), ts.px("small"), colour, bold=True,
                  anchor="midleft")
-        if self._reconnect is not None or (self.watching and self.remote.closed is None):
+        if self.reconnecting or (self.watching and self.remote.closed is None):
             # In the banner's box under the pot, which the layout keeps clear of every
             # seat (docs/UI.md "The layout rule"); it used to sit over the top seat.
-            label = t("lan.reconnecting") if self._reconnect is not None else t("lan.watching")
+            label = t("lan.reconnecting") if self.reconnecting else t("lan.watching")
             draw_toasts(surface, self.layout, [label])

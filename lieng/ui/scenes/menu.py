@@ -18,6 +18,8 @@ from lieng.ui.scenes.menu_bankroll import MenuExtras
 from lieng.ui.scenes.menu_lan import LanMenu
 from lieng.ui.tabletop.layout import compute
 
+from .dialog import Dialog
+
 MENU_ITEMS = ("play_bots", "hotseat", "rules", "settings", "quit")
 
 MENU_FAN = Card.parse_many("AH AD AS")
@@ -61,7 +63,6 @@ class MenuScene(Scene):
     def ask_quit(self) -> None:
         """Esc asks before leaving the game (a stray Esc from a screen just closed must
         not end it): Esc again or Enter leaves, "Ở lại" stays."""
-        from .dialog import Dialog
 
         app = self.app
         app.push(Dialog(app, "menu.quit_title", "menu.quit_body",

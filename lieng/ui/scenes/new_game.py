@@ -12,15 +12,19 @@ import pygame
 import pygame_gui
 
 from lieng.engine import TIEBREAKS
-from lieng.game import STARTING_BETS, TABLE_BETS, TableConfig, build_table
+from lieng.game import BOT_NAMES, STARTING_BETS, TABLE_BETS, TableConfig, build_table
 from lieng.game.bot_seating import SEAT_CHOICES, BotSeating
 from lieng.levels import BOT_LEVELS, BotLevel
 from lieng.table import Table
 from lieng.ui.core.draw import text
+from lieng.ui.core.felt_cache import framed_screen
 from lieng.ui.core.gui import set_enabled
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.names import shown_name
 from lieng.ui.core.scene import Scene
+from lieng.ui.scenes.buy_in import buy_in_row, draw_note, follow_bet
+
+from .table import TableScene
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -102,8 +106,6 @@ class NewGameScene(Scene):
             ("preset", [(key(f"preset_pick.{p}"), p) for p in TIEBREAKS]),
         ]
         if self.app.profile is not None:
-            from lieng.ui.scenes.buy_in import buy_in_row
-
             rows.append(buy_in_row(self.app.profile, self.choice))
         self.choice["level"] = self._level_row()[1]
         self.seat_buttons = []
@@ -133,7 +135,6 @@ class NewGameScene(Scene):
 
     def _seat_row(self, row: pygame.Rect) -> None:
         """One button per bot seat, named by its bot; a click steps through the levels."""
-        from lieng.game import BOT_NAMES
 
         gap = int(6 * self.app.scale)
         w = (row.w - (MAX_BOTS - 1) * gap) // MAX_BOTS
@@ -164,8 +165,6 @@ class NewGameScene(Scene):
                     if name in ("level", "bots"):
                         self.resize()  # the seats' buttons follow
                     if name == "bet" and self.app.profile is not None:
-                        from lieng.ui.scenes.buy_in import follow_bet
-
                         # The buy-in stays the same number of table bets.
                         self.choice["buy_in"] = follow_bet(
                             self.choice["buy_in"], int(old), int(self.choice["bet"]),
@@ -192,8 +191,6 @@ class NewGameScene(Scene):
         return False
 
     def start_game(self) -> None:
-        from .table import TableScene
-
         ch = self.choice
         stored = self.app.settings
         timer = stored.turn_timer
@@ -218,14 +215,10 @@ class NewGameScene(Scene):
         self.app.replace(scene)
 
     def draw(self, surface: pygame.Surface) -> None:
-        from lieng.ui.core.felt_cache import framed_screen
-
         s = self.app.scale
         r = self._rect()
         framed_screen(surface, self.app.size, s, r, t("new_game.title"), 44)
         if self.app.profile is not None:
-            from lieng.ui.scenes.buy_in import draw_note
-
             draw_note(surface, self.app, self.app.profile, self.choice, r)
             return
         text(surface, t("new_game.stack_note", amount=chips(STARTING_BETS *

@@ -17,6 +17,7 @@ from lieng.engine import PRESETS, Card, RuleSet, evaluate
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import chips, key, language, t
 from lieng.ui.core.scene import Scene
+from lieng.ui.scenes.settings_rows import stored
 from lieng.ui.tabletop.log_panel import wrap
 
 if TYPE_CHECKING:
@@ -35,7 +36,6 @@ the kind (two equal-ranking ảnh, since every ảnh is worth the same)."""
 def saved_rules(app: GameApp) -> RuleSet:
     """The rules a new table would have: the saved preset, table bet and turn timer (the
     menu's rules screen shows these, not always the classic defaults)."""
-    from lieng.ui.scenes.settings_rows import stored
 
     st = stored(app)
     return dataclasses.replace(PRESETS[st.tiebreak], table_bet=st.table_bet,

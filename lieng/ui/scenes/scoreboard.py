@@ -16,8 +16,10 @@ import pygame_gui
 from lieng.storage.history import GameResult, Standing
 from lieng.table import Seat, Table
 from lieng.ui.core.draw import CREAM, DIALOG_FILL, GOLD, MUTED, panel, shade, text, text_surface
+from lieng.ui.core.felt_cache import felt_for
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.scene import Scene
+from lieng.ui.tabletop.layout import compute
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -96,9 +98,6 @@ class ScoreboardScene(Scene):
         s = self.app.scale
         ts = self.app.type_scale
         if self.final:
-            from lieng.ui.core.felt_cache import felt_for
-            from lieng.ui.tabletop.layout import compute
-
             surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
         shade(surface, 150)
         r = self._rect()

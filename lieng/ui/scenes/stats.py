@@ -16,6 +16,7 @@ from lieng.storage.history import History, read_failed
 from lieng.storage.stats import ACTION_KINDS, Stats, compute_stats
 from lieng.ui.core.background import Background
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
+from lieng.ui.core.felt_cache import framed_screen
 from lieng.ui.core.i18n import chips, key, language, t
 from lieng.ui.core.scene import Scene
 
@@ -117,8 +118,6 @@ class StatsScene(Scene):
         ]
 
     def draw(self, surface: pygame.Surface) -> None:
-        from lieng.ui.core.felt_cache import framed_screen
-
         s = self.app.scale
         ts = self.app.type_scale
         r = self._rect()

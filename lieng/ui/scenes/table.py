@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Generic
 import pygame
 import pygame_gui
 
-from lieng.engine import Action, ActionKind, ActionTaken, Event, Legal
+from lieng.engine import Action, Event, Legal
 from lieng.game import AskRebuy, BetweenHands, GameOver
-from lieng.game.session import TableSession, play_for_real
+from lieng.game.session import TableSession, TableT, play_for_real
 from lieng.game.story import HandResult
 from lieng.table import Table, TableLike
 from lieng.ui.core.draw import CREAM, text
@@ -34,11 +34,12 @@ from lieng.ui.core.scene import Scene
 from lieng.ui.tabletop import layout as layout_mod
 from lieng.ui.tabletop.action_bar import ActionBar
 from lieng.ui.tabletop.board import Board
+from lieng.ui.tabletop.coach import coach_line, draw_coach
 from lieng.ui.tabletop.drawing import TableDrawer
 from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts, info_line
 from lieng.ui.tabletop.log_panel import LogPanel
 from lieng.ui.tabletop.newcomers import BotSeating, welcome
-from lieng.ui.tabletop.own_cards import OwnCardsMixin, TableT
+from lieng.ui.tabletop.own_cards import OwnCards
 from lieng.ui.tabletop.summary import SummaryPanel, net_line
 
 from .dialog import Dialog
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
 TIMER_WARNING = 5.0
 
 
-class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
+class TableScene(Scene, Generic[TableT]):
     timers_wait_when_covered = True
     """Under a dialog, the rules or the settings the whole table stands still — the
     player's turn timer, the bots (a hand played out unseen behind the settings, and a
@@ -77,10 +78,11 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         """The hand number whose summary the player moved on from (or whose delay ran
         out): its result is no longer shown, and the next hand was asked for once."""
         self.toasts: list[Toast] = []
-        self.messages: list[str] = []
-        """Every message key shown to the player (tests read it)."""
-        self.peel: dict[int, float] = {}
-        self._drag: tuple[int, float] | None = None
+        self._toasted = 0
+        """The number of the next announcement (``session.said``) to draw as a toast."""
+        self.own = OwnCards(self.board, self.drawer, lambda: self.layout,
+                            lambda: self.table.rules, lambda: app.settings.speed_factor)
+        """The player's own cards: turned, peeled, named (``ui.tabletop.own_cards``)."""
         self._legal_shown: Legal | bool | None = False
         self._warned_turn: tuple[int, int] | None = None
         self.autopilot: Callable[[TableScene[TableLike]], None] | None = None
@@ -173,9 +175,6 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
 
     def _on_events(self, events: Sequence[Event]) -> None:
         """The session's events (already redacted for this screen) onto the board."""
-        for e in events:
-            if isinstance(e, ActionTaken) and e.seat == self.me and e.kind is ActionKind.TIMEOUT:
-                self.toast("msg.timeout")
         self.board.feed(events)
 
     def make_flow(self) -> BetweenHands | None:
@@ -190,7 +189,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         welcome(self)  # broke bots leave, newcomers sit down (lieng.game.bot_seating)
         decision = self.session.next_hand()
         if decision is None:
-            self.peel.clear()
+            self.own.let_go()
             give_back_free_pages()  # a long evening stays at its memory (ui.core.heap)
             return
         self.present(decision)
@@ -198,7 +197,6 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
     def present(self, decision: AskRebuy | GameOver) -> None:
         app = self.app  # a decision the flow left to the player, or the end of the table
         if isinstance(decision, AskRebuy):
-            self.messages.append("msg.broke")
             source = self.session.bank
             bank = source.max_buy_in() if source is not None else None  # real chips
             app.push(Dialog(app, "msg.broke_title", "msg.broke_bank" if bank else "msg.broke",
@@ -206,12 +204,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
                             {"amount": chips(decision.amount), "bank": chips(bank or 0),
                              "after": chips(max(0, (bank or 0) - decision.amount))}))
         elif decision.reason == "bank_empty":
-            self.messages.append("msg.broke")
-            self.messages.append("msg.bank_empty")
             app.push(Dialog(app, "msg.broke_title", "msg.bank_empty",
                             [("msg.to_menu", self.leave)]))
         else:
-            self.messages.append("msg.table_won")
             app.push(Dialog(app, "msg.table_won_title", "msg.table_won",
                             [("msg.to_menu", self.leave)]))
 
@@ -249,12 +244,21 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         return True
 
     def toast(self, msg: str, **args: str) -> None:
-        self.messages.append(msg)
-        self.toasts.append(Toast(msg, args, 3.2))
+        """Tell the player ``msg`` (the session keeps what was said; ``update`` draws it
+        for a few seconds)."""
+        self.session.said.say(msg, **args)
 
     def my_legal(self) -> Legal | None:
         """What the bar offers: the session's legal actions, on a turn the board shows."""
         return self.session.shown_legal()
+
+    def _update_reveal_button(self) -> None:
+        """"Nặn bài" while a card is face down — only on the table itself: a scene
+        covering it hid the container, and it stays hidden."""
+        b = self.reveal_button
+        want = self.app.stack.top is self and self.own.reveal_wanted()
+        if b is not None and want != bool(b.visible):
+            set_visible(b, want)
 
     def turn_shown(self) -> bool:
         """The player's turn as the table shows it: the timer bar and "Đến lượt bạn"
@@ -290,7 +294,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             el = event.ui_element
             if el is self.reveal_button:
-                self.reveal_all()
+                self.own.reveal_all()
                 return True
             for name, b in self.top_buttons.items():
                 if el is b:
@@ -313,7 +317,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
                 if action is not None:
                     return self.act(action)
             if event.key == pygame.K_l:
-                self.reveal_all()
+                self.own.reveal_all()
                 return True
             if event.key == pygame.K_m:
                 self._top("mute")
@@ -325,7 +329,7 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
                 self._top("leave")
                 return True
             return False
-        return self.handle_peel(event)
+        return self.own.handle(event)
 
     def _top(self, name: str) -> None:
         app = self.app
@@ -366,12 +370,18 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         # Buttons follow legal() — not the animation.
         legal = self._sync_bar()
         if self.bar is not None:
-            self.bar.set_hand_name(self.hand_name())
+            self.bar.set_hand_name(self.own.hand_name())
         if app.settings.show_cards_at_once and any(
-                c.flip_now < 1.0 and c.flip_tween is None for c in self.own_cards()):
-            self.reveal_all()  # the setting was switched on mid-hand
+                c.flip_now < 1.0 and c.flip_tween is None for c in self.own.cards()):
+            self.own.reveal_all()  # the setting was switched on mid-hand
         self._update_reveal_button()
         self._timer_warning()
+        said = self.session.said
+        for announced in said.since(self._toasted):
+            args = {k: chips(v) if isinstance(v, int) else v
+                    for k, v in announced.args.items()}  # an amount, the language's way
+            self.toasts.append(Toast(announced.key, args, 3.2))
+        self._toasted = said.count
         # A toast shares the banner's box with the deck: it waits for the deal to land
         # (a rebuy's "Đã mua thêm" used to cover the deck and the cards leaving it).
         for toast in self.toasts if not self.board.dealing else ():
@@ -409,11 +419,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         rem = self.remaining()
         total = float(self.table.rules.turn_seconds)
         # The acting seat's ring: the player's real deadline, or the bot's (pulsing) turn.
-        self.drawer.draw(surface, self.board, lay, self.order, rem, total, self.peel)
+        self.drawer.draw(surface, self.board, lay, self.order, rem, total, self.own.peel)
         self.app.cards.frame = self.app.frames
         if self.app.settings.coach_hints:
-            from lieng.ui.tabletop.coach import coach_line, draw_coach
-
             draw_coach(surface, lay, ts, coach_line(self.board, self.me, self.table.rules))
         info = info_line(self.table.rules, self.table.hand_no, self.board.round,
                          self.table.in_hand)

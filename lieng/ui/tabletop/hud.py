@@ -15,6 +15,7 @@ from lieng.ui.core.i18n import chips, t
 from lieng.ui.core.typescale import TypeScale
 from lieng.ui.tabletop.frame_record import mark
 from lieng.ui.tabletop.layout import TableLayout as Layout
+from lieng.ui.tabletop.log_panel import wrap
 
 
 @dataclass
@@ -72,7 +73,6 @@ def toast_lines(label: str, width: int, height: int, ts: TypeScale) -> tuple[lis
     """A toast's lines and size: one line at ``lead`` if it fits ``width``, else the words
     wrapped at ``body`` (then ``small``) into as many lines as ``height`` holds — a long
     notice ("Bạn đang xem ván này — chơi từ ván sau") used to be cut short with "…"."""
-    from lieng.ui.tabletop.log_panel import wrap
 
     lead = ts.px("lead")
     if text_surface(label, lead, bold=True).get_width() <= width:

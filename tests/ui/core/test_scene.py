@@ -4,7 +4,7 @@ and resume in order."""
 from __future__ import annotations
 
 from lieng.ui.core.scene import Scene
-from lieng.ui.core.scene_stack import SceneStack
+from lieng.ui.core.window import SceneStack
 
 
 def test_scene_stack_push_pop_replace() -> None:

@@ -74,7 +74,7 @@ def test_a_broke_bot_leaves_and_the_newcomer_takes_the_plate(make_app: MakeApp) 
     newcomer = table.seats[2]
     assert newcomer.name != gone and newcomer.spec.level == "easy"
     assert scene.board.seats[2].name == newcomer.name
-    assert "msg.bot_swap" in scene.messages
+    assert "msg.bot_swap" in scene.session.said
     assert table.hand is not None
     started = next(e for e in table.hand.events if isinstance(e, HandStarted))
     assert started.dealt_in == (True, True, True, True)  # the table is still four

@@ -217,7 +217,7 @@ def test_the_hand_off_limit_folds_the_absent_player_for_everyone_to_see(make_app
     seat, action = hand.actions[0]
     assert seat == 0 and action.kind is ActionKind.TIMEOUT
     assert scene.handoff_timeouts == 1 and scene.handoffs == 0
-    assert "hotseat.handoff_timeout" in scene.messages
+    assert "hotseat.handoff_timeout" in scene.session.said
     assert app.stack.top is scene or isinstance(app.stack.top, HandoffScene)
     # The table is shown again and says so: the seat is folded for all to see.
     run_until(app, lambda: scene.board.seats[0].status == "act.timeout", limit=300)
@@ -232,7 +232,7 @@ def test_the_hand_off_limit_folds_the_absent_player_for_everyone_to_see(make_app
     assert table.hand is hand
     assert hand.actions[1][0] == 1
     assert hand.actions[1][1].kind is ActionKind.TIMEOUT
-    assert "hotseat.timed_out" in scene.messages
+    assert "hotseat.timed_out" in scene.session.said
     assert scene.viewer is None, "the cards went away with the turn"
 
 
@@ -262,7 +262,7 @@ def test_broke_people_rebuy_or_leave_and_the_game_ends(make_app: MakeApp, tmp_pa
     assert table.seats[1].left and table.seats[2].left
     final = app.stack.top
     assert isinstance(final, ScoreboardScene) and final.final
-    assert "hotseat.left" in scene.messages
+    assert "hotseat.left" in scene.session.said
     result = History(tmp_path).games()[0][0]
     assert isinstance(result, GameResult) and result.mode == "hotseat"
     assert [s.name for s in result.standings] == ["Lan", "Minh", "Thảo"]

@@ -71,9 +71,9 @@ def test_host_screen_opens_a_table_a_friend_joins_and_a_hand_is_played(
     friend = LanClient(LOOPBACK, host.port, name="Bạn xa",
                        autopilot=make_bot("easy", rng=random.Random(3))).connect()
     clients.append(friend)
-    wait(app, lambda: scene.roster is not None and "Bạn xa" in scene.roster["names"])
-    assert scene.roster["names"][0] == "Chủ bàn"  # type: ignore[index]
-    assert scene.roster["kinds"] == ["human", "human", "open", "bot"]  # type: ignore[index]
+    wait(app, lambda: scene.roster is not None and "Bạn xa" in scene.roster.names)
+    assert scene.roster is not None and scene.roster.names[0] == "Chủ bàn"
+    assert scene.roster.kinds == ("human", "human", "open", "bot")
     # One seat is still empty: Bắt đầu gives it a bot and the table screen takes over.
     click(app, scene.primary)
     wait(app, lambda: isinstance(app.stack.top, LanTableScene))
@@ -83,9 +83,8 @@ def test_host_screen_opens_a_table_a_friend_joins_and_a_hand_is_played(
     remote = table_scene.remote
     # A hand with a fold is "not checkable" (its proof is never sent); one fully shown
     # passes. Either way the first hand's check is shown, and it is not a failure.
-    wait(app, lambda: len(remote.checks) >= 1 and (
-        "lan.check_ok" in table_scene.messages or "lan.check_hidden" in table_scene.messages),
-        60)
+    wait(app, lambda: len(remote.checks) >= 1 and table_scene.last_check is not None
+         and table_scene.last_check.data.get("ok") in (True, None), 60)
     assert remote.checks[0].data["ok"] in (True, None)
     assert [s.kind for s in remote.seats] == ["remote", "remote", "bot", "bot"]
     assert host.history and host.table is not None
@@ -138,8 +137,8 @@ def test_join_lists_a_beaconed_table_joins_by_click_host_leaving_ends(
     assert isinstance(table_scene, LanTableScene) and table_scene.me == 0
     assert scene.finder is None  # the listener is closed once seated
     table_scene.autopilot = KeyAutopilot(random.Random(2))
-    wait(app, lambda: "lan.check_ok" in table_scene.messages
-         or "lan.check_hidden" in table_scene.messages, 60)
+    wait(app, lambda: table_scene.last_check is not None
+         and table_scene.last_check.data.get("ok") in (True, None), 60)
     # The host leaves: a clear message, then back to the menu.
     host.stop()
     wait(app, lambda: isinstance(app.stack.top, Dialog))
@@ -316,11 +315,11 @@ def test_a_lost_connection_offers_reconnect_to_the_same_seat(
     click(app, dialog.buttons[0])  # Kết nối lại
     assert app.stack.top is table_scene
     # Connecting runs on a worker thread: the window keeps drawing meanwhile.
-    assert "lan.reconnecting" in table_scene.messages
-    wait(app, lambda: "lan.reconnected" in table_scene.messages)
+    assert table_scene.reconnecting
+    wait(app, lambda: "lan.reconnected" in table_scene.session.said)
     assert table_scene.remote.closed is None and table_scene.remote.me == seat
     assert table_scene.remote.client.seat == seat
-    assert "lan.reconnected" in table_scene.messages
+    assert "lan.reconnected" in table_scene.session.said
     # A key pressed while the line was down did nothing; the autopilot presses afresh.
     table_scene.autopilot = KeyAutopilot(random.Random(4))
     # Play goes on: another deal check arrives on the new connection.
@@ -340,7 +339,7 @@ def test_a_failed_deal_check_is_shown_in_red(make_app: MakeApp, cleanup: Cleanup
     from lieng.net.fairdeal import DealCheck
 
     table_scene.remote.client._push(DealCheck(99, False, "the deck does not match"))
-    wait(app, lambda: "lan.check_failed_toast" in table_scene.messages)
+    wait(app, lambda: "lan.check_failed_toast" in table_scene.session.said)
     assert table_scene.last_check is not None and table_scene.last_check.data["hand"] == 99
     surface = app.screen.copy()
     table_scene.draw(surface)
@@ -350,7 +349,7 @@ def test_a_failed_deal_check_is_shown_in_red(make_app: MakeApp, cleanup: Cleanup
     assert any(abs(c[0] - 235) < 30 and c[1] < 140 and c[2] < 130 for c in row)
     # A mental deal stopped by seat 1's game: a toast, and the red line names the seat.
     table_scene.remote.client._push(DealCheck(100, False, "x: a bad shuffle", stopped_by=1))
-    wait(app, lambda: "lan.deal_stopped_toast" in table_scene.messages)
+    wait(app, lambda: "lan.deal_stopped_toast" in table_scene.session.said)
     name = table_scene.remote.seats[1].name
     assert name in t("lan.deal_stopped", hand="100", who=name)
     surface = app.screen.copy()
@@ -384,8 +383,9 @@ def test_a_hand_with_a_fold_is_shown_as_not_checkable_neutrally(
 
     table_scene.remote.client._push(
         DealCheck(77, None, "not checkable: a folded hand stays hidden"))
-    wait(app, lambda: "lan.check_hidden" in table_scene.messages)
-    assert "lan.check_failed_toast" not in table_scene.messages
+    wait(app, lambda: table_scene.last_check is not None
+         and table_scene.last_check.data.get("ok") is None)
+    assert "lan.check_failed_toast" not in table_scene.session.said
     assert table_scene.last_check is not None and table_scene.last_check.data["hand"] == 77
     surface = app.screen.copy()
     table_scene.draw(surface)
@@ -411,7 +411,7 @@ def test_a_bad_message_from_the_host_is_said_and_play_goes_on(
 
     app, table_scene = _seated_alone(make_app, cleanup)
     table_scene.remote.client._push(error(BAD_HOST_MESSAGE, "x"))
-    wait(app, lambda: "lan.bad_host_message" in table_scene.messages)
+    wait(app, lambda: "lan.bad_host_message" in table_scene.session.said)
     assert app.stack.top is table_scene and table_scene.remote.closed is None
 
 

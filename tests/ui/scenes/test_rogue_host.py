@@ -115,7 +115,7 @@ def test_a_4300_digit_table_bet_in_the_turn_offer_is_refused_and_the_slider_work
     bad = script.update()
     bad["view"]["legal"]["table_bet"] = DIGITS_4300
     host.send(bad)
-    wait(app, lambda: "lan.bad_host_message" in table_scene.messages)
+    wait(app, lambda: "lan.bad_host_message" in table_scene.session.said)
     _slide(app)
     assert table_scene.remote.hand is not None and table_scene.remote.hand.view == honest
     assert table_scene.remote.closed is None and app.stack.top is table_scene
@@ -138,11 +138,12 @@ def test_a_clock_past_float_range_is_a_bad_message_not_a_lost_connection(
     else:
         turn["legal"]["call"] = HUGE
     host.send(turn, {"t": "pong", "id": 1})
-    wait(app, lambda: "lan.bad_host_message" in table_scene.messages)
+    wait(app, lambda: "lan.bad_host_message" in table_scene.session.said)
     _slide(app)
     step(app, 30)
     assert table_scene.remote.closed is None and table_scene.remote.client.closed is None
-    assert "lan.lost_body" not in table_scene.messages and app.stack.top is table_scene
+    assert app.stack.top is table_scene and not any(
+        getattr(s, "body", None) == "lan.lost_body" for s in app.stack.scenes)
 
 
 # ------------------------------------------------------------------ item 4
@@ -183,7 +184,7 @@ def test_an_impossible_hand_is_not_drawn_and_the_player_is_told(
     wait(app, lambda: len(table_scene.remote.errors) >= 3)
     drawn_text = record_text(monkeypatch, lan_table)
     step(app, 10)
-    assert table_scene.messages.count("lan.host_misbehaving") == 1  # the toast, once
+    assert table_scene.session.said.keys().count("lan.host_misbehaving") == 1  # the toast, once
     line = t("lan.host_misbehaving_line", hand="1")  # and the line, whole
     assert any(s == line for s, _rect in drawn_text), [s for s, _r in drawn_text]
     assert table_scene.remote.hand is not None and table_scene.remote.hand.view == honest

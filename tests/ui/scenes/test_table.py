@@ -207,7 +207,7 @@ def test_timer_folds_and_says_so(make_app: MakeApp, monkeypatch: pytest.MonkeyPa
     run_until(app, lambda: bool(my_actions(table)), limit=400, dt=0.25)
     assert my_actions(table)[-1].kind is ActionKind.TIMEOUT
     assert scene.clock >= table.rules.turn_seconds
-    assert "msg.timeout" in scene.messages
+    assert "msg.timeout" in scene.session.said
     assert "timer" in played
     step(app, 5)
     assert scene.board.seats[0].folded
@@ -226,7 +226,7 @@ def test_a_broke_player_is_told_and_can_buy_chips(make_app: MakeApp) -> None:
     step(app)
     top = app.stack.top
     assert isinstance(top, Dialog) and top.title == "msg.broke_title"
-    assert "msg.broke" in scene.messages
+    assert top.body in ("msg.broke", "msg.broke_bank")
     assert table.hand is None
     click(app, top.buttons[0])  # "Mua thêm"
     assert app.stack.top is scene
@@ -256,7 +256,7 @@ def test_a_player_who_loses_everything_is_told(make_app: MakeApp) -> None:
         assert isinstance(top, Dialog) and top.title == "msg.table_won_title"
     else:
         assert isinstance(top, Dialog) and top.title == "msg.broke_title"
-        assert "msg.broke" in scene.messages
+        assert top.body in ("msg.broke", "msg.broke_bank", "msg.bank_empty")
 
 
 def test_other_seats_cards_are_never_drawn_face_up_before_showdown(make_app: MakeApp) -> None:
@@ -306,7 +306,7 @@ def test_own_cards_arrive_face_down_and_turn_on_click_drag_and_key(make_app: Mak
     table = make_table(2, "normal", 10, "classic", "Bạn", seed=2)
     app.cards.face_log = []
     scene = open_table(app, table)
-    run_until(app, lambda: len(scene.own_cards()) == 3 and all(c.landed for c in scene.own_cards()))
+    run_until(app, lambda: len(scene.own.cards()) == 3 and all(c.landed for c in scene.own.cards()))
     step(app, 3)
     assert app.cards.face_log == [], "own cards arrive face down"
     assert scene.bar is not None and scene.bar.hand_label.text == ""
@@ -315,7 +315,7 @@ def test_own_cards_arrive_face_down_and_turn_on_click_drag_and_key(make_app: Mak
     step(app, 30)
     app.cards.face_log.clear()
     step(app)
-    assert {fd.card for fd in app.cards.face_log} == {scene.own_cards()[0].card}
+    assert {fd.card for fd in app.cards.face_log} == {scene.own.cards()[0].card}
     # Drag the second card upwards: "nặn bài".
     c = rects[1].center
     drag(app, c, (c[0], c[1] - rects[1].h))
@@ -325,21 +325,21 @@ def test_own_cards_arrive_face_down_and_turn_on_click_drag_and_key(make_app: Mak
     assert len({fd.card for fd in app.cards.face_log}) == 2
     key(app, pygame.K_l)
     step(app, 30)
-    assert all(cs.flip_now == 1.0 for cs in scene.own_cards())
-    assert scene.bar.hand_label.text == scene.hand_name() != ""
+    assert all(cs.flip_now == 1.0 for cs in scene.own.cards())
+    assert scene.bar.hand_label.text == scene.own.hand_name() != ""
 
 
 def test_l_during_the_deal_turns_all_three_cards(make_app: MakeApp) -> None:
     app = make_app(speed="slow")
     table = make_table(3, "normal", 10, "classic", "Bạn", seed=3)
     scene = open_table(app, table)
-    run_until(app, lambda: 1 <= len(scene.own_cards()) < 3
-              and not all(c.landed for c in scene.own_cards()))
+    run_until(app, lambda: 1 <= len(scene.own.cards()) < 3
+              and not all(c.landed for c in scene.own.cards()))
     key(app, pygame.K_l)
-    run_until(app, lambda: len(scene.own_cards()) == 3 and all(
-        c.landed and c.flip_now >= 1.0 for c in scene.own_cards()), limit=2000)
+    run_until(app, lambda: len(scene.own.cards()) == 3 and all(
+        c.landed and c.flip_now >= 1.0 for c in scene.own.cards()), limit=2000)
     shot(app, "l_during_deal")
-    assert scene.hand_name() != ""
+    assert scene.own.hand_name() != ""
 
 
 def test_the_turn_timer_waits_while_the_rules_cover_the_table(make_app: MakeApp) -> None:
@@ -362,12 +362,12 @@ def test_face_up_setting_shows_own_cards_as_they_arrive(make_app: MakeApp) -> No
     table = make_table(2, "normal", 10, "classic", "Bạn", seed=2)
     app.cards.face_log = []
     scene = open_table(app, table)
-    run_until(app, lambda: len(scene.own_cards()) == 3 and all(c.landed for c in scene.own_cards()))
+    run_until(app, lambda: len(scene.own.cards()) == 3 and all(c.landed for c in scene.own.cards()))
     app.cards.face_log.clear()
     step(app)
     assert table.hand is not None
     assert {fd.card for fd in app.cards.face_log} == set(table.hand.cards_of(0))
-    assert scene.hand_name() != ""
+    assert scene.own.hand_name() != ""
 
 
 def test_the_header_says_when_only_calls_are_left_and_shows_no_round_between_hands(

@@ -166,7 +166,7 @@ def test_the_lan_table_tells_the_hand_too(make_app: MakeApp) -> None:
     client = LanClient("127.0.0.1", host.port, name="Lan").connect()
     try:
         assert client.wait_until(lambda: client.roster is not None
-                                 and bool(client.roster["started"]), 10)
+                                 and client.roster.started, 10)
         app = make_app((960, 540), speed="instant", action_log_open=True)
         app.push(MenuScene(app))
         remote = RemoteTable(client)

@@ -26,8 +26,8 @@ def test_coach_hint_names_the_hand_and_its_chance(real_app: RealApp) -> None:
     scene = app.stack.top
     assert isinstance(scene, TableScene)
     run_until(app, lambda: scene.my_legal() is not None and not scene.board.busy)
-    cards = tuple(c.card for c in scene.own_cards() if isinstance(c.card, Card))
-    assert len(cards) == len(scene.own_cards())
+    cards = tuple(c.card for c in scene.own.cards() if isinstance(c.card, Card))
+    assert len(cards) == len(scene.own.cards())
     others = sum(1 for i, s in enumerate(scene.board.seats) if i and not s.folded)
     pct = round(100 * win_probability(cards, opponents=others, rules=scene.table.rules))
     line = coach_line(scene.board, scene.me, scene.table.rules)

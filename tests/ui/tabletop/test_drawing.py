@@ -114,7 +114,7 @@ def test_round_banner_and_coach_hint_are_gone_at_the_showdown(make_app: MakeApp)
             if not saw_hint and not board.busy:
                 shot(app, "coach_hint")
             saw_hint = saw_hint or not board.busy
-            assert scene.hand_name() not in line
+            assert scene.own.hand_name() not in line
         if shown:
             saw_showdown = True
             assert not board.banners
