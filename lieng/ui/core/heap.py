@@ -7,17 +7,19 @@ instead of returning it. A player who opens and closes tables all evening, and a
 that opens hundreds of windows, would keep the peak of the largest window forever
 (docs/PERFORMANCE.md, "The test suite": 1.9 GiB a test worker before this).
 
-Two remedies, both no-ops where they do not apply (not Linux, not glibc):
+Remedies, each a no-op where it does not apply (not Linux, not glibc):
 
-* ``map_large_blocks`` asks glibc to serve every block of at least 128 KiB — each surface
-  of more than a few rows — from its own mapping, which ``free`` returns to the system at
-  once. glibc's default threshold starts there too but rises with every large free, after
-  which surfaces come from the heap and stay.
 * ``return_free_memory`` runs the collector and then ``malloc_trim(0)``, which hands back
   the heap's free pages.
 * ``give_back_free_pages`` is the trim alone, cheap enough (0.1–1 ms here) to run as each
   hand is dealt: the labels and texts a hand re-renders leave small freed blocks that the
   heap keeps, and a 600-hand evening grew by them (docs/PERFORMANCE.md, "A long session").
+
+Not done: asking glibc to map every large block on its own (``mallopt``'s mmap threshold
+set to 128 KiB, an earlier remedy). Each surface a frame makes then came from fresh pages
+the kernel had to fault in and zero, a quarter of the UI tests' CPU, while the trim above
+returns the same memory when a window closes (the long session's growth was the same with
+and without it: docs/PERFORMANCE.md, "The test suite").
 """
 
 from __future__ import annotations
@@ -27,9 +29,6 @@ import ctypes.util
 import gc
 import sys
 from functools import cache
-
-M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter number (malloc.h)
-LARGE_BLOCK = 128 * 1024
 
 
 @cache
@@ -43,19 +42,9 @@ def _libc() -> ctypes.CDLL | None:
     try:
         libc = ctypes.CDLL(name)
         libc.malloc_trim  # noqa: B018 - present in glibc only; an AttributeError otherwise
-        libc.mallopt  # noqa: B018
     except (OSError, AttributeError):
         return None
     return libc
-
-
-def map_large_blocks() -> bool:
-    """Serve blocks of ``LARGE_BLOCK`` bytes or more from their own mappings; True if
-    glibc took the setting."""
-    libc = _libc()
-    if libc is None:
-        return False
-    return bool(libc.mallopt(ctypes.c_int(M_MMAP_THRESHOLD), ctypes.c_int(LARGE_BLOCK)))
 
 
 def return_free_memory() -> None:

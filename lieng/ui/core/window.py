@@ -31,7 +31,7 @@ from lieng.ui.core import i18n
 from lieng.ui.core.assets import Sounds, font, register_fonts, theme_dict
 from lieng.ui.core.cards import CardRenderer
 from lieng.ui.core.gui import release_manager
-from lieng.ui.core.heap import map_large_blocks, return_free_memory
+from lieng.ui.core.heap import return_free_memory
 from lieng.ui.core.hidpi import prepare_display
 from lieng.ui.core.surface_cache import clear_all, fit_to_window
 from lieng.ui.core.typescale import TypeScale, factor, install
@@ -135,7 +135,6 @@ class GameApp:
         import them, so the window is given them."""
         self.fps = fps
         prepare_display()  # before the first window: DPI awareness can't change after it
-        map_large_blocks()  # surfaces freed go back to the system (lieng.ui.core.heap)
         pygame.init()
         i18n.configure(self.settings.language)
         size = _clamp_size(size)
