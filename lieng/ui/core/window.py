@@ -22,7 +22,6 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
-import pygame_gui
 
 from lieng import __version__
 from lieng.resources import asset
@@ -31,6 +30,7 @@ from lieng.ui.core import i18n
 from lieng.ui.core.assets import Sounds, font, register_fonts, theme_dict
 from lieng.ui.core.cards import CardRenderer
 from lieng.ui.core.gui import release_manager
+from lieng.ui.core.gui_manager import GuiManager
 from lieng.ui.core.heap import return_free_memory
 from lieng.ui.core.hidpi import prepare_display
 from lieng.ui.core.surface_cache import clear_all, fit_to_window
@@ -144,9 +144,9 @@ class GameApp:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.size = size
         fit_to_window(size)  # the drawing caches' budgets are counted in windows
-        self.ui = pygame_gui.UIManager(size, None, enable_live_theme_updates=False,
-                                       starting_language=self.settings.language,
-                                       translation_directory_paths=[str(asset("translations"))])
+        self.ui = GuiManager(size, None, enable_live_theme_updates=False,
+                             starting_language=self.settings.language,
+                             translation_directory_paths=[str(asset("translations"))])
         register_fonts(self.ui)
         self.ui.get_theme().load_theme(theme_dict())
         self._theme_classes: set[str] = set()

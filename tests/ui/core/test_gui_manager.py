@@ -1,0 +1,92 @@
+"""The window's theme finds the same theming ids as pygame_gui's own, for every element
+the game's screens make (``lieng.ui.core.gui_manager``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
+
+from lieng.ui.core.gui_manager import GuiManager, LienGuiTheme
+from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.scenes.new_game import make_table
+from lieng.ui.scenes.settings_screen import SettingsScene
+from lieng.ui.scenes.table import TableScene
+
+from ..helpers import MakeApp, click, step, top
+
+IdArgs = tuple[Any, Any, Any, Any]
+
+
+def _pygame_gui_ids(theme: LienGuiTheme, args: IdArgs) -> list[str]:
+    """What pygame_gui's own method finds (its cache is a dictionary of its own)."""
+    result: list[str] = UIAppearanceTheme.build_all_combined_ids(theme, *args)
+    return result
+
+
+@pytest.fixture
+def theme(make_app: MakeApp) -> LienGuiTheme:
+    app = make_app((960, 540))
+    assert isinstance(app.ui, GuiManager)
+    found = app.ui.get_theme()
+    assert isinstance(found, LienGuiTheme)
+    return found
+
+
+HAND_MADE: list[IdArgs] = [
+    ([None], ["button"], [None], [None]),
+    ([None], ["button"], ["@bet"], ["#fold"]),
+    ([None, None], ["panel", "panel.button"], [None, "@quick"], ["#bar", "#x2"]),
+    (["window", None, None], ["file_dialog", "file_dialog.panel", "file_dialog.panel.button"],
+     ["@a", None, "@b"], ["#d", None, "#ok"]),
+    (None, None, None, None),
+    ([], [], [], []),
+]
+
+
+@pytest.mark.parametrize("args", HAND_MADE, ids=range(len(HAND_MADE)))
+def test_hand_made_id_lists_give_pygame_gui_s_ids(theme: LienGuiTheme, args: IdArgs) -> None:
+    expected = _pygame_gui_ids(theme, args)
+    assert theme.build_all_combined_ids(*args) == expected
+    assert theme.build_all_combined_ids(*args) == expected  # asked again: from the cache
+
+
+def test_unequal_id_lists_are_refused_as_pygame_gui_refuses_them(theme: LienGuiTheme) -> None:
+    args: IdArgs = ([None], ["button", "x"], [None], [None])
+    with pytest.raises(ValueError):
+        _pygame_gui_ids(theme, args)
+    with pytest.raises(ValueError):
+        theme.build_all_combined_ids(*args)
+
+
+def test_every_element_of_the_screens_gets_pygame_gui_s_ids(
+        make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[IdArgs] = []
+    ours = LienGuiTheme.build_all_combined_ids
+
+    def record(self: LienGuiTheme, *args: Any) -> list[str]:
+        seen.append(tuple(None if a is None else list(a) for a in args))  # type: ignore[arg-type]
+        return ours(self, *args)
+
+    monkeypatch.setattr(LienGuiTheme, "build_all_combined_ids", record)
+    app = make_app((1280, 720))
+    app.push(MenuScene(app))
+    step(app)
+    click(app, top(app, MenuScene).buttons["settings"])
+    assert isinstance(app.stack.top, SettingsScene)
+    app.stack.clear()
+    app.push(MenuScene(app))
+    app.push(TableScene(app, make_table(3, "normal", 10, "classic", "Bạn", seed=1)))
+    step(app, 3)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 650), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    step(app, 2)
+    theme = app.ui.get_theme()
+    assert isinstance(theme, LienGuiTheme)
+    distinct = {repr(a): a for a in seen}
+    assert len(distinct) >= 10, distinct.keys()  # buttons, labels, drop-downs, a slider
+    assert any(a[1] is not None and len(a[1]) > 1 for a in distinct.values())  # nested
+    for args in distinct.values():
+        assert ours(theme, *args) == _pygame_gui_ids(theme, args), args
