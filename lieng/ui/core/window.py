@@ -158,6 +158,8 @@ class GameApp:
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
+        self.closed = False
+        """Whether ``close`` has run: the window's manager, fonts and caches are gone."""
         self.frames = 0
         self.frame_hooks: list[Callable[[GameApp], None]] = []
         """Called after every drawn frame (the self-test, the benchmark)."""
@@ -348,17 +350,21 @@ class GameApp:
         windows, then stay at the memory of one window."""
         self.stack.clear()
         self.frame_hooks.clear()
-        if not pygame.display.get_init():
-            return  # closed already (a test's fixture may close a window twice)
+        if self.closed:
+            # Closed already (a test's fixture may close a window twice): a second close
+            # must not quit the display of a window opened since.
+            return
+        self.closed = True
         release_manager(self.ui)
-        # Queued pygame_gui events (killing the elements posts some too) hold their
-        # element, and the element its manager: take them after the elements are gone.
-        # get(), not clear(): pygame-ce 2.5 never frees the dict of an event that
-        # clear() (or display.quit()) drops, and so nothing that dict refers to.
-        pygame.event.get()
+        if pygame.display.get_init():
+            # Queued pygame_gui events (killing the elements posts some too) hold their
+            # element, and the element its manager: take them after the elements are
+            # gone. get(), not clear(): pygame-ce 2.5 never frees the dict of an event
+            # that clear() (or display.quit()) drops, and so nothing that dict refers to.
+            pygame.event.get()
+            pygame.display.quit()
         clear_all()
         font.cache_clear()
-        pygame.display.quit()
         return_free_memory()
 
 

@@ -89,6 +89,27 @@ def test_closing_twice_is_harmless(make_app: MakeApp) -> None:
     app.close()  # the fixture closes it a third time
 
 
+def test_closing_a_closed_window_again_leaves_the_next_window_whole() -> None:
+    """A window closed twice after another was opened (a test fixture closing every
+    window it made) must not quit the newer window's display: its close then skipped
+    releasing its manager, which outlived it."""
+    first = GameApp((960, 540), Settings(sound_on=False), fps=0)
+    first.push(MenuScene(first))
+    step(first)
+    first.close()
+    second = GameApp((960, 540), Settings(sound_on=False), fps=0)
+    second.push(MenuScene(second))
+    first.close()
+    assert pygame.display.get_init()
+    step(second)
+    assert second.frames == 1
+    ref = weakref.ref(second.ui)
+    second.close()
+    del first, second
+    gc.collect()
+    assert ref() is None
+
+
 def test_closing_the_window_on_the_join_screen_stops_the_table_finder(
         make_app: MakeApp) -> None:
     from lieng.ui.scenes.lan_join import LanJoinScene
