@@ -11,25 +11,50 @@ suite").
 
 ``LienGuiTheme`` keys the same cache by the tuple of the four lists and computes the same
 ids (pygame_gui's own tree walk); ``GuiManager`` is a ``UIManager`` that uses it.
+
+Every theme of the process also shares one shape cache. pygame_gui draws each rounded
+button state at four times its size and scales it down — the costliest part of making a
+button — and keeps the result in a cache of its theme, keyed by everything that decides
+the pixels (size, border, colours, corner radii). A new window (after a resize or a
+language change, and each of the suite's hundreds of windows) started that cache empty
+and drew every button again. The cache is pygame_gui's own and bounded by it: at most
+three 1024 × 1024 pages, 12 MiB, after which new shapes are drawn and not kept; a player's
+one window holds the same cache it always held.
 ``tests/ui/core/test_gui_manager.py`` compares the ids with pygame_gui's for the shapes our
 elements have, so an upgrade that changes them fails there.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame_gui
+from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
 
 Ids = list[str | None] | None
 
+_new_cache: Callable[[], SurfaceCache] = SurfaceCache  # pygame_gui's untyped constructor
+_shapes: SurfaceCache | None = None
+"""The process's one shape cache, made with the first theme."""
+
+
+def shared_shapes() -> SurfaceCache:
+    """The shape cache every window's theme draws from and adds to."""
+    global _shapes
+    if _shapes is None:
+        _shapes = _new_cache()
+    return _shapes
+
 
 class LienGuiTheme(UIAppearanceTheme):
-    """pygame_gui's theme with a tuple for the key of its combined-ids cache."""
+    """pygame_gui's theme with a tuple for the key of its combined-ids cache, drawing
+    from the process's shape cache."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.shape_cache = shared_shapes()
         self._combined: dict[tuple[tuple[str | None, ...] | None, ...], list[str]] = {}
 
     def build_all_combined_ids(self, element_base_ids: Ids, element_ids: list[str] | None,

@@ -1,5 +1,6 @@
 """The window's theme finds the same theming ids as pygame_gui's own, for every element
-the game's screens make (``lieng.ui.core.gui_manager``)."""
+the game's screens make, and every window draws from one shape cache
+(``lieng.ui.core.gui_manager``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pygame
 import pytest
 from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
 
-from lieng.ui.core.gui_manager import GuiManager, LienGuiTheme
+from lieng.ui.core.gui_manager import GuiManager, LienGuiTheme, shared_shapes
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.settings_screen import SettingsScene
@@ -90,3 +91,23 @@ def test_every_element_of_the_screens_gets_pygame_gui_s_ids(
     assert any(a[1] is not None and len(a[1]) > 1 for a in distinct.values())  # nested
     for args in distinct.values():
         assert ours(theme, *args) == _pygame_gui_ids(theme, args), args
+
+
+def test_a_new_window_draws_its_buttons_from_the_shapes_of_the_one_before(
+        make_app: MakeApp) -> None:
+    first = make_app((1280, 720))
+    first.push(MenuScene(first))
+    step(first, 3)  # the short-term shapes move into the long-term cache one a frame
+    theme = first.ui.get_theme()
+    assert isinstance(theme, LienGuiTheme) and theme.shape_cache is shared_shapes()
+    first.close()
+    del theme
+    kept = shared_shapes().cache_long_term_lookup
+    uses = {key: item["total_uses"] for key, item in kept.items()}
+    assert uses  # the menu's button shapes
+    second = make_app((1280, 720))
+    assert second.ui.get_theme().shape_cache is shared_shapes()
+    second.push(MenuScene(second))
+    step(second)
+    reused = [key for key, n in uses.items() if kept[key]["total_uses"] > n]
+    assert reused  # the new window's buttons took their shapes from the cache
