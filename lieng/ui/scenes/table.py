@@ -25,6 +25,7 @@ from lieng.game import AskRebuy, BetweenHands, GameOver
 from lieng.game.session import TableSession, play_for_real
 from lieng.game.story import HandResult
 from lieng.table import Table, TableLike
+from lieng.ui.core.canvas import Canvas
 from lieng.ui.core.draw import CREAM, text
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.heap import give_back_free_pages
@@ -73,6 +74,9 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             plate.bot = seat.kind == "bot"  # the plate says "Máy · Khó"
             plate.level = seat.spec.level if plate.bot else None
         self.drawer = TableDrawer(app.cards, chips)
+        self.canvas: Canvas | None = None
+        """The retained frame (``draw``): made at the first frame, anew when the window
+        changes size."""
         self.continued: int | None = None
         """The hand number whose summary the player moved on from (or whose delay ran
         out): its result is no longer shown, and the next hand was asked for once."""
@@ -403,6 +407,14 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
     # ----------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The frame (``draw_frame``) through the scene's retained canvas, which repaints
+        only what changed since the last frame (``ui.core.canvas``)."""
+        c = self.canvas
+        if c is None or c.get_size() != surface.get_size():
+            c = self.canvas = Canvas(surface.get_size(), surface)
+        c.paint(surface, self.draw_frame)
+
+    def draw_frame(self, surface: pygame.Surface) -> None:
         lay = self.layout
         s = lay.scale
         ts = self.app.type_scale

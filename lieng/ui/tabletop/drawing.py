@@ -19,6 +19,7 @@ import pygame
 
 from lieng.levels import BOT_LEVELS
 from lieng.names import avatar_letter
+from lieng.ui.core import canvas
 from lieng.ui.core.cards import CardRenderer
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, chip_pile, panel, text, text_surface
 from lieng.ui.core.i18n import language, t
@@ -286,21 +287,21 @@ class TableDrawer:
                 else (220, 70, 60)
             ring = pygame.Rect(0, 0, 2 * r + int(10 * s), 2 * r + int(10 * s))
             ring.center = (int(ax), int(ay))
-            pygame.draw.arc(surf, (40, 40, 40), ring, 0, 2 * math.pi, max(2, int(5 * s)))
+            canvas.arc(surf, (40, 40, 40), ring, 0, 2 * math.pi, max(2, int(5 * s)))
             if frac > 0:
-                pygame.draw.arc(surf, colour, ring, math.pi / 2,
-                                math.pi / 2 + 2 * math.pi * frac, max(2, int(5 * s)))
+                canvas.arc(surf, colour, ring, math.pi / 2,
+                           math.pi / 2 + 2 * math.pi * frac, max(2, int(5 * s)))
             plate.union_ip(ring)
         elif acting:
             ring = pygame.Rect(0, 0, 2 * r + int(10 * s), 2 * r + int(10 * s))
             ring.center = (int(ax), int(ay))
-            pygame.draw.ellipse(surf, GOLD, ring, max(2, int(3 * s)))
+            canvas.ellipse(surf, GOLD, ring, max(2, int(3 * s)))
             plate.union_ip(ring)
         # First-player marker.
         if board.first == seat_i and board.hand_started:
             mx, my = rect.right - int(4 * s), rect.top + int(4 * s)
-            plate.union_ip(pygame.draw.circle(surf, (250, 250, 245), (mx, my), int(11 * s)))
-            pygame.draw.circle(surf, (60, 60, 60), (mx, my), int(11 * s), max(1, int(s)))
+            plate.union_ip(canvas.circle(surf, (250, 250, 245), (mx, my), int(11 * s)))
+            canvas.circle(surf, (60, 60, 60), (mx, my), int(11 * s), max(1, int(s)))
             text(surf, "1", (mx, my), px(s, "fine"), (30, 30, 30), bold=True, shadow=False)
         mark("plate", seat_i, plate)
         # The chips in front of the seat this round, the figure right of them.

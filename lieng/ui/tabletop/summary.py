@@ -189,7 +189,27 @@ def fit(lay: TableLayout, results: Sequence[tuple[str, bool]], lines: Sequence[S
     """The first of ``_plans`` that fits the panel's place in the layout, which it never
     leaves — and never by cutting a pot or a note: they are the result. The panel is as
     tall as what it holds; only if even the last plan does not fit does it grow past its
-    place (rather than lose a pot)."""
+    place (rather than lose a pot). Remembered (``_fits``): the panel stays up for
+    seconds, and measuring every plan's words again was a third of its frames."""
+    ck = (tuple(lay.summary), lay.scale, tuple(results), tuple(lines), tuple(names),
+          tuple(footers), button, language())
+    hit = _fits.get(ck)
+    if hit is None:
+        hit = _fit(lay, results, lines, names, footers, button)
+        if len(_fits) >= FITS_KEPT:
+            _fits.clear()
+        _fits[ck] = hit
+    return hit
+
+
+FITS_KEPT = 32
+"""The panel's layouts kept: a few per hand (its countdown changes the footer every
+second), a handful of hands."""
+_fits: dict[tuple[object, ...], Fit] = {}
+
+
+def _fit(lay: TableLayout, results: Sequence[tuple[str, bool]], lines: Sequence[StoryLine],
+         names: Sequence[str], footers: Sequence[str], button: bool) -> Fit:
     s = lay.scale
     place = lay.summary
     pad = int(PAD * s)
