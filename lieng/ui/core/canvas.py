@@ -44,6 +44,8 @@ BlitOp = tuple[pygame.Surface, tuple[float, float], tuple[int, int, int, int] | 
 ShapeOp = tuple[Callable[..., pygame.Rect], tuple[Hashable, ...]]
 """A recorded shape: its ``pygame.draw`` function and the arguments after the surface."""
 Op = BlitOp | ShapeOp
+Recorded = tuple[list[Op], list[pygame.Rect], list[pygame.Rect]]
+"""A group's operations, their rectangles and its shapes' bounds."""
 
 WHOLE = 0.6
 """When the changed rectangles cover more than this share of the window, it is repainted
@@ -67,6 +69,7 @@ class Canvas(pygame.Surface):
         self._shapes: list[pygame.Rect] = []
         self._last_ops: list[Op] = []
         self._last_rects: list[pygame.Rect] = []
+        self._groups: dict[Hashable, tuple[Hashable, object, Recorded]] = {}
         self._fresh = True
         self._recording = False
         self.repainted = 0
@@ -111,6 +114,24 @@ class Canvas(pygame.Surface):
         self._ops.append((draw, args))
         self._rects.append(bounds)
         return bounds
+
+    def group(self, slot: Hashable, key: Hashable, draw: Callable[[], None],
+              keep: object = None) -> None:
+        """Record what ``draw`` draws as the group ``slot`` — or, when ``key`` is the key
+        ``slot`` had the last time, the operations it drew then, without drawing. ``key``
+        must hold everything ``draw`` draws from; ``keep`` is held with it (an object
+        whose ``id`` is in the key stays alive, so the number is not reused)."""
+        hit = self._groups.get(slot)
+        if hit is not None and hit[0] == key:
+            ops, rects, shapes = hit[2]
+            self._ops.extend(ops)
+            self._rects.extend(rects)
+            self._shapes.extend(shapes)
+            return
+        start, first_shape = len(self._ops), len(self._shapes)
+        draw()
+        self._groups[slot] = (key, keep, (self._ops[start:], self._rects[start:],
+                                          self._shapes[first_shape:]))
 
     # ----------------------------------------------------------------- painting
 
@@ -210,6 +231,18 @@ def _whole_shapes(dirty: list[pygame.Rect], shapes: list[pygame.Rect]) -> list[p
         if grown:
             dirty = _merged(dirty)
     return dirty
+
+
+def grouped(surf: pygame.Surface, slot: Hashable, key: Hashable | None,
+            draw: Callable[[], None], keep: object = None) -> None:
+    """``draw()``; on a canvas that is recording a frame, as its group ``slot`` under
+    ``key`` (``Canvas.group``: the same key again replays the same operations). ``key``
+    None draws anew (a test recording what the frame draws, which a replay would not
+    tell it)."""
+    if key is None or not isinstance(surf, Canvas) or not surf._recording:
+        draw()
+        return
+    surf.group(slot, key, draw, keep)
 
 
 # --------------------------------------------------------------------- shapes

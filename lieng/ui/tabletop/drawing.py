@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from functools import partial
 
 import pygame
 
@@ -29,7 +30,7 @@ from lieng.ui.core.tween import lerp
 from lieng.ui.core.typescale import px
 from lieng.ui.tabletop import layout as L
 from lieng.ui.tabletop.board import Anchor, Board, CardState, SeatState
-from lieng.ui.tabletop.frame_record import mark
+from lieng.ui.tabletop.frame_record import mark, recording
 from lieng.ui.tabletop.layout import SeatSpot, TableLayout, card_centers
 from lieng.ui.tabletop.layout_fit import along
 
@@ -145,19 +146,41 @@ class TableDrawer:
                                     int(L.DECK_W * s), False)
                 deck = r if k == 0 else deck.union(r)
             mark("deck", -1, deck)
+        # Each seat's plate, cards and status line are a group of the canvas (``grouped``):
+        # drawn once and replayed while nothing they are drawn from changes. Not while a
+        # test records what the frame draws (``frame_record``, the faces' log): a replay
+        # would not tell it.
+        replay = not recording() and self.cards.face_log is None
+        lang = language()
+        at = (id(layout), lang, self.cards.four_colour)
         for seat_i, seat in enumerate(board.seats):
             slot = slot_of[seat_i]
-            self._draw_seat(surf, board, layout, seat_i, slot, seat,
-                            remaining if board.to_act == seat_i else None, total)
+            rem = remaining if board.to_act == seat_i else None
+            key: Hashable | None = (at, slot, self._seat_key(board, seat_i, seat), rem, total) \
+                if replay else None
+            canvas.grouped(surf, ("seat", seat_i), key, partial(
+                self._draw_seat, surf, board, layout, seat_i, slot, seat, rem, total),
+                layout)
+        any_winner = any(x.winner for x in board.seats)
         for seat_i, seat in enumerate(board.seats):
             slot = slot_of[seat_i]
             # After the payout, the hands that lost are dimmed so the winner stands out.
             lost = board.hand_over and seat.hand_value is not None and not seat.winner \
-                and any(x.winner for x in board.seats)
-            self._draw_cards(surf, layout, slot, seat_i, seat, seat_i == board.me,
-                             own_peel if seat_i == board.me else None, lost)
+                and any_winner
+            own = seat_i == board.me
+            peel = own_peel if own else None
+            key = (at, slot, own, lost, seat.folded, layout.deck,
+                   tuple(sorted(peel.items())) if peel is not None else None,
+                   tuple((cs.card, cs.landed or cs.arrive.progress, cs.flip_now)
+                         for cs in seat.cards[:3])) if replay else None
+            canvas.grouped(surf, ("cards", seat_i), key, partial(
+                self._draw_cards, surf, layout, slot, seat_i, seat, own, peel, lost), layout)
         for seat_i, seat in enumerate(board.seats):
-            self._draw_status(surf, board, layout, seat_i, slot_of[seat_i], seat)
+            slot = slot_of[seat_i]
+            thinking = board.to_act == seat_i and seat_i != board.me
+            key = (at, slot, self._status_text(seat, thinking)) if replay else None
+            canvas.grouped(surf, ("status", seat_i), key, partial(
+                self._draw_status, surf, board, layout, seat_i, slot, seat), layout)
         for banner in board.banners:
             prog = banner.tween.progress
             alpha = min(1.0, prog * 6, (1 - prog) * 4)
@@ -313,6 +336,14 @@ class TableDrawer:
                                   CREAM, bold=True, anchor="midleft",
                                   max_width=int(spot.bet_box.right - x)))
             mark("bet", seat_i, covered)
+
+    def _seat_key(self, board: Board, seat_i: int, seat: SeatState) -> tuple[object, ...]:
+        """Everything ``_draw_seat`` draws a seat from but its turn's ring: its plate's
+        looks and figures, the first player's marker, a winner's glow and its notch."""
+        glow = seat.winner and board.hand_over
+        return (board.to_act == seat_i, board.first == seat_i and board.hand_started, glow,
+                self._status_text(seat)[0] if glow else None, seat.name, seat.folded,
+                seat.winner, seat.bot, seat.level, seat.stack, seat.front)
 
     def _blit_plate(self, surf: pygame.Surface, layout: TableLayout, spot: SeatSpot,
                     seat: SeatState, acting: bool) -> pygame.Rect:
