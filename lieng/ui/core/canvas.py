@@ -31,7 +31,7 @@ What this asks of the code that draws on a canvas:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from difflib import SequenceMatcher
 
 import pygame
@@ -135,14 +135,20 @@ class Canvas(pygame.Surface):
 
     # ----------------------------------------------------------------- painting
 
-    def paint(self, target: pygame.Surface, draw: Callable[[pygame.Surface], None]) -> None:
-        """Record the frame ``draw`` draws, repaint what changed, blit it onto ``target``."""
+    def paint(self, target: pygame.Surface, draw: Callable[[pygame.Surface], None],
+              over: Sequence[pygame.Rect] | None = None) -> None:
+        """Record the frame ``draw`` draws, repaint what changed and put it onto
+        ``target``: all of it — or, when ``over`` is given, only what changed and the
+        rectangles ``over``. ``over`` says that ``target`` still holds the last frame
+        this canvas put there except in those rectangles (what was drawn over it since:
+        the window's controls); a frame then costs no full-window blit."""
         self._ops, self._rects, self._shapes = [], [], []
         self._recording = True
         try:
             draw(self)
         finally:
             self._recording = False
+        whole = self._bounds.w * self._bounds.h
         if self._fresh:
             dirty = [self._bounds]
             self._fresh = False
@@ -150,13 +156,17 @@ class Canvas(pygame.Surface):
             dirty = _whole_shapes(_merged(_changed(self._last_ops, self._last_rects,
                                                    self._ops, self._rects)), self._shapes)
         area = sum(r.w * r.h for r in dirty)
-        if area > WHOLE * self._bounds.w * self._bounds.h:
-            dirty, area = [self._bounds], self._bounds.w * self._bounds.h
+        if area > WHOLE * whole:
+            dirty, area = [self._bounds], whole
         for r in dirty:
             self._repaint(r)
         self.repainted = area
         self._last_ops, self._last_rects = self._ops, self._rects
-        target.blit(self, (0, 0))
+        if over is None or area == whole:
+            target.blit(self, (0, 0))
+            return
+        for r in _merged([*dirty, *over]):
+            target.blit(self, r, r)
 
     def invalidate(self) -> None:
         """Repaint everything at the next ``paint`` (what is under the canvas changed in

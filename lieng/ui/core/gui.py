@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 
 def set_enabled(element: Any, enabled: bool) -> None:
     if enabled:
@@ -33,3 +35,13 @@ def release_manager(manager: Any) -> None:
     default: Any = utility.get_default_manager  # not annotated in pygame_gui
     if default() is manager:
         utility.set_default_manager(None)
+
+
+def drawn_rects(manager: Any) -> list[pygame.Rect]:
+    """Where ``manager``'s ``draw_ui`` draws this frame: each visible element's image at
+    its place (pygame_gui blits the list of them, ``LayeredGUIGroup.visible``)."""
+    out = []
+    for image, rect, *_rest in manager.get_sprite_group().visible:
+        r = pygame.Rect(rect)
+        out.append(r.union(pygame.Rect(r.topleft, image.get_size())))
+    return out

@@ -27,7 +27,7 @@ from lieng.game.story import HandResult
 from lieng.table import Table, TableLike
 from lieng.ui.core.canvas import Canvas
 from lieng.ui.core.draw import CREAM, text
-from lieng.ui.core.gui import set_visible
+from lieng.ui.core.gui import drawn_rects, set_visible
 from lieng.ui.core.heap import give_back_free_pages
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.names import shown_name
@@ -75,6 +75,10 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             plate.level = seat.spec.level if plate.bot else None
         self.drawer = TableDrawer(app.cards, chips)
         self.canvas: Canvas | None = None
+        self._shown: tuple[pygame.Surface, int, list[pygame.Rect]] | None = None
+        """The surface the canvas last went onto, the frame number, and where the window's
+        controls are drawn over it (``draw``); None when something else may be drawn over
+        it (another scene, a screen that draws after the table)."""
         """The retained frame (``draw``): made at the first frame, anew when the window
         changes size."""
         self.continued: int | None = None
@@ -412,7 +416,17 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
         c = self.canvas
         if c is None or c.get_size() != surface.get_size():
             c = self.canvas = Canvas(surface.get_size(), surface)
-        c.paint(surface, self.draw_frame)
+            self._shown = None
+        app = self.app
+        last = self._shown
+        # The window still shows the last frame but where its controls were drawn over
+        # it: then only those and what changed go onto it (the last frame was this scene's
+        # alone, on this surface, one frame ago).
+        over = last[2] if last is not None and last[0] is surface \
+            and last[1] + 1 == app.frames else None
+        c.paint(surface, self.draw_frame, over)
+        alone = type(self).draw is TableScene.draw and app.stack.visible() == [self]
+        self._shown = (surface, app.frames, drawn_rects(app.ui)) if alone else None
 
     def draw_frame(self, surface: pygame.Surface) -> None:
         lay = self.layout

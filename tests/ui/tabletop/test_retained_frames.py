@@ -7,7 +7,8 @@ Whole hands are played through the real window, and after every frame the canvas
 compared with the same frame drawn whole onto a plain surface: the deal card by card,
 every seat's turn ring counting down, chips put down, swept and paid out, side pots,
 six hands turning over at the showdown, the stacks counting up, the result panel and its
-countdown, the action log's drawer opening mid-hand, the next hand's deal.
+countdown, the action log's drawer opening mid-hand, the next hand's deal — and the
+window after each, where the canvas put only what changed and what the controls covered.
 """
 
 from __future__ import annotations
@@ -72,6 +73,11 @@ def test_every_frame_through_the_canvas_is_the_frame_drawn_whole(
         assert scene.canvas is not None
         assert np.array_equal(pygame.surfarray.pixels2d(scene.canvas),
                               pygame.surfarray.pixels2d(whole)), f"frame {frames}"
+        # The window: that frame with the controls drawn over it (most frames put onto
+        # it only what changed and where the controls were).
+        app.ui.draw_ui(whole)
+        assert np.array_equal(pygame.surfarray.pixels2d(app.screen),
+                              pygame.surfarray.pixels2d(whole)), f"window, frame {frames}"
     assert scene.log_panel.is_open == (drawer_at is not None)
     assert all(cs.card is not None for s in scene.board.seats[1:] for cs in s.cards) \
         or table.hand_no == 2  # the showdown was drawn (the next hand has begun since)
