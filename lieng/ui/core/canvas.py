@@ -165,7 +165,9 @@ class Canvas(pygame.Surface):
         if over is None or area == whole:
             target.blit(self, (0, 0))
             return
-        for r in _merged([*dirty, *over]):
+        for r in dirty:
+            target.blit(self, r, r)
+        for r in over:  # not joined: the controls' union is most of the window
             target.blit(self, r, r)
 
     def invalidate(self) -> None:

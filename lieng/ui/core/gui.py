@@ -38,10 +38,12 @@ def release_manager(manager: Any) -> None:
 
 
 def drawn_rects(manager: Any) -> list[pygame.Rect]:
-    """Where ``manager``'s ``draw_ui`` draws this frame: each visible element's image at
-    its place (pygame_gui blits the list of them, ``LayeredGUIGroup.visible``)."""
+    """Where ``manager``'s ``draw_ui`` draws this frame: each visible element's image,
+    its top left at its rect's (pygame_gui blits the list of them,
+    ``LayeredGUIGroup.visible``)."""
     out = []
     for image, rect, *_rest in manager.get_sprite_group().visible:
-        r = pygame.Rect(rect)
-        out.append(r.union(pygame.Rect(r.topleft, image.get_size())))
+        w, h = image.get_size()  # a container's is 0 × 0: it draws nothing
+        if w and h:
+            out.append(pygame.Rect(pygame.Rect(rect).topleft, (w, h)))
     return out
