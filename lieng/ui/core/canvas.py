@@ -115,22 +115,23 @@ class Canvas(pygame.Surface):
         self._rects.append(bounds)
         return bounds
 
-    def group(self, slot: Hashable, key: Hashable, draw: Callable[[], None],
-              keep: object = None) -> None:
-        """Record what ``draw`` draws as the group ``slot`` — or, when ``key`` is the key
-        ``slot`` had the last time, the operations it drew then, without drawing. ``key``
-        must hold everything ``draw`` draws from; ``keep`` is held with it (an object
-        whose ``id`` is in the key stays alive, so the number is not reused)."""
+    def group(self, slot: Hashable, key: Hashable, draw: Callable[..., object],
+              *args: object) -> None:
+        """Record what ``draw(*args)`` draws as the group ``slot`` — or, when ``key`` is
+        the key ``slot`` had the last time, the operations it drew then, without drawing.
+        ``key`` must hold everything ``draw`` draws from (an object named in it by its
+        ``id`` must be among ``args``: held with the group, its number is not reused)."""
         hit = self._groups.get(slot)
         if hit is not None and hit[0] == key:
             ops, rects, shapes = hit[2]
-            self._ops.extend(ops)
-            self._rects.extend(rects)
-            self._shapes.extend(shapes)
+            self._ops += ops
+            self._rects += rects
+            if shapes:
+                self._shapes += shapes
             return
         start, first_shape = len(self._ops), len(self._shapes)
-        draw()
-        self._groups[slot] = (key, keep, (self._ops[start:], self._rects[start:],
+        draw(*args)
+        self._groups[slot] = (key, args, (self._ops[start:], self._rects[start:],
                                           self._shapes[first_shape:]))
 
     # ----------------------------------------------------------------- painting
@@ -246,15 +247,15 @@ def _whole_shapes(dirty: list[pygame.Rect], shapes: list[pygame.Rect]) -> list[p
 
 
 def grouped(surf: pygame.Surface, slot: Hashable, key: Hashable | None,
-            draw: Callable[[], None], keep: object = None) -> None:
-    """``draw()``; on a canvas that is recording a frame, as its group ``slot`` under
+            draw: Callable[..., object], *args: object) -> None:
+    """``draw(*args)``; on a canvas that is recording a frame, as its group ``slot`` under
     ``key`` (``Canvas.group``: the same key again replays the same operations). ``key``
     None draws anew (a test recording what the frame draws, which a replay would not
     tell it)."""
     if key is None or not isinstance(surf, Canvas) or not surf._recording:
-        draw()
+        draw(*args)
         return
-    surf.group(slot, key, draw, keep)
+    surf.group(slot, key, draw, *args)
 
 
 # --------------------------------------------------------------------- shapes

@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 import zlib
 from collections.abc import Callable, Hashable
-from functools import partial
 
 import pygame
 
@@ -126,9 +125,17 @@ class TableDrawer:
         surf.blit(felt_for(layout), (0, 0))
         s = layout.scale
         slot_of = {seat: slot for slot, seat in enumerate(display_order)}
+        # The pots, and each seat's plate, cards and status line, are groups of the
+        # canvas (``canvas.grouped``): drawn once and replayed while nothing they are
+        # drawn from changes. Not while a test records what the frame draws
+        # (``frame_record``, the faces' log): a replay would not tell it.
+        replay = not recording() and self.cards.face_log is None
+        at = (id(layout), language(), self.cards.four_colour)
         # Piles first, then the chips in the air, then every figure over them: a chip
         # passing a label slides under it, never over it.
-        labels = self._draw_piles(surf, board, layout)
+        layers = board.layers()
+        pots: Hashable | None = (at, tuple(layers)) if replay else None
+        canvas.grouped(surf, -1, pots, self._draw_piles, surf, layers, layout)
         chip_r = int(L.BET_R * s)
         for fl in board.flights:
             if not fl.tween.started:
@@ -137,7 +144,7 @@ class TableDrawer:
             covered = chip_pile(surf, fl.amount, p, chip_r, max_chips=L.BET_CHIPS)
             seat_end = fl.target if fl.target[0] != "pot" else fl.source
             mark(FLIGHT_KIND[fl.source[0]], seat_end[1], covered)
-        self._draw_pot_labels(surf, layout, labels)
+        canvas.grouped(surf, -2, pots, self._draw_pot_labels, surf, layout, layers)
         # The deck while cards are flying, in the banner's box (no banner in a deal).
         if board.dealing:
             deck = layout.deck_box
@@ -146,41 +153,37 @@ class TableDrawer:
                                     int(L.DECK_W * s), False)
                 deck = r if k == 0 else deck.union(r)
             mark("deck", -1, deck)
-        # Each seat's plate, cards and status line are a group of the canvas (``grouped``):
-        # drawn once and replayed while nothing they are drawn from changes. Not while a
-        # test records what the frame draws (``frame_record``, the faces' log): a replay
-        # would not tell it.
-        replay = not recording() and self.cards.face_log is None
-        lang = language()
-        at = (id(layout), lang, self.cards.four_colour)
-        for seat_i, seat in enumerate(board.seats):
+        seats = board.seats
+        n = len(seats)
+        for seat_i, seat in enumerate(seats):
             slot = slot_of[seat_i]
             rem = remaining if board.to_act == seat_i else None
-            key: Hashable | None = (at, slot, self._seat_key(board, seat_i, seat), rem, total) \
-                if replay else None
-            canvas.grouped(surf, ("seat", seat_i), key, partial(
-                self._draw_seat, surf, board, layout, seat_i, slot, seat, rem, total),
-                layout)
-        any_winner = any(x.winner for x in board.seats)
-        for seat_i, seat in enumerate(board.seats):
+            key: Hashable | None = (at, slot, self._seat_key(board, seat_i, seat), rem,
+                                    total) if replay else None
+            canvas.grouped(surf, seat_i, key, self._draw_seat, surf, board, layout, seat_i,
+                           slot, seat, rem, total)
+        any_winner = any(x.winner for x in seats)
+        for seat_i, seat in enumerate(seats):
             slot = slot_of[seat_i]
             # After the payout, the hands that lost are dimmed so the winner stands out.
             lost = board.hand_over and seat.hand_value is not None and not seat.winner \
                 and any_winner
             own = seat_i == board.me
             peel = own_peel if own else None
-            key = (at, slot, own, lost, seat.folded, layout.deck,
-                   tuple(sorted(peel.items())) if peel is not None else None,
-                   tuple((cs.card, cs.landed or cs.arrive.progress, cs.flip_now)
-                         for cs in seat.cards[:3])) if replay else None
-            canvas.grouped(surf, ("cards", seat_i), key, partial(
-                self._draw_cards, surf, layout, slot, seat_i, seat, own, peel, lost), layout)
-        for seat_i, seat in enumerate(board.seats):
+            if replay:
+                key = (at, slot, own, lost, seat.folded, layout.deck,
+                       tuple(sorted(peel.items())) if peel else None,
+                       tuple((cs.card, cs.arrive.done or cs.arrive.progress, cs.flip_now)
+                             for cs in seat.cards[:3]))
+            canvas.grouped(surf, n + seat_i, key, self._draw_cards, surf, layout, slot,
+                           seat_i, seat, own, peel, lost)
+        for seat_i, seat in enumerate(seats):
             slot = slot_of[seat_i]
-            thinking = board.to_act == seat_i and seat_i != board.me
-            key = (at, slot, self._status_text(seat, thinking)) if replay else None
-            canvas.grouped(surf, ("status", seat_i), key, partial(
-                self._draw_status, surf, board, layout, seat_i, slot, seat), layout)
+            if replay:
+                thinking = board.to_act == seat_i and seat_i != board.me
+                key = (at, slot, self._status_text(seat, thinking))
+            canvas.grouped(surf, 2 * n + seat_i, key, self._draw_status, surf, board,
+                           layout, seat_i, slot, seat)
         for banner in board.banners:
             prog = banner.tween.progress
             alpha = min(1.0, prog * 6, (1 - prog) * 4)
@@ -218,13 +221,15 @@ class TableDrawer:
 
     def _draw_pots(self, surf: pygame.Surface, board: Board, layout: TableLayout) -> None:
         """The pots' chips and figures (with nothing flying between them)."""
-        self._draw_pot_labels(surf, layout, self._draw_piles(surf, board, layout))
-
-    def _draw_piles(self, surf: pygame.Surface, board: Board, layout: TableLayout
-                    ) -> list[tuple[int, tuple[int, ...]]]:
-        """The pots' chips; returns the layers, to label once the flights are drawn."""
-        s = layout.scale
         layers = board.layers()
+        self._draw_piles(surf, layers, layout)
+        self._draw_pot_labels(surf, layout, layers)
+
+    def _draw_piles(self, surf: pygame.Surface, layers: list[tuple[int, tuple[int, ...]]],
+                    layout: TableLayout) -> None:
+        """The pots' chips (``layers``: ``Board.layers``), labelled once the flights are
+        drawn."""
+        s = layout.scale
         for i, (amount, _el) in enumerate(layers):
             if not amount:
                 continue
@@ -234,7 +239,6 @@ class TableDrawer:
             else:
                 mark("side_pile", i, chip_pile(surf, amount, layout.pot_spot(i),
                                                int(L.SIDE_R * s), max_chips=L.SIDE_CHIPS))
-        return layers
 
     def _draw_pot_labels(self, surf: pygame.Surface, layout: TableLayout,
                          layers: list[tuple[int, tuple[int, ...]]]) -> None:

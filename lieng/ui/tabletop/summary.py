@@ -30,13 +30,14 @@ import pygame
 import pygame_gui
 
 from lieng.game.story import HandResult, Story, StoryLine
+from lieng.ui.core import canvas
 from lieng.ui.core.assets import font
 from lieng.ui.core.draw import CREAM, GOLD, MIN_TEXT, MUTED, panel, text
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, language, t
 from lieng.ui.core.typescale import px
 from lieng.ui.tabletop import action_log
-from lieng.ui.tabletop.frame_record import mark
+from lieng.ui.tabletop.frame_record import mark, recording
 from lieng.ui.tabletop.layout import TableLayout
 from lieng.ui.tabletop.log_panel import COLOURS, wrap
 
@@ -386,6 +387,11 @@ class SummaryPanel:
         hand = self.hand()
         if hand is None:
             return
-        title = t("summary.title", n=str(hand.hand_no or ""))
-        draw_result(surface, lay, title.strip(), self.result(), hand.lines,
-                    self.names(), notes, button=True)
+        title = t("summary.title", n=str(hand.hand_no or "")).strip()
+        results, names = self.result(), self.names()
+        # One group of the canvas: the panel stays up for seconds, the same until its
+        # countdown's next second (``canvas.grouped``; not while a test records the frame).
+        key = None if recording() else (id(lay), language(), title, tuple(results),
+                                        hand.lines, tuple(names), tuple(notes))
+        canvas.grouped(surface, "summary", key, draw_result, surface, lay, title, results,
+                       hand.lines, names, notes, True)
