@@ -73,6 +73,16 @@ def avatar_colour(name: str) -> tuple[int, int, int]:
                           % len(AVATAR_COLOURS)]
 
 
+_text = text
+
+
+def _watched() -> bool:
+    """Something outside is watching what this module draws: a test recording the
+    frame's rectangles (``frame_record``) or the words drawn (this module's ``text``
+    replaced). A replayed group draws without calling them, so it would not tell it."""
+    return recording() or text is not _text
+
+
 class _Plate(pygame.Surface):
     """A seat's composed plate: ``origin``, the window point its top-left corner was
     composed for, and ``covers``, the part of it that was drawn on (what ``frame_record``
@@ -127,9 +137,8 @@ class TableDrawer:
         slot_of = {seat: slot for slot, seat in enumerate(display_order)}
         # The pots, and each seat's plate, cards and status line, are groups of the
         # canvas (``canvas.grouped``): drawn once and replayed while nothing they are
-        # drawn from changes. Not while a test records what the frame draws
-        # (``frame_record``, the faces' log): a replay would not tell it.
-        replay = not recording() and self.cards.face_log is None
+        # drawn from changes — unless what is drawn is being watched (``_watched``).
+        replay = not _watched() and self.cards.face_log is None
         at = (id(layout), language(), self.cards.four_colour)
         # Piles first, then the chips in the air, then every figure over them: a chip
         # passing a label slides under it, never over it.

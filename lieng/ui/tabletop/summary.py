@@ -44,6 +44,9 @@ from lieng.ui.tabletop.log_panel import COLOURS, wrap
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
 
+_text = text
+"""This module's ``text`` as imported (a test may replace it to watch the words drawn)."""
+
 ARM_SECONDS = 0.4
 """Keys and clicks are taken only after the summary has been up this long: a Space
 pressed twice to check does not skip the result unseen."""
@@ -390,8 +393,10 @@ class SummaryPanel:
         title = t("summary.title", n=str(hand.hand_no or "")).strip()
         results, names = self.result(), self.names()
         # One group of the canvas: the panel stays up for seconds, the same until its
-        # countdown's next second (``canvas.grouped``; not while a test records the frame).
-        key = None if recording() else (id(lay), language(), title, tuple(results),
-                                        hand.lines, tuple(names), tuple(notes))
+        # countdown's next second (``canvas.grouped``; drawn anew while a test watches
+        # the frame's rectangles or the words drawn, which a replay would not tell it).
+        watched = recording() or text is not _text
+        key = None if watched else (id(lay), language(), title, tuple(results),
+                                    hand.lines, tuple(names), tuple(notes))
         canvas.grouped(surface, "summary", key, draw_result, surface, lay, title, results,
                        hand.lines, names, notes, True)
