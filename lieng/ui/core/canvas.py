@@ -69,7 +69,7 @@ class Canvas(pygame.Surface):
         self._shapes: list[pygame.Rect] = []
         self._last_ops: list[Op] = []
         self._last_rects: list[pygame.Rect] = []
-        self._groups: dict[Hashable, tuple[Hashable, object, Recorded]] = {}
+        self._groups: dict[Hashable, tuple[object, object, Recorded]] = {}
         self._fresh = True
         self._recording = False
         self.repainted = 0
@@ -115,12 +115,13 @@ class Canvas(pygame.Surface):
         self._rects.append(bounds)
         return bounds
 
-    def group(self, slot: Hashable, key: Hashable, draw: Callable[..., object],
+    def group(self, slot: Hashable, key: object, draw: Callable[..., object],
               *args: object) -> None:
         """Record what ``draw(*args)`` draws as the group ``slot`` — or, when ``key`` is
         the key ``slot`` had the last time, the operations it drew then, without drawing.
-        ``key`` must hold everything ``draw`` draws from (an object named in it by its
-        ``id`` must be among ``args``: held with the group, its number is not reused)."""
+        ``key`` (compared with ``==``) must hold everything ``draw`` draws from (an object
+        named in it by its ``id`` must be among ``args``: held with the group, its number
+        is not reused)."""
         hit = self._groups.get(slot)
         if hit is not None and hit[0] == key:
             ops, rects, shapes = hit[2]
@@ -246,7 +247,7 @@ def _whole_shapes(dirty: list[pygame.Rect], shapes: list[pygame.Rect]) -> list[p
     return dirty
 
 
-def grouped(surf: pygame.Surface, slot: Hashable, key: Hashable | None,
+def grouped(surf: pygame.Surface, slot: Hashable, key: object,
             draw: Callable[..., object], *args: object) -> None:
     """``draw(*args)``; on a canvas that is recording a frame, as its group ``slot`` under
     ``key`` (``Canvas.group``: the same key again replays the same operations). ``key``

@@ -32,7 +32,7 @@ import pygame_gui
 from lieng.game.story import HandResult, Story, StoryLine
 from lieng.ui.core import canvas
 from lieng.ui.core.assets import font
-from lieng.ui.core.draw import CREAM, GOLD, MIN_TEXT, MUTED, panel, text
+from lieng.ui.core.draw import CREAM, GOLD, MIN_TEXT, MUTED, panel, text, text_surface
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, language, t
 from lieng.ui.core.typescale import px
@@ -250,14 +250,26 @@ def draw_result(surface: pygame.Surface, lay: TableLayout, title: str,
     hands and pots, the footer (``footer``: one line, or its forms longest first) and
     room for the button; as tall as that, grown up from the place's bottom (``fit``
     says what gives way when that is taller than the place). Returns the panel."""
-    s = lay.scale
-    place = lay.summary
-    pad = int(PAD * s)
-    width = place.w - 2 * pad
     footers = [footer] if isinstance(footer, str) else list(footer or [])
     how = fit(lay, results, lines, names, footers, button)
-    r = pygame.Rect(place.x, 0, place.w, how.height)
-    r.bottom = place.bottom
+    r = _draw_body(surface, lay, title, results, how)
+    _draw_footer(surface, lay, how, button)
+    return r
+
+
+def _panel(lay: TableLayout, how: Fit) -> pygame.Rect:
+    r = pygame.Rect(lay.summary.x, 0, lay.summary.w, how.height)
+    r.bottom = lay.summary.bottom
+    return r
+
+
+def _draw_body(surface: pygame.Surface, lay: TableLayout, title: str,
+               results: Sequence[tuple[str, bool]], how: Fit) -> pygame.Rect:
+    """The panel, its title, results, hands and pots (all but the footer)."""
+    s = lay.scale
+    pad = int(PAD * s)
+    width = lay.summary.w - 2 * pad
+    r = _panel(lay, how)
     panel(surface, r, (10, 16, 14, 236), GOLD, radius=int(14 * s))
     mark("summary", -1, r)
     y = float(r.y + pad)
@@ -275,6 +287,15 @@ def draw_result(surface: pygame.Surface, lay: TableLayout, title: str,
         _cells(surface, row, r, y + how.step / 2, how.size, width,
                lambda kind, words: COLOURS.get(kind, CREAM), bold=False, shadow=False)
         y += how.step
+    return r
+
+
+def _draw_footer(surface: pygame.Surface, lay: TableLayout, how: Fit, button: bool) -> None:
+    """The footer's lines, above the button's room."""
+    s = lay.scale
+    pad = int(PAD * s)
+    width = lay.summary.w - 2 * pad
+    r = _panel(lay, how)
     fine = px(s, "fine")
     fstep = int(fine * 1.3)
     y = r.bottom - pad - (int((BUTTON[1] + 6) * s) if button else 0) - fstep * len(how.footer)
@@ -282,7 +303,6 @@ def draw_result(surface: pygame.Surface, lay: TableLayout, title: str,
         text(surface, words, (r.centerx, y + fstep / 2), fine, MUTED, shadow=False,
              max_width=width)
         y += fstep
-    return r
 
 
 def _half(width: int) -> int:
@@ -333,6 +353,9 @@ class SummaryPanel:
         self.shown_for = 0.0
         """Seconds the summary has been on screen uncovered (the countdown reads it)."""
         self._visible = False
+        self._laid_out: tuple[object, ...] | None = None
+        self._prepared: tuple[object, ...] | None = None
+        """What ``_prepare_next`` has done for the countdown's next second."""
 
     def build(self, container: pygame_gui.core.UIContainer, lay: TableLayout) -> None:
         ts = self.app.type_scale
@@ -379,14 +402,19 @@ class SummaryPanel:
             return bool(event.key in CONTINUE_KEYS)
         return bool(event.type == pygame.MOUSEBUTTONUP and event.button == 1)
 
+    def _left(self) -> int:
+        """The countdown's seconds as the footer says them."""
+        return max(1, int(self.delay - self.shown_for + 0.999))
+
+    def _notes(self, left: int) -> list[str]:
+        if self.delay > 0:
+            return [t("summary.auto", s=str(left)), t("summary.auto_short", s=str(left))]
+        return [t("summary.wait"), ""]  # short of room: the button says it
+
     def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
         if not self._visible:
             return
-        if self.delay > 0:
-            left = str(max(1, int(self.delay - self.shown_for + 0.999)))
-            notes = [t("summary.auto", s=left), t("summary.auto_short", s=left)]
-        else:
-            notes = [t("summary.wait"), ""]  # short of room: the button says it
+        notes = self._notes(self._left())
         hand = self.hand()
         if hand is None:
             return
@@ -395,8 +423,35 @@ class SummaryPanel:
         # One group of the canvas: the panel stays up for seconds, the same until its
         # countdown's next second (``canvas.grouped``; drawn anew while a test watches
         # the frame's rectangles or the words drawn, which a replay would not tell it).
+        # Two: the countdown's next second draws only the footer anew.
+        how = fit(lay, results, hand.lines, names, notes, True)
         watched = recording() or text is not _text
-        key = None if watched else (id(lay), language(), title, tuple(results),
-                                    hand.lines, tuple(names), tuple(notes))
-        canvas.grouped(surface, "summary", key, draw_result, surface, lay, title, results,
-                       hand.lines, names, notes, True)
+        body = None if watched else (id(lay), language(), title, tuple(results), how.title,
+                                     how.big, how.big_step, how.big_rows, how.size,
+                                     how.step, how.rows, how.height)
+        canvas.grouped(surface, "summary", body, _draw_body, surface, lay, title, results,
+                       how)
+        foot = None if watched else (id(lay), how.footer, how.height)
+        canvas.grouped(surface, "summary footer", foot, _draw_footer, surface, lay, how, True)
+        self._prepare_next(lay, results, hand.lines, names)
+
+    def _prepare_next(self, lay: TableLayout, results: Sequence[tuple[str, bool]],
+                      lines: Sequence[StoryLine], names: Sequence[str]) -> None:
+        """One step a frame towards the countdown's next second — its layout (``fit``)
+        on one frame, its footer's words rendered on the next — so the frame the
+        countdown changes on finds both ready: laying the panel out and rendering its
+        words on that one frame made it one of the slowest of a hand (docs/PERFORMANCE.md)."""
+        if self.delay <= 0 or self._left() <= 1 \
+                or (self.delay - self.shown_for + 0.999) % 1.0 > 0.5:
+            return  # in the second's later half: never on the frame it changes on
+        notes = self._notes(self._left() - 1)
+        ck = (notes[0], id(lay), tuple(results), tuple(lines), tuple(names), language())
+        if self._prepared == ck:
+            return
+        how = fit(lay, results, lines, names, notes, True)
+        if self._laid_out != ck:
+            self._laid_out = ck
+            return
+        for words in how.footer:
+            text_surface(words, px(lay.scale, "fine"), MUTED)
+        self._prepared = ck
