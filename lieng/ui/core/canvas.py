@@ -167,10 +167,8 @@ class Canvas(pygame.Surface):
         if over is None or area == whole:
             target.blit(self, (0, 0))
             return
-        for r in dirty:
-            target.blit(self, r, r)
-        for r in over:  # not joined: the controls' union is most of the window
-            target.blit(self, r, r)
+        target.blits([(self, r, r) for r in _bands((*dirty, *over), self._bounds.w)],
+                     doreturn=False)
 
     def invalidate(self) -> None:
         """Repaint everything at the next ``paint`` (what is under the canvas changed in
@@ -228,6 +226,26 @@ def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
                     joined = True
                     break
         out.append(r)
+    return out
+
+
+def _bands(rects: Sequence[pygame.Rect], width: int) -> list[pygame.Rect]:
+    """The window's rows that ``rects`` touch, as full-width bands, overlapping ones
+    joined. A copy between two surfaces of the window's format is one ``memcpy`` when
+    its rows are whole, and row by row otherwise: a band 1280 pixels wide copies in
+    less time than a 120-pixel-wide button's rectangle of the same height."""
+    spans = sorted((r.top, r.bottom) for r in rects if r.w > 0 and r.h > 0)
+    out: list[pygame.Rect] = []
+    top, bottom = -1, -1
+    for a, b in spans:
+        if a > bottom:
+            if bottom > top:
+                out.append(pygame.Rect(0, top, width, bottom - top))
+            top, bottom = a, b
+        else:
+            bottom = max(bottom, b)
+    if bottom > top:
+        out.append(pygame.Rect(0, top, width, bottom - top))
     return out
 
 
