@@ -353,6 +353,7 @@ class SummaryPanel:
         self.shown_for = 0.0
         """Seconds the summary has been on screen uncovered (the countdown reads it)."""
         self._visible = False
+        self._last_fit: tuple[tuple[object, ...], Fit] | None = None
         self._laid_out: tuple[object, ...] | None = None
         self._prepared: tuple[object, ...] | None = None
         """What ``_prepare_next`` has done for the countdown's next second."""
@@ -424,7 +425,15 @@ class SummaryPanel:
         # countdown's next second (``canvas.grouped``; drawn anew while a test watches
         # the frame's rectangles or the words drawn, which a replay would not tell it).
         # Two: the countdown's next second draws only the footer anew.
-        how = fit(lay, results, hand.lines, names, notes, True)
+        # The same hand, words and layout as the last frame: the same panel (``fit``'s
+        # own memory hashes every line of the hand; this compares a few objects).
+        seen = (hand, lay, language(), tuple(results), tuple(names), tuple(notes))
+        last = self._last_fit
+        if last is not None and last[0] == seen:
+            how = last[1]
+        else:
+            how = fit(lay, results, hand.lines, names, notes, True)
+            self._last_fit = (seen, how)
         watched = recording() or text is not _text
         body = None if watched else (id(lay), language(), title, tuple(results), how.title,
                                      how.big, how.big_step, how.big_rows, how.size,
