@@ -217,14 +217,10 @@ def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
     out: list[pygame.Rect] = []
     for r in rects:
         r = r.copy()
-        joined = True
-        while joined:
-            joined = False
-            for k, o in enumerate(out):
-                if o.colliderect(r):
-                    r.union_ip(out.pop(k))
-                    joined = True
-                    break
+        k = r.collidelist(out)
+        while k >= 0:
+            r.union_ip(out.pop(k))
+            k = r.collidelist(out)
         out.append(r)
     return out
 
@@ -252,12 +248,13 @@ def _bands(rects: Sequence[pygame.Rect], width: int) -> list[pygame.Rect]:
 def _whole_shapes(dirty: list[pygame.Rect], shapes: list[pygame.Rect]) -> list[pygame.Rect]:
     """``dirty`` grown until no shape is cut by one of its rectangles: ``pygame.draw``'s
     arcs and outlines, cut by a clip, draw other pixels inside it than drawn whole."""
-    grown = True
+    grown = bool(shapes)
     while grown:
         grown = False
         for r in dirty:
-            for b in shapes:
-                if r.colliderect(b) and not r.contains(b):
+            for k in r.collidelistall(shapes):
+                b = shapes[k]
+                if not r.contains(b):
                     r.union_ip(b)
                     grown = True
         if grown:
