@@ -38,12 +38,7 @@ def felt_for(layout: FeltPlace) -> pygame.Surface:
     if surf is None:
         surf = felt(layout.size, layout.scale, layout.table)
         if pygame.display.get_surface() is not None:
-            # Opaque, but with an alpha channel (255 everywhere): the table's canvas
-            # (``canvas``) repaints a frame in small rectangles, each from the felt up,
-            # and pygame copies part of an opaque surface row by row — five times slower
-            # than blending an alpha one, which at 255 gives the very same pixels
-            # (``tests/ui/core/test_canvas.py``). A whole-window blit costs a little more.
-            surf = surf.convert_alpha()
+            surf = surf.convert()
         _cache.put(key, surf)
     return surf
 

@@ -147,28 +147,3 @@ def test_shapes_on_another_surface_are_pygames_own_and_say_what_they_cover() -> 
     dot.fill((255, 0, 0))
     on_canvas.blit(dot, (1, 1))
     assert on_canvas.get_at((1, 1))[:3] == (255, 0, 0)
-
-
-def test_the_felt_with_an_alpha_channel_blits_the_pixels_of_the_opaque_felt() -> None:
-    """The felt is kept with an alpha channel of 255 (``felt_cache.felt_for``): a part of
-    it blits five times faster so, and must give exactly the opaque felt's pixels, whole
-    or clipped, over anything."""
-    from lieng.ui.core.draw import felt
-
-    pygame.display.init()
-    try:
-        for size in ((960, 540), (1280, 720)):
-            screen = pygame.display.set_mode(size)
-            opaque = felt(size, size[1] / 720).convert()
-            with_alpha = opaque.convert_alpha()
-            rng = random.Random(size[0])
-            noise = pygame.image.frombytes(rng.randbytes(size[0] * size[1] * 3), size, "RGB")
-            for clip in (None, pygame.Rect(300, 200, 120, 48), pygame.Rect(0, 17, 61, 400)):
-                a, b = pygame.Surface(size, 0, screen), pygame.Surface(size, 0, screen)
-                for target, source in ((a, opaque), (b, with_alpha)):
-                    target.blit(noise, (0, 0))
-                    target.set_clip(clip)
-                    target.blit(source, (0, 0))
-                assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
-    finally:
-        pygame.display.quit()
