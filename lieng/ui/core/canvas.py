@@ -13,7 +13,12 @@ clipped to it. Every pixel is then what drawing the whole list would have made: 
 clipped to a rectangle draws, inside it, exactly the pixels it draws whole, and a shape
 is never cut (the rectangle grows to hold it: ``pygame.draw``'s arcs and outlines draw
 other pixels when clipped — ``tests/ui/core/test_canvas.py`` found it). The canvas then
-goes onto the window as one opaque blit.
+goes onto the window: whole, or — when the window still holds the last frame but for
+what was drawn over it since (the controls) — only what changed and those rectangles.
+
+A *group* (``Canvas.group``, ``grouped``) is a run of operations kept under a key: while
+the key stays the same, the group's operations are replayed without running the code
+that drew them (a seat's plate, cards and status line, the pots, the result panel).
 
 Why the two lists' difference is enough: an operation is its surface (the object, not
 its pixels) and its arguments. Outside the changed rectangles every pixel is covered by
@@ -26,7 +31,8 @@ What this asks of the code that draws on a canvas:
   card narrowed to turn over) is a new operation each frame, repainted each frame;
 - shapes go through this module (``circle``, ``arc``, ``ellipse``, ``rect``, ``line``):
   ``pygame.draw`` on the canvas itself would draw at once, out of order. On any other
-  surface these are ``pygame.draw``'s own functions.
+  surface these are ``pygame.draw``'s own functions;
+- a group's key holds everything its drawing reads.
 """
 
 from __future__ import annotations
@@ -73,7 +79,7 @@ class Canvas(pygame.Surface):
         self._fresh = True
         self._recording = False
         self.repainted = 0
-        """Pixels repainted by the last ``paint`` (the bench and the tests read it)."""
+        """Pixels repainted by the last ``paint`` (the tests read it)."""
 
     # ----------------------------------------------------------------- recording
 
