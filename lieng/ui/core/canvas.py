@@ -108,7 +108,7 @@ class Canvas(pygame.Surface):
             r = pygame.Rect(int(x) - 1, int(y) - 1, w + 2, h + 2)
         self._ops.append((source, (x, y), part, special_flags))
         self._rects.append(r)
-        return r
+        return r.copy()  # the caller's to change; the recorded one stays as it was
 
     def shape(self, draw: Callable[..., pygame.Rect], args: tuple[Hashable, ...],
               bounds: pygame.Rect) -> pygame.Rect:
@@ -116,10 +116,11 @@ class Canvas(pygame.Surface):
         ``bounds``; outside ``paint``, draw it at once."""
         if not self._recording:
             return draw(self, *args)
+        bounds = bounds.copy()
         self._shapes.append(bounds)
         self._ops.append((draw, args))
         self._rects.append(bounds)
-        return bounds
+        return bounds.copy()
 
     def group(self, slot: Hashable, key: object, draw: Callable[..., object],
               *args: object) -> None:
