@@ -75,12 +75,12 @@ class TableScene(OwnCardsMixin[TableT], Scene, Generic[TableT]):
             plate.level = seat.spec.level if plate.bot else None
         self.drawer = TableDrawer(app.cards, chips)
         self.canvas: Canvas | None = None
+        """The retained frame (``draw``): made at the first frame, anew when the window
+        changes size."""
         self._shown: tuple[pygame.Surface, int, list[pygame.Rect]] | None = None
         """The surface the canvas last went onto, the frame number, and where the window's
         controls are drawn over it (``draw``); None when something else may be drawn over
         it (another scene, a screen that draws after the table)."""
-        """The retained frame (``draw``): made at the first frame, anew when the window
-        changes size."""
         self.continued: int | None = None
         """The hand number whose summary the player moved on from (or whose delay ran
         out): its result is no longer shown, and the next hand was asked for once."""
