@@ -139,7 +139,8 @@ class Canvas(pygame.Surface):
             return
         start, first_shape = len(self._ops), len(self._shapes)
         draw(*args)
-        self._groups[slot] = (key, args, (self._ops[start:], self._rects[start:],
+        kept = tuple(a for a in args if a is not self)  # no cycle through the canvas
+        self._groups[slot] = (key, kept, (self._ops[start:], self._rects[start:],
                                           self._shapes[first_shape:]))
 
     # ----------------------------------------------------------------- painting
