@@ -16,6 +16,7 @@ import pygame
 
 from lieng.engine import Card, Suit
 from lieng.engine.cards import RANK_LABELS
+from lieng.ui.core import canvas
 from lieng.ui.core.assets import font
 from lieng.ui.core.surface_cache import SurfaceCache
 
@@ -132,9 +133,9 @@ class CardRenderer:
             # The lifted edge: a light strip (the back's underside) and a shadow line.
             fold = rect.y + h - shown
             lip = max(2, min(shown, h // 14))
-            pygame.draw.rect(target, (235, 228, 210), (rect.x + 2, fold - lip, w - 4, lip))
-            pygame.draw.line(target, (60, 50, 40), (rect.x + 2, fold), (rect.right - 3, fold),
-                             max(1, w // 40))
+            canvas.rect(target, (235, 228, 210), (rect.x + 2, fold - lip, w - 4, lip))
+            canvas.line(target, (60, 50, 40), (rect.x + 2, fold), (rect.right - 3, fold),
+                        max(1, w // 40))
         if self.face_log is not None:
             self.face_log.append(FaceDraw(card, (rect.x, rect.y, rect.w, rect.h), self.frame))
         return rect

@@ -12,6 +12,7 @@ import unicodedata
 from typing import Any
 
 import i18n
+import i18n.config
 
 from lieng.resources import asset
 from lieng.storage.settings import LANGUAGES
@@ -44,8 +45,14 @@ def set_language(language: str) -> None:
     i18n.set("locale", language)
 
 
+_settings = i18n.config.settings
+"""python-i18n's settings, which ``i18n.set`` changes in place (pygame_gui's too)."""
+
+
 def language() -> str:
-    return str(i18n.get("locale"))
+    """The current language. Read straight from python-i18n's settings: it is asked
+    dozens of times a frame (every drawn amount and name)."""
+    return str(_settings["locale"])
 
 
 def key(name: str) -> str:

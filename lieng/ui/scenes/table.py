@@ -25,8 +25,9 @@ from lieng.game import AskRebuy, BetweenHands, GameOver
 from lieng.game.session import TableSession, TableT, play_for_real
 from lieng.game.story import HandResult
 from lieng.table import Table, TableLike
+from lieng.ui.core.canvas import Canvas
 from lieng.ui.core.draw import CREAM, text
-from lieng.ui.core.gui import set_visible
+from lieng.ui.core.gui import drawn_rects, set_visible
 from lieng.ui.core.heap import give_back_free_pages
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.names import shown_name
@@ -74,6 +75,13 @@ class TableScene(Scene, Generic[TableT]):
             plate.bot = seat.kind == "bot"  # the plate says "Máy · Khó"
             plate.level = seat.spec.level if plate.bot else None
         self.drawer = TableDrawer(app.cards, chips)
+        self.canvas: Canvas | None = None
+        """The retained frame (``draw``): made at the first frame, anew when the window
+        changes size."""
+        self._shown: tuple[pygame.Surface, int, list[pygame.Rect]] | None = None
+        """The surface the canvas last went onto, the frame number, and where the window's
+        controls are drawn over it (``draw``); None when something else may be drawn over
+        it (another scene, a screen that draws after the table)."""
         self.continued: int | None = None
         """The hand number whose summary the player moved on from (or whose delay ran
         out): its result is no longer shown, and the next hand was asked for once."""
@@ -413,6 +421,24 @@ class TableScene(Scene, Generic[TableT]):
     # ----------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The frame (``draw_frame``) through the scene's retained canvas, which repaints
+        only what changed since the last frame (``ui.core.canvas``)."""
+        c = self.canvas
+        if c is None or c.get_size() != surface.get_size():
+            c = self.canvas = Canvas(surface.get_size(), surface)
+            self._shown = None
+        app = self.app
+        last = self._shown
+        # The window still shows the last frame but where its controls were drawn over
+        # it: then only those and what changed go onto it (the last frame was this scene's
+        # alone, on this surface, one frame ago).
+        over = last[2] if last is not None and last[0] is surface \
+            and last[1] + 1 == app.frames else None
+        c.paint(surface, self.draw_frame, over)
+        alone = type(self).draw is TableScene.draw and app.stack.visible() == [self]
+        self._shown = (surface, app.frames, drawn_rects(app.ui)) if alone else None
+
+    def draw_frame(self, surface: pygame.Surface) -> None:
         lay = self.layout
         s = lay.scale
         ts = self.app.type_scale

@@ -18,6 +18,7 @@ import pygame
 
 from lieng.engine import Event, HandStarted, PotAwarded
 from lieng.engine.ranking import HandCategory, HandValue
+from lieng.ui.core import canvas
 from lieng.ui.core.draw import GOLD, text
 from lieng.ui.core.i18n import t
 from lieng.ui.core.typescale import px
@@ -97,7 +98,7 @@ class Celebrations:
                 spark = pygame.Rect(0, 0, 2 * r, 2 * r)
                 spark.center = (int(x), int(y))
                 if bounds.contains(spark):
-                    pygame.draw.circle(surf, col, spark.center, r)
+                    canvas.circle(surf, col, spark.center, r)  # type: ignore[arg-type]
                     mark("celebration", burst.seat, spark)
             # The word pops in (overshoots, settles), then fades with the sparks.
             pop = 1.0 + 0.35 * math.sin(min(1.0, p / 0.25) * math.pi) if p < 0.25 else 1.0

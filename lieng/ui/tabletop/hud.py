@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from lieng.engine import RuleSet
+from lieng.ui.core import canvas
 from lieng.ui.core.draw import CREAM, GOLD, panel, text, text_surface
 from lieng.ui.core.i18n import chips, t
 from lieng.ui.core.typescale import TypeScale
@@ -33,12 +34,12 @@ def draw_timer_bar(surface: pygame.Surface, lay: Layout, frac: float, label: str
     ts = TypeScale(s)
     bar = pygame.Rect(0, 0, int(lay.size[0] * 0.5), max(4, int(7 * s)))
     bar.midbottom = (lay.size[0] // 2, lay.bar.top - int(4 * s))
-    pygame.draw.rect(surface, (30, 30, 30), bar, border_radius=4)
+    canvas.rect(surface, (30, 30, 30), bar, border_radius=4)
     fill = bar.copy()
     fill.w = int(bar.w * frac)
     colour = (90, 200, 110) if frac > 0.5 else (230, 190, 60) if frac > 0.25 \
         else (220, 70, 60)
-    pygame.draw.rect(surface, colour, fill, border_radius=4)
+    canvas.rect(surface, colour, fill, border_radius=4)
     drawn = text(surface, label, (bar.centerx, bar.top - 14 * s), ts.px("body"), GOLD, bold=True)
     mark("timer", -1, bar.union(drawn))
 

@@ -20,6 +20,7 @@ import pygame
 import pygame_gui
 
 from lieng.game.story import Story
+from lieng.ui.core import canvas
 from lieng.ui.core.assets import font
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import key, language, t
@@ -167,7 +168,7 @@ class LogPanel:
         line_h = int(size * 1.35)
         body = pygame.Rect(r.x + pad, r.y + int(36 * s), r.w - 2 * pad,
                            r.h - int(36 * s) - pad)
-        pygame.draw.line(surface, (90, 80, 44), (body.x, body.y - int(4 * s)),
+        canvas.line(surface, (90, 80, 44), (body.x, body.y - int(4 * s)),
                          (body.right, body.y - int(4 * s)), max(1, int(s)))
         rows = self.rows(size, body.w)
         if not rows:

@@ -30,18 +30,22 @@ import pygame
 import pygame_gui
 
 from lieng.game.story import HandResult, Story, StoryLine
+from lieng.ui.core import canvas
 from lieng.ui.core.assets import font
-from lieng.ui.core.draw import CREAM, GOLD, MIN_TEXT, MUTED, panel, text
+from lieng.ui.core.draw import CREAM, GOLD, MIN_TEXT, MUTED, panel, text, text_surface
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, language, t
 from lieng.ui.core.typescale import px
 from lieng.ui.tabletop import action_log
-from lieng.ui.tabletop.frame_record import mark
+from lieng.ui.tabletop.frame_record import mark, recording
 from lieng.ui.tabletop.layout import TableLayout
 from lieng.ui.tabletop.log_panel import COLOURS, wrap
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
+
+_text = text
+"""This module's ``text`` as imported (a test may replace it to watch the words drawn)."""
 
 ARM_SECONDS = 0.4
 """Keys and clicks are taken only after the summary has been up this long: a Space
@@ -189,7 +193,27 @@ def fit(lay: TableLayout, results: Sequence[tuple[str, bool]], lines: Sequence[S
     """The first of ``_plans`` that fits the panel's place in the layout, which it never
     leaves — and never by cutting a pot or a note: they are the result. The panel is as
     tall as what it holds; only if even the last plan does not fit does it grow past its
-    place (rather than lose a pot)."""
+    place (rather than lose a pot). Remembered (``_fits``): the panel stays up for
+    seconds, and measuring every plan's words again was a third of its frames."""
+    ck = (tuple(lay.summary), lay.scale, tuple(results), tuple(lines), tuple(names),
+          tuple(footers), button, language())
+    hit = _fits.get(ck)
+    if hit is None:
+        hit = _fit(lay, results, lines, names, footers, button)
+        if len(_fits) >= FITS_KEPT:
+            _fits.clear()
+        _fits[ck] = hit
+    return hit
+
+
+FITS_KEPT = 32
+"""The panel's layouts kept: a few per hand (its countdown changes the footer every
+second), a handful of hands."""
+_fits: dict[tuple[object, ...], Fit] = {}
+
+
+def _fit(lay: TableLayout, results: Sequence[tuple[str, bool]], lines: Sequence[StoryLine],
+         names: Sequence[str], footers: Sequence[str], button: bool) -> Fit:
     s = lay.scale
     place = lay.summary
     pad = int(PAD * s)
@@ -226,14 +250,26 @@ def draw_result(surface: pygame.Surface, lay: TableLayout, title: str,
     hands and pots, the footer (``footer``: one line, or its forms longest first) and
     room for the button; as tall as that, grown up from the place's bottom (``fit``
     says what gives way when that is taller than the place). Returns the panel."""
-    s = lay.scale
-    place = lay.summary
-    pad = int(PAD * s)
-    width = place.w - 2 * pad
     footers = [footer] if isinstance(footer, str) else list(footer or [])
     how = fit(lay, results, lines, names, footers, button)
-    r = pygame.Rect(place.x, 0, place.w, how.height)
-    r.bottom = place.bottom
+    r = _draw_body(surface, lay, title, results, how)
+    _draw_footer(surface, lay, how, button)
+    return r
+
+
+def _panel(lay: TableLayout, how: Fit) -> pygame.Rect:
+    r = pygame.Rect(lay.summary.x, 0, lay.summary.w, how.height)
+    r.bottom = lay.summary.bottom
+    return r
+
+
+def _draw_body(surface: pygame.Surface, lay: TableLayout, title: str,
+               results: Sequence[tuple[str, bool]], how: Fit) -> pygame.Rect:
+    """The panel, its title, results, hands and pots (all but the footer)."""
+    s = lay.scale
+    pad = int(PAD * s)
+    width = lay.summary.w - 2 * pad
+    r = _panel(lay, how)
     panel(surface, r, (10, 16, 14, 236), GOLD, radius=int(14 * s))
     mark("summary", -1, r)
     y = float(r.y + pad)
@@ -251,6 +287,15 @@ def draw_result(surface: pygame.Surface, lay: TableLayout, title: str,
         _cells(surface, row, r, y + how.step / 2, how.size, width,
                lambda kind, words: COLOURS.get(kind, CREAM), bold=False, shadow=False)
         y += how.step
+    return r
+
+
+def _draw_footer(surface: pygame.Surface, lay: TableLayout, how: Fit, button: bool) -> None:
+    """The footer's lines, above the button's room."""
+    s = lay.scale
+    pad = int(PAD * s)
+    width = lay.summary.w - 2 * pad
+    r = _panel(lay, how)
     fine = px(s, "fine")
     fstep = int(fine * 1.3)
     y = r.bottom - pad - (int((BUTTON[1] + 6) * s) if button else 0) - fstep * len(how.footer)
@@ -258,7 +303,6 @@ def draw_result(surface: pygame.Surface, lay: TableLayout, title: str,
         text(surface, words, (r.centerx, y + fstep / 2), fine, MUTED, shadow=False,
              max_width=width)
         y += fstep
-    return r
 
 
 def _half(width: int) -> int:
@@ -309,6 +353,10 @@ class SummaryPanel:
         self.shown_for = 0.0
         """Seconds the summary has been on screen uncovered (the countdown reads it)."""
         self._visible = False
+        self._last_fit: tuple[tuple[object, ...], Fit] | None = None
+        self._laid_out: tuple[object, ...] | None = None
+        self._prepared: tuple[object, ...] | None = None
+        """What ``_prepare_next`` has done for the countdown's next second."""
 
     def build(self, container: pygame_gui.core.UIContainer, lay: TableLayout) -> None:
         ts = self.app.type_scale
@@ -355,17 +403,64 @@ class SummaryPanel:
             return bool(event.key in CONTINUE_KEYS)
         return bool(event.type == pygame.MOUSEBUTTONUP and event.button == 1)
 
+    def _left(self) -> int:
+        """The countdown's seconds as the footer says them."""
+        return max(1, int(self.delay - self.shown_for + 0.999))
+
+    def _notes(self, left: int) -> list[str]:
+        if self.delay > 0:
+            return [t("summary.auto", s=str(left)), t("summary.auto_short", s=str(left))]
+        return [t("summary.wait"), ""]  # short of room: the button says it
+
     def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
         if not self._visible:
             return
-        if self.delay > 0:
-            left = str(max(1, int(self.delay - self.shown_for + 0.999)))
-            notes = [t("summary.auto", s=left), t("summary.auto_short", s=left)]
-        else:
-            notes = [t("summary.wait"), ""]  # short of room: the button says it
+        notes = self._notes(self._left())
         hand = self.hand()
         if hand is None:
             return
-        title = t("summary.title", n=str(hand.hand_no or ""))
-        draw_result(surface, lay, title.strip(), self.result(), hand.lines,
-                    self.names(), notes, button=True)
+        title = t("summary.title", n=str(hand.hand_no or "")).strip()
+        results, names = self.result(), self.names()
+        # One group of the canvas: the panel stays up for seconds, the same until its
+        # countdown's next second (``canvas.grouped``; drawn anew while a test watches
+        # the frame's rectangles or the words drawn, which a replay would not tell it).
+        # Two: the countdown's next second draws only the footer anew.
+        # The same hand, words and layout as the last frame: the same panel (``fit``'s
+        # own memory hashes every line of the hand; this compares a few objects).
+        seen = (hand, lay, language(), tuple(results), tuple(names), tuple(notes))
+        last = self._last_fit
+        if last is not None and last[0] == seen:
+            how = last[1]
+        else:
+            how = fit(lay, results, hand.lines, names, notes, True)
+            self._last_fit = (seen, how)
+        watched = recording() or text is not _text
+        body = None if watched else (id(lay), language(), title, tuple(results), how.title,
+                                     how.big, how.big_step, how.big_rows, how.size,
+                                     how.step, how.rows, how.height)
+        canvas.grouped(surface, "summary", body, _draw_body, surface, lay, title, results,
+                       how)
+        foot = None if watched else (id(lay), how.footer, how.height)
+        canvas.grouped(surface, "summary footer", foot, _draw_footer, surface, lay, how, True)
+        self._prepare_next(lay, results, hand.lines, names)
+
+    def _prepare_next(self, lay: TableLayout, results: Sequence[tuple[str, bool]],
+                      lines: Sequence[StoryLine], names: Sequence[str]) -> None:
+        """One step a frame towards the countdown's next second — its layout (``fit``)
+        on one frame, its footer's words rendered on the next — so the frame the
+        countdown changes on finds both ready: laying the panel out and rendering its
+        words on that one frame made it one of the slowest of a hand (docs/PERFORMANCE.md)."""
+        if self.delay <= 0 or self._left() <= 1 \
+                or (self.delay - self.shown_for + 0.999) % 1.0 > 0.5:
+            return  # in the second's later half: never on the frame it changes on
+        notes = self._notes(self._left() - 1)
+        ck = (notes[0], id(lay), tuple(results), tuple(lines), tuple(names), language())
+        if self._prepared == ck:
+            return
+        how = fit(lay, results, lines, names, notes, True)
+        if self._laid_out != ck:
+            self._laid_out = ck
+            return
+        for words in how.footer:
+            text_surface(words, px(lay.scale, "fine"), MUTED)
+        self._prepared = ck

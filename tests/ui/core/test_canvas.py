@@ -1,0 +1,149 @@
+"""The retained canvas (``lieng.ui.core.canvas``): after any run of frames, repainting only
+what changed leaves exactly the pixels that drawing every frame whole leaves — whatever
+moves, appears, goes or changes places, translucent surfaces, parts of surfaces,
+fractional positions and shapes included."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pygame
+
+from lieng.ui.core import canvas
+from lieng.ui.core.canvas import Canvas
+
+SIZE = (320, 200)
+
+Item = tuple[str, int, float, float, int]
+"""(kind, which surface or colour, x, y, size): one thing a test frame draws."""
+
+
+def _surfaces(rng: random.Random) -> list[pygame.Surface]:
+    out = []
+    for _ in range(6):
+        s = pygame.Surface((rng.randint(8, 90), rng.randint(8, 60)), pygame.SRCALPHA)
+        s.fill((rng.randint(0, 255), rng.randint(0, 255), rng.randint(0, 255),
+                rng.choice((40, 128, 200, 255))))
+        pygame.draw.circle(s, (250, 240, 10, 180), (4, 4), 6)
+        out.append(s)
+    opaque = pygame.Surface(SIZE)
+    opaque.fill((20, 70, 40))
+    out.append(opaque)  # the "felt": the first thing of every frame
+    return out
+
+
+def _draw(surfaces: list[pygame.Surface], items: list[Item]) -> Callable[[pygame.Surface],
+                                                                          None]:
+    def draw(surf: pygame.Surface) -> None:
+        surf.blit(surfaces[-1], (0, 0))
+        for kind, which, x, y, size in items:
+            colour = ((which * 40) % 256, 90, 200, 160)
+            if kind == "blit":
+                surf.blit(surfaces[which], (int(x), int(y)))
+            elif kind == "float":
+                surf.blit(surfaces[which], (x, y))
+            elif kind == "part":
+                surf.blit(surfaces[which], pygame.Rect(int(x), int(y), 1, 1),
+                          pygame.Rect(2, 3, size, size))
+            elif kind == "circle":
+                canvas.circle(surf, colour, (int(x), int(y)), size, which % 3)
+            elif kind == "arc":
+                canvas.arc(surf, colour, pygame.Rect(int(x), int(y), size * 2, size * 2),
+                           0.3, 0.3 + which, 3)
+            elif kind == "ellipse":
+                canvas.ellipse(surf, colour, pygame.Rect(int(x), int(y), size * 2, size), 2)
+            elif kind == "rect":
+                canvas.rect(surf, colour, pygame.Rect(int(x), int(y), size * 2, size),
+                            border_radius=which)
+            else:
+                canvas.line(surf, colour, (int(x), int(y)), (int(x) + size * 2, int(y) + size),
+                            which % 4 + 1)
+    return draw
+
+
+def _item(rng: random.Random) -> Item:
+    kind = rng.choice(("blit", "blit", "blit", "float", "part", "circle", "arc", "ellipse",
+                       "rect", "line"))
+    return (kind, rng.randrange(6), rng.uniform(-40, SIZE[0]), rng.uniform(-30, SIZE[1]),
+            rng.randint(2, 30))
+
+
+def _changed(rng: random.Random, items: list[Item]) -> list[Item]:
+    """The next frame: a few things move, appear, go or change places, or nothing."""
+    items = list(items)
+    for _ in range(rng.choice((0, 1, 1, 2, 5))):
+        what = rng.random()
+        if what < 0.35 and items:
+            i = rng.randrange(len(items))
+            kind, which, x, y, size = items[i]
+            items[i] = (kind, which, x + rng.uniform(-9, 9), y + rng.uniform(-9, 9), size)
+        elif what < 0.55:
+            items.insert(rng.randrange(len(items) + 1), _item(rng))
+        elif what < 0.75 and items:
+            items.pop(rng.randrange(len(items)))
+        elif len(items) > 1:
+            i, j = rng.sample(range(len(items)), 2)
+            items[i], items[j] = items[j], items[i]
+    return items
+
+
+def test_repainting_what_changed_leaves_every_pixel_of_drawing_it_all() -> None:
+    pygame.display.init()
+    try:
+        screen = pygame.display.set_mode(SIZE)
+        for seed in range(6):
+            rng = random.Random(seed)
+            surfaces = _surfaces(rng)
+            items = [_item(rng) for _ in range(25)]
+            retained = Canvas(SIZE, screen)
+            for frame in range(40):
+                items = _changed(rng, items)
+                shown = pygame.Surface(SIZE, 0, screen)
+                retained.paint(shown, _draw(surfaces, items))
+                whole = pygame.Surface(SIZE, 0, screen)
+                _draw(surfaces, items)(whole)
+                assert pygame.image.tobytes(shown, "RGB") == \
+                    pygame.image.tobytes(whole, "RGB"), (seed, frame)
+    finally:
+        pygame.display.quit()
+
+
+def test_an_unchanged_frame_repaints_nothing_and_one_change_only_its_place() -> None:
+    rng = random.Random(3)
+    surfaces = _surfaces(rng)
+    items: list[Item] = [("blit", 0, 10, 10, 5), ("blit", 1, 200, 100, 5)]
+    c = Canvas(SIZE)
+    target = pygame.Surface(SIZE)
+    c.paint(target, _draw(surfaces, items))
+    assert c.repainted == SIZE[0] * SIZE[1]  # the first frame: everything
+    c.paint(target, _draw(surfaces, items))
+    assert c.repainted == 0
+    moved: list[Item] = [items[0], ("blit", 1, 201, 100, 5)]
+    c.paint(target, _draw(surfaces, moved))
+    w, h = surfaces[1].get_size()
+    assert c.repainted == (w + 1) * h  # where it was and where it is, joined
+    c.invalidate()
+    c.paint(target, _draw(surfaces, moved))
+    assert c.repainted == SIZE[0] * SIZE[1]
+
+
+def test_shapes_on_another_surface_are_pygames_own_and_say_what_they_cover() -> None:
+    plain = pygame.Surface(SIZE)
+    on_canvas = Canvas(SIZE)
+    for centre, r in (((100, 100), 11), ((5, 5), 11), ((315, 150), 13)):
+        expected = pygame.draw.circle(pygame.Surface(SIZE), (1, 2, 3), centre, r)
+        assert canvas.circle(plain, (1, 2, 3), centre, r) == expected
+        drawn: list[pygame.Rect] = []
+
+        def marker(surf: pygame.Surface, at: tuple[int, int] = centre, radius: int = r,
+                   out: list[pygame.Rect] = drawn) -> None:
+            out.append(canvas.circle(surf, (1, 2, 3), at, radius))
+
+        on_canvas.paint(plain, marker)
+        assert drawn == [expected]
+    # Outside ``paint`` a canvas is a surface like any other: a blit draws at once.
+    dot = pygame.Surface((2, 2))
+    dot.fill((255, 0, 0))
+    on_canvas.blit(dot, (1, 1))
+    assert on_canvas.get_at((1, 1))[:3] == (255, 0, 0)
