@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import itertools
 import os
 import sys
 
@@ -62,6 +63,10 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.freeze()
 
 
+_DATA_FOLDERS = itertools.count()
+"""Numbers for the per-test data folders (each pytest process has its own base folder)."""
+
+
 @pytest.fixture(autouse=True)
 def _user_data_dir(tmp_path_factory: pytest.TempPathFactory,
                    monkeypatch: pytest.MonkeyPatch) -> None:
@@ -71,8 +76,16 @@ def _user_data_dir(tmp_path_factory: pytest.TempPathFactory,
     platform; ``XDG_DATA_HOME`` alone works only on Linux. Both point at the same folder
     (``<tmp>/lieng``, where platformdirs would put it under ``XDG_DATA_HOME``), so a test
     may use either, and anything else resolving XDG paths stays in the temp folder too.
+
+    Each test's folder is a fresh numbered one in a single ``xdg-data`` folder of the
+    run: ``tmp_path_factory.mktemp`` lists the whole base folder (and moves a ``current``
+    link) on every call, which over a worker's 700 tests was seconds of CPU that grew
+    with the square of the count (docs/PERFORMANCE.md, "The test suite").
     """
-    data = tmp_path_factory.mktemp("xdg-data")
+    root = tmp_path_factory.getbasetemp() / "xdg-data"
+    root.mkdir(exist_ok=True)
+    data = root / str(next(_DATA_FOLDERS))
+    data.mkdir()
     monkeypatch.setenv("XDG_DATA_HOME", str(data))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(data / "config"))
     monkeypatch.setenv("LIENG_DATA_DIR", str(data / "lieng"))

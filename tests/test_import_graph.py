@@ -23,6 +23,8 @@ from pathlib import Path
 
 import lieng
 
+from .source_trees import parsed
+
 PACKAGE = Path(lieng.__file__).parent
 
 # What each part of the package may import (besides itself and the standard library).
@@ -82,7 +84,7 @@ def imports_of(path: Path) -> set[str]:
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -111,7 +113,7 @@ def graph() -> dict[str, set[str]]:
         name = module_name(path)
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.Import):
                 found.update(a.name for a in node.names if a.name in known)
             elif isinstance(node, ast.ImportFrom):

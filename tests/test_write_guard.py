@@ -42,7 +42,10 @@ def _run(pytester: pytest.Pytester, env: pytest.MonkeyPatch, cases: dict[str, st
                         "SHOTS = Path(os.environ.get('LIENG_TEST_SHOTS', '.'))\n\n" + tests)
     for name in ("CI", "LIENG_TEST_SHOTS"):
         env.delenv(name, raising=False)
-    for k, v in {"PYTHONPATH": str(ROOT), **values}.items():
+    # Only pytest and the guard in the child: the installed plugins (xdist, hypothesis…)
+    # play no part in what is checked and were half of each child's start-up CPU.
+    for k, v in {"PYTHONPATH": str(ROOT), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
+                 **values}.items():
         env.setenv(k, v)
     return pytester.runpytest_subprocess("-p", "tests.write_guard", "-p", "no:cacheprovider",
                                          "-rE")

@@ -126,15 +126,20 @@ def _oracle_cmp(x: list[Card], y: list[Card], preset: str) -> int:
     return (vx > vy) - (vx < vy)
 
 
-two_hands = st.lists(st.sampled_from(FULL_DECK), min_size=6, max_size=6, unique=True)
+@pytest.mark.parametrize("preset", ["classic", "v8club", "split"])
+def test_evaluator_matches_oracle(preset: str) -> None:
+    """Every one of the 22,100 hands, in the engine's order: each hand and the next must
+    compare the same way under the oracle (equal, or the first lower).
 
-
-@settings(max_examples=3000, deadline=None)
-@given(two_hands, st.sampled_from(["classic", "v8club", "split"]))
-def test_evaluator_matches_oracle(cards: list[Card], preset: str) -> None:
-    x, y = cards[:3], cards[3:]
-    a, b = evaluate(x, PRESETS[preset]), evaluate(y, PRESETS[preset])
-    assert ((a > b) - (a < b)) == _oracle_cmp(x, y, preset)
+    The oracle compares hands by a key (the category tuple, then the preset's tie-break
+    tuple or nothing), so it is a total preorder; agreeing with the engine on neighbours
+    in the engine's order then means agreeing on every pair of hands — all 244 million,
+    where 3,000 random pairs were drawn before (at 2 ms of hypothesis each)."""
+    rules = PRESETS[preset]
+    scored = sorted(((evaluate(h, rules), list(h)) for h in all_hands()),
+                    key=lambda vh: vh[0])
+    for (a, x), (b, y) in pairwise(scored):
+        assert ((a > b) - (a < b)) == _oracle_cmp(x, y, preset), (x, y)
 
 
 def test_order_is_total_and_transitive_everywhere() -> None:

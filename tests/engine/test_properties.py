@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import random
 from dataclasses import replace
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, Phase, event, find, given, settings
@@ -32,10 +33,14 @@ from lieng.engine import (
 )
 
 
+@cache
 def stacks_for(bet: int) -> st.SearchStrategy[int]:
     """One seat's stack against a table bet of ``bet``: below it (the seat sits out),
     exactly it (the ante empties the stack), a whole number of bets (so an all-in can
-    match a call exactly), a few bets, or hundreds."""
+    match a call exactly), a few bets, or hundreds.
+
+    Built once per bet: a strategy made afresh inside every draw is validated afresh too,
+    and that was most of the tables' CPU (docs/PERFORMANCE.md, "The test suite")."""
     return st.one_of(st.integers(0, bet - 1) if bet > 1 else st.just(0), st.just(bet),
                      st.integers(1, 12).map(lambda k: k * bet), st.integers(bet, 3 * bet),
                      st.integers(0, 300 * bet))

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import lieng
 
+from ..source_trees import parsed
+
 ROOT = Path(lieng.__file__).parent
 FORBIDDEN_MODULES = {"pygame", "pygame_gui", "os", "io", "time", "pathlib", "shutil", "socket",
                      "threading", "asyncio", "datetime", "tempfile", "subprocess", "sys"}
@@ -17,7 +19,7 @@ GLOBAL_RANDOM = {"random", "randint", "randrange", "choice", "choices", "shuffle
 
 
 def _trees(folder: Path) -> list[tuple[Path, ast.Module]]:
-    return [(p, ast.parse(p.read_text(encoding="utf-8"))) for p in sorted(folder.rglob("*.py"))]
+    return [(p, parsed(p)) for p in sorted(folder.rglob("*.py"))]
 
 
 def test_engine_imports_nothing_impure() -> None:
