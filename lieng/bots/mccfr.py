@@ -1,0 +1,251 @@
+"""External-sampling Monte Carlo CFR for ``expert``'s multiway blueprint (3–6 seats).
+
+docs/BOTS.md "Expert at 3–6 seats". Why external sampling (Lanctot et al. 2009; the
+blueprint method of Pluribus, Brown & Sandholm 2019): the multiway game is far too large
+to traverse in full, while one sampled deal per iteration and, for each traverser in turn,
+every one of *its* actions against one sampled action of everyone else gives unbiased
+counterfactual regrets at a cost of a few hundred nodes. The game played is the real
+betting of RULES.md steps 2–8 (antes of one unit, the first player leading, rounds
+counted as the turn passes the first player's seat, raises of *k* units in rounds 1–3
+only, all-ins, the end of betting), at 3–6 seats with equal stacks behind the ante;
+the players only know ``multiway.info_key`` of their spot. Showdowns compare the real
+dealt hands (``classic`` ranking: RULES.md "Tie-break presets"; the bot buckets each
+preset's own strengths, and the presets differ only between hands of equal category and
+value).
+
+Regret matching on cumulative regrets; the average strategy is accumulated at the other
+players' nodes with weight *t* (linear averaging, which discounts the first, poor
+iterations, as Pluribus's linear CFR did). Everything draws from one ``random.Random``
+seeded by ``--seed`` and all arithmetic is plain floats in a fixed order, so a run is
+reproducible bit for bit (``digest``). Pure Python: no numpy needed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import struct
+from functools import cache
+
+from lieng.engine import PRESETS, evaluate
+
+from .multiway import ALL_IN, info_key, options
+from .strength import colex_hands, strength_row
+
+SEATS = (3, 4, 5, 6)
+STACKS = (25, 50, 100, 100, 150)
+"""Stacks behind the ante, in table bets, one drawn per deal (the league plays 100)."""
+RAISE_MAX = 20
+MAX_ROUNDS = 3
+
+_C2 = [i * (i - 1) // 2 for i in range(52)]
+_C3 = [i * (i - 1) * (i - 2) // 6 for i in range(52)]
+
+
+@cache
+def showdown_ranks() -> tuple[int, ...]:
+    """Per hand index, a dense rank of its value under ``classic`` (higher wins, equal
+    ranks tie: RULES.md "Hands" and "Tie-break presets")."""
+    rules = PRESETS["classic"]
+    values = [evaluate(h, rules) for h in colex_hands()]
+    order = sorted(set(values))
+    pos = {v: i for i, v in enumerate(order)}
+    return tuple(pos[v] for v in values)
+
+
+def deal(rng: random.Random, n: int) -> list[int]:
+    """Hand indices of ``n`` players dealt from one deck."""
+    cards = rng.sample(range(52), 3 * n)
+    out = []
+    for i in range(n):
+        a, b, c = sorted(cards[3 * i:3 * i + 3])
+        out.append(_C3[c] + _C2[b] + a)
+    return out
+
+
+class Game:
+    """One deal of the abstract multiway game; a state is a tuple, children are new
+    tuples (small tables: copying is cheaper than undoing)."""
+
+    def __init__(self, hands: list[int], stack: int, strengths: tuple[float, ...],
+                 ranks: tuple[int, ...]) -> None:
+        self.n = len(hands)
+        self.stack = stack
+        self.s = [strengths[h] for h in hands]
+        self.r = [ranks[h] for h in hands]
+
+    def start(self) -> tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...], int, int,
+                             int, int]:
+        """(bets, folded, acted, bet level, to act, round, raises so far)."""
+        n = self.n
+        return ((0,) * n, (False,) * n, (False,) * n, 0, 0, 1, 0)
+
+    def payoff(self, bets: tuple[int, ...], folded: tuple[bool, ...]) -> list[float]:
+        """Each player's net in units, betting over (RULES.md steps 8–9: equal stacks,
+        so everyone still in has put in the same and there is one pot)."""
+        n = self.n
+        pot = n + sum(bets)
+        live = [i for i in range(n) if not folded[i]]
+        if len(live) == 1:
+            winners = live
+        else:
+            best = max(self.r[i] for i in live)
+            winners = [i for i in live if self.r[i] == best]
+        share = pot / len(winners)
+        return [(share if i in winners else 0.0) - 1 - bets[i] for i in range(n)]
+
+
+State = tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...], int, int, int, int]
+
+
+def spot(g: Game, st: State) -> tuple[int, list[tuple[int, int]]]:
+    """(information-set key, options) of the player to act."""
+    bets, folded, acted, level, p, rnd, raises = st
+    n, S = g.n, g.stack
+    stack = S - bets[p]
+    owed = level - bets[p]
+    call = min(owed, stack)
+    pot = n + sum(bets)
+    others_chips = [i for i in range(n) if i != p and not folded[i] and bets[i] < S]
+    can_raise = rnd <= MAX_ROUNDS and bool(others_chips)
+    opts = options(g.s[p], pot, owed, call, stack, can_raise, RAISE_MAX, 1)
+    opps = sum(1 for i in range(n) if i != p and not folded[i])
+    behind = sum(1 for i in others_chips if not acted[i])
+    return info_key(g.s[p], opps, behind, raises, pot, call, stack, rnd, opts), opts
+
+
+def step(g: Game, st: State, action: int, k: int) -> tuple[State, bool]:
+    """The state after the player to act takes ``action`` (raise multiple ``k``), and
+    whether betting is over (RULES.md step 8)."""
+    bets_t, folded_t, acted_t, level, p, rnd, raises = st
+    n, S = g.n, g.stack
+    bets, folded, acted = list(bets_t), list(folded_t), list(acted_t)
+    if action == 0:
+        folded[p] = True
+    else:
+        owed = level - bets[p]
+        stack = S - bets[p]
+        if action == 1:
+            amount = min(owed, stack)
+        elif action == ALL_IN:
+            amount = stack
+        else:
+            amount = owed + k
+        bets[p] += amount
+        if bets[p] > level:
+            level = bets[p]
+            raises += 1
+            acted = [False] * n
+    acted[p] = True
+    out = (tuple(bets), tuple(folded), tuple(acted), level, p, rnd, raises)
+    still_in = [i for i in range(n) if not folded[i]]
+    if len(still_in) <= 1:
+        return out, True
+    with_chips = [i for i in still_in if bets[i] < S]
+    if len(with_chips) <= 1 and all(bets[i] >= level for i in with_chips):
+        return out, True
+    if all(acted[i] and bets[i] >= level for i in with_chips):
+        return out, True
+    nxt = p
+    for i in range(1, n + 1):
+        s = (p + i) % n
+        if not folded[s] and bets[s] < S and (not acted[s] or bets[s] < level):
+            nxt = s
+            break
+    steps = (nxt - p) % n or n
+    if ((0 - p) % n or n) <= steps:  # the first player is seat 0
+        rnd += 1
+    return (out[0], out[1], out[2], level, nxt, rnd, raises), False
+
+
+def _matching(reg: list[float], m: int) -> list[float]:
+    pos = [r if r > 0 else 0.0 for r in reg[:m]]
+    total = sum(pos)
+    if total <= 0:
+        return [1.0 / m] * m
+    return [x / total for x in pos]
+
+
+class Trainer:
+    """Cumulative regrets and average-strategy sums per information set."""
+
+    def __init__(self, seed: int, seats: tuple[int, ...] = SEATS,
+                 stacks: tuple[int, ...] = STACKS) -> None:
+        self.rng = random.Random(seed)
+        self.seats = seats
+        self.stacks = stacks
+        self.regret: dict[int, list[float]] = {}
+        self.total: dict[int, list[float]] = {}
+        self.t = 0
+        self.strengths = strength_row(PRESETS["classic"])
+        self.ranks = showdown_ranks()
+
+    def iterate(self, count: int) -> None:
+        """``count`` iterations: one deal each, every player traversing it in turn."""
+        rng = self.rng
+        for _ in range(count):
+            self.t += 1
+            n = rng.choice(self.seats)
+            g = Game(deal(rng, n), rng.choice(self.stacks), self.strengths, self.ranks)
+            for i in range(n):
+                self._traverse(g, g.start(), i)
+
+    def _traverse(self, g: Game, st: State, i: int) -> float:
+        key, opts = spot(g, st)
+        m = len(opts)
+        reg = self.regret.get(key)
+        if reg is None:
+            reg = self.regret[key] = [0.0] * m
+        sigma = _matching(reg, m)
+        p = st[4]
+        if p == i:
+            values = []
+            for a, k in opts:
+                nxt, over = step(g, st, a, k)
+                values.append(g.payoff(nxt[0], nxt[1])[i] if over
+                              else self._traverse(g, nxt, i))
+            node = sum(s * v for s, v in zip(sigma, values, strict=True))
+            for j in range(m):
+                reg[j] += values[j] - node
+            return node
+        tot = self.total.get(key)
+        if tot is None:
+            tot = self.total[key] = [0.0] * m
+        w = float(self.t)
+        for j in range(m):
+            tot[j] += w * sigma[j]
+        x = self.rng.random()
+        choice = m - 1
+        for j in range(m):
+            x -= sigma[j]
+            if x < 0:
+                choice = j
+                break
+        a, k = opts[choice]
+        nxt, over = step(g, st, a, k)
+        return g.payoff(nxt[0], nxt[1])[i] if over else self._traverse(g, nxt, i)
+
+    def average(self) -> dict[int, list[float]]:
+        """The average strategy per information set (only sets that were reached)."""
+        out = {}
+        for key, tot in self.total.items():
+            s = sum(tot)
+            if s > 0:
+                out[key] = [x / s for x in tot]
+        return out
+
+    def digest(self) -> str:
+        """SHA-256 of every regret and strategy sum, keys in order (floats as IEEE
+        doubles): two runs agree bit for bit or not at all."""
+        h = hashlib.sha256()
+        for table in (self.regret, self.total):
+            for key in sorted(table):
+                vals = table[key]
+                h.update(struct.pack(f"<I{len(vals)}d", key, *vals))
+        return h.hexdigest()
+
+
+def quantise(avg: dict[int, list[float]]) -> dict[int, list[int]]:
+    """Average probabilities as bytes (0..255 per action, rounded), one list per set."""
+    return {k: [min(255, round(255 * p)) for p in probs] for k, probs in avg.items()}
+

@@ -1,0 +1,123 @@
+"""The multiway blueprint's abstraction and trainer (docs/BOTS.md "Expert at 3–6 seats"):
+the trainer's simulated betting is the engine's (RULES.md steps 2–8), a real view is
+keyed exactly as the trainer keys the same spot, the shipped file round-trips, and
+external-sampling MCCFR converges on a game whose equilibrium is known."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from lieng.bots import mccfr, multiway
+from lieng.bots.heuristic import SHOVE_STRENGTH
+from lieng.bots.strength import hand_index, strength_row
+from lieng.engine import PRESETS, Action, Hand, HandEnded
+
+RULES = PRESETS["classic"]
+
+
+def _engine_action(opt: tuple[int, int]) -> Action:
+    a, k = opt
+    if a == multiway.FOLD:
+        return Action.fold()
+    if a == multiway.CALL:
+        return Action.call()
+    if a == multiway.ALL_IN:
+        return Action.all_in()
+    return Action.raise_(k)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_trainers_betting_and_keys_are_the_engines(seed: int) -> None:
+    """Random abstract lines at 3–6 seats with equal stacks: after every action the
+    trainer's state agrees with the engine's hand (who acts, round, bets, folds, whether
+    betting is over), the options are legal there, and ``view_spot`` on the real view
+    gives the trainer's key and options."""
+    rng = random.Random(seed)
+    n = rng.choice(mccfr.SEATS)
+    behind = rng.choice(mccfr.STACKS)
+    B = RULES.table_bet
+    hand = Hand(RULES, [(behind + 1) * B] * n, 0, rng=random.Random(seed + 1000))
+    hands = [hand_index(hand.view_for(s).my_cards) for s in range(n)]
+    g = mccfr.Game(hands, behind, strength_row(RULES), mccfr.showdown_ranks())
+    st = g.start()
+    over = False
+    while not over:
+        p = st[4]
+        assert hand.to_act == p
+        view = hand.view_for(p)
+        assert view.round == st[5]
+        assert tuple(b // B for b in view.bets) == st[0]
+        key, opts = mccfr.spot(g, st)
+        assert view.legal is not None
+        assert multiway.view_spot(view, view.legal) == (key, opts)
+        for opt in opts:
+            assert view.legal.allows(_engine_action(opt)), opt
+        opt = rng.choice(opts)
+        hand.act(p, _engine_action(opt))
+        st, over = mccfr.step(g, st, *opt)
+        assert over == hand.is_over
+    net = g.payoff(st[0], st[1])
+    assert sum(net) == pytest.approx(0.0)
+    assert tuple(hand.view_for(0).folded) == st[1]
+    ended = next(e for e in hand.events if isinstance(e, HandEnded))
+    # The engine pays whole chips (odd chips of a split go one by one: RULES.md step 9).
+    assert [x / B for x in ended.net] == pytest.approx(net, abs=1.0 / B)
+
+
+def test_options_keep_the_never_do_rules() -> None:
+    """No fold when a check is free; all-in only with the never-do hand or at most half
+    the pot; sizes that round to the same *k* are one option; a raise leaves chips."""
+    assert multiway.SHOVE == SHOVE_STRENGTH
+    free = multiway.options(0.2, 6, 0, 0, 100, True, 20, 1)
+    assert [a for a, _ in free] == [multiway.CALL, multiway.RAISE_HALF, multiway.RAISE_POT,
+                                    multiway.RAISE_2POT]
+    assert [k for _, k in free] == [0, 3, 6, 12]
+    strong = multiway.options(0.96, 6, 4, 4, 100, True, 20, 1)
+    assert strong[0] == (multiway.FOLD, 0) and strong[-1] == (multiway.ALL_IN, 0)
+    short = multiway.options(0.2, 40, 0, 0, 20, True, 20, 1)
+    assert short[-1] == (multiway.ALL_IN, 0)
+    tiny = multiway.options(0.5, 1, 0, 0, 100, True, 20, 1)  # ½ pot and 1 pot: k = 1
+    assert [k for a, k in tiny if a != multiway.CALL] == [1, 2]
+    no_room = multiway.options(0.5, 20, 10, 10, 12, True, 20, 1)
+    assert [a for a, _ in no_room] == [multiway.FOLD, multiway.CALL]
+    late = multiway.options(0.99, 30, 10, 10, 100, False, 20, 1)
+    assert [a for a, _ in late] == [multiway.FOLD, multiway.CALL]
+
+
+def test_buckets_follow_the_point_values() -> None:
+    """Every hand of one point value (RULES.md "Hands") falls in one bucket under
+    classic, and buckets rise with strength."""
+    from lieng.bots.strength import colex_hands
+    from lieng.engine import evaluate
+    row = strength_row(RULES)
+    by_value: dict[str, set[int]] = {}
+    for i, h in enumerate(colex_hands()):
+        v = evaluate(h, RULES)
+        if v.category.name == "POINTS":
+            by_value.setdefault(str(v), set()).add(multiway.bucket(row[i]))
+    assert all(len(b) == 1 for b in by_value.values())
+    assert multiway.bucket(0.0) == 0 and multiway.bucket(1.0) == multiway.N_BUCKETS - 1
+
+
+def test_the_file_round_trips_and_refuses_damage() -> None:
+    table = {5 * 64 + 0b11: [100, 155], 9 * 64 + 0b100011: [0, 255, 0]}
+    data = multiway.encode({"layout": multiway.layout_digest()}, table)
+    header, back = multiway.decode(data)
+    assert header == {"layout": multiway.layout_digest()}
+    assert {k: list(v) for k, v in back.items()} == table
+    with pytest.raises(ValueError):
+        multiway.decode(data[:-3])
+    with pytest.raises(ValueError):
+        multiway.decode(b"nonsense")
+
+
+def test_training_is_reproducible() -> None:
+    a, b = mccfr.Trainer(3), mccfr.Trainer(3)
+    a.iterate(30)
+    b.iterate(30)
+    assert a.digest() == b.digest()
+    c = mccfr.Trainer(4)
+    c.iterate(30)
+    assert c.digest() != a.digest()
