@@ -25,11 +25,15 @@ from __future__ import annotations
 import hashlib
 import random
 import struct
+import time
+from collections.abc import Callable
 from functools import cache
+from pathlib import Path
+from typing import Generic, Protocol, TypeVar
 
 from lieng.engine import PRESETS, evaluate
 
-from .multiway import ALL_IN, info_key, options
+from .multiway import ALL_IN, DATA_FILE, decode, encode, info_key, layout_digest, options
 from .strength import colex_hands, strength_row
 
 SEATS = (3, 4, 5, 6)
@@ -99,7 +103,7 @@ State = tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...], int, int, int
 
 
 def spot(g: Game, st: State) -> tuple[int, list[tuple[int, int]]]:
-    """(information-set key, options) of the player to act."""
+    """(information-set key, options) of the player to act (``multiway.info_key``)."""
     bets, folded, acted, level, p, rnd, raises = st
     n, S = g.n, g.stack
     stack = S - bets[p]
@@ -166,44 +170,97 @@ def _matching(reg: list[float], m: int) -> list[float]:
     return [x / total for x in pos]
 
 
-class Trainer:
+S = TypeVar("S")
+
+
+class SampledGame(Protocol[S]):
+    """One dealt instance of a game with perfect recall, as the trainer sees it: whose turn,
+    the information set and options there, the next state, the payoffs at the end."""
+
+    n: int
+
+    def start(self) -> S: ...
+
+    def player(self, st: S) -> int: ...
+
+    def spot(self, st: S) -> tuple[int, list[tuple[int, int]]]: ...
+
+    def step(self, st: S, action: int, k: int) -> tuple[S, bool]: ...
+
+    def payoff(self, st: S) -> list[float]: ...
+
+
+class LiengDeal:
+    """``Game`` with the module's functions as methods (the trainer's interface)."""
+
+    def __init__(self, g: Game) -> None:
+        self.g = g
+        self.n = g.n
+
+    def start(self) -> State:
+        return self.g.start()
+
+    def player(self, st: State) -> int:
+        return st[4]
+
+    def spot(self, st: State) -> tuple[int, list[tuple[int, int]]]:
+        return spot(self.g, st)
+
+    def step(self, st: State, action: int, k: int) -> tuple[State, bool]:
+        return step(self.g, st, action, k)
+
+    def payoff(self, st: State) -> list[float]:
+        return self.g.payoff(st[0], st[1])
+
+
+def liang_deals(seats: tuple[int, ...] = SEATS,
+                stacks: tuple[int, ...] = STACKS) -> Callable[[random.Random], LiengDeal]:
+    """Chance for the blueprint: a table size, a stack and the hands, drawn per iteration."""
+    strengths = strength_row(PRESETS["classic"])
+    ranks = showdown_ranks()
+
+    def draw(rng: random.Random) -> LiengDeal:
+        n = rng.choice(seats)
+        return LiengDeal(Game(deal(rng, n), rng.choice(stacks), strengths, ranks))
+    return draw
+
+
+def blueprint_trainer(seed: int) -> Trainer[State]:
+    """The trainer of the shipped blueprint (``liang_deals``' table sizes and stacks)."""
+    return Trainer(seed, liang_deals())
+
+
+class Trainer(Generic[S]):
     """Cumulative regrets and average-strategy sums per information set."""
 
-    def __init__(self, seed: int, seats: tuple[int, ...] = SEATS,
-                 stacks: tuple[int, ...] = STACKS) -> None:
+    def __init__(self, seed: int, deals: Callable[[random.Random], SampledGame[S]]) -> None:
         self.rng = random.Random(seed)
-        self.seats = seats
-        self.stacks = stacks
+        self.deals = deals
         self.regret: dict[int, list[float]] = {}
         self.total: dict[int, list[float]] = {}
         self.t = 0
-        self.strengths = strength_row(PRESETS["classic"])
-        self.ranks = showdown_ranks()
 
     def iterate(self, count: int) -> None:
         """``count`` iterations: one deal each, every player traversing it in turn."""
         rng = self.rng
         for _ in range(count):
             self.t += 1
-            n = rng.choice(self.seats)
-            g = Game(deal(rng, n), rng.choice(self.stacks), self.strengths, self.ranks)
-            for i in range(n):
+            g = self.deals(rng)
+            for i in range(g.n):
                 self._traverse(g, g.start(), i)
 
-    def _traverse(self, g: Game, st: State, i: int) -> float:
-        key, opts = spot(g, st)
+    def _traverse(self, g: SampledGame[S], st: S, i: int) -> float:
+        key, opts = g.spot(st)
         m = len(opts)
         reg = self.regret.get(key)
         if reg is None:
             reg = self.regret[key] = [0.0] * m
         sigma = _matching(reg, m)
-        p = st[4]
-        if p == i:
+        if g.player(st) == i:
             values = []
             for a, k in opts:
-                nxt, over = step(g, st, a, k)
-                values.append(g.payoff(nxt[0], nxt[1])[i] if over
-                              else self._traverse(g, nxt, i))
+                nxt, over = g.step(st, a, k)
+                values.append(g.payoff(nxt)[i] if over else self._traverse(g, nxt, i))
             node = sum(s * v for s, v in zip(sigma, values, strict=True))
             for j in range(m):
                 reg[j] += values[j] - node
@@ -222,8 +279,8 @@ class Trainer:
                 choice = j
                 break
         a, k = opts[choice]
-        nxt, over = step(g, st, a, k)
-        return g.payoff(nxt[0], nxt[1])[i] if over else self._traverse(g, nxt, i)
+        nxt, over = g.step(st, a, k)
+        return g.payoff(nxt)[i] if over else self._traverse(g, nxt, i)
 
     def average(self) -> dict[int, list[float]]:
         """The average strategy per information set (only sets that were reached)."""
@@ -249,3 +306,70 @@ def quantise(avg: dict[int, list[float]]) -> dict[int, list[int]]:
     """Average probabilities as bytes (0..255 per action, rounded), one list per set."""
     return {k: [min(255, round(255 * p)) for p in probs] for k, probs in avg.items()}
 
+
+CHECK_ITERATIONS = 200
+"""Iterations ``train --check`` re-runs from the file's seed and compares, bit for bit,
+with the digest the training recorded after the same iterations."""
+DEFAULT_ITERATIONS = 100_000
+MIN_VISITS = 10
+"""Information sets whose (linearly weighted) strategy sum is below what this many visits
+at an average iteration give are left out of the file: reached a handful of times, their
+average is still close to uniform, and the bot plays pot odds there instead."""
+
+
+def train_blueprint(seed: int, iterations: int,
+                    progress: bool = False) -> tuple[bytes, dict[str, object]]:
+    """Train the blueprint; returns the file's bytes and its header."""
+    t0 = time.perf_counter()
+    tr = blueprint_trainer(seed)
+    tr.iterate(min(iterations, CHECK_ITERATIONS))
+    check_digest = tr.digest()
+    done = tr.t
+    while done < iterations:
+        step_n = min(iterations - done, 5_000)
+        tr.iterate(step_n)
+        done += step_n
+        if progress:
+            print(f"  {done} iterations, {len(tr.total)} information sets, "
+                  f"{time.perf_counter() - t0:.0f} s", flush=True)
+    floor = MIN_VISITS * iterations / 2
+    table = {k: v for k, v in quantise(tr.average()).items()
+             if sum(tr.total[k]) >= floor and any(v)}
+    strategy = encode({}, table)
+    header: dict[str, object] = {
+        "layout": layout_digest(), "seed": seed, "iterations": iterations,
+        "check_iterations": min(iterations, CHECK_ITERATIONS), "check_digest": check_digest,
+        "seats": list(SEATS), "stacks": list(STACKS), "info_sets": len(table),
+        "reached": len(tr.total), "seconds": round(time.perf_counter() - t0, 1),
+        "strategy_sha256": hashlib.sha256(strategy).hexdigest(),
+    }
+    return encode(header, table), header
+
+
+def check_blueprint(path: Path = DATA_FILE) -> list[str]:
+    """Problems with the shipped blueprint (empty: all good): it decodes, was trained
+    under this layout, its strategy hash matches, every probability list is one per open
+    action, and ``CHECK_ITERATIONS`` fresh iterations from its seed reproduce the digest
+    the training recorded."""
+    try:
+        header, table = decode(path.read_bytes())
+    except (OSError, ValueError) as e:
+        return [f"multiway: {e}"]
+    problems = []
+    if header.get("layout") != layout_digest():
+        problems.append("multiway: the abstraction changed since training (retrain)")
+    strategy = encode({}, {k: list(v) for k, v in table.items()})
+    if hashlib.sha256(strategy).hexdigest() != header.get("strategy_sha256"):
+        problems.append("multiway: strategy bytes do not match their hash")
+    if not table or any(not any(v) for v in table.values()):
+        problems.append("multiway: an information set has no strategy")
+    seed, n = header.get("seed"), header.get("check_iterations")
+    if not isinstance(seed, int) or not isinstance(n, int):
+        problems.append("multiway: the header lacks the seed or the check iterations")
+        return problems
+    tr = blueprint_trainer(seed)
+    tr.iterate(n)
+    if tr.digest() != header.get("check_digest"):
+        problems.append(f"multiway: {n} fresh iterations from seed {seed} do not reproduce "
+                        "the training's start")
+    return problems

@@ -114,10 +114,74 @@ def test_the_file_round_trips_and_refuses_damage() -> None:
 
 
 def test_training_is_reproducible() -> None:
-    a, b = mccfr.Trainer(3), mccfr.Trainer(3)
+    a, b = mccfr.blueprint_trainer(3), mccfr.blueprint_trainer(3)
     a.iterate(30)
     b.iterate(30)
     assert a.digest() == b.digest()
-    c = mccfr.Trainer(4)
+    c = mccfr.blueprint_trainer(4)
     c.iterate(30)
     assert c.digest() != a.digest()
+
+
+class KuhnDeal:
+    """Kuhn poker (J < Q < K, ante 1, one bet of 1) as the trainer sees a game: the
+    smallest poker with a known equilibrium — the first player's value is −1/18, and the
+    second player calls a bet with the queen a third of the time."""
+
+    n = 2
+
+    def __init__(self, cards: tuple[int, int]) -> None:
+        self.cards = cards
+
+    def start(self) -> str:
+        return ""
+
+    def player(self, st: str) -> int:
+        return len(st) % 2
+
+    def spot(self, st: str) -> tuple[int, list[tuple[int, int]]]:
+        code = {"": 0, "p": 1, "b": 2, "pb": 3}[st]
+        return self.cards[self.player(st)] * 4 + code, [(0, 0), (1, 0)]
+
+    def step(self, st: str, action: int, k: int) -> tuple[str, bool]:
+        nxt = st + ("b" if action else "p")
+        return nxt, nxt in ("pp", "bp", "bb", "pbp", "pbb")
+
+    def payoff(self, st: str) -> list[float]:
+        if st in ("bp", "pbp"):  # the last player folded to a bet
+            winner = 0 if st == "bp" else 1
+            return [1.0, -1.0] if winner == 0 else [-1.0, 1.0]
+        stake = 2.0 if "b" in st else 1.0
+        win = 1.0 if self.cards[0] > self.cards[1] else -1.0
+        return [win * stake, -win * stake]
+
+
+def _kuhn_value(avg: dict[int, list[float]]) -> float:
+    """The first player's exact expected value of a strategy profile (all six deals)."""
+    from itertools import permutations
+
+    def value(g: KuhnDeal, st: str) -> float:
+        key, opts = g.spot(st)
+        probs = avg.get(key, [0.5, 0.5])
+        total = 0.0
+        for (a, k), p in zip(opts, probs, strict=True):
+            nxt, over = g.step(st, a, k)
+            total += p * (g.payoff(nxt)[0] if over else value(g, nxt))
+        return total
+
+    deals = list(permutations(range(3), 2))
+    return sum(value(KuhnDeal((a, b)), "") for a, b in deals) / len(deals)
+
+
+def test_external_sampling_mccfr_finds_kuhn_pokers_equilibrium() -> None:
+    def deals(rng: random.Random) -> KuhnDeal:
+        a, b = rng.sample(range(3), 2)
+        return KuhnDeal((a, b))
+    tr = mccfr.Trainer(5, deals)
+    tr.iterate(20_000)
+    avg = tr.average()
+    assert _kuhn_value(avg) == pytest.approx(-1 / 18, abs=0.006)
+    queen_facing_bet = avg[1 * 4 + 2]  # the second player, queen, after a bet
+    assert queen_facing_bet[1] == pytest.approx(1 / 3, abs=0.07)
+    assert avg[2 * 4 + 2][1] > 0.97  # the king always calls
+    assert avg[0 * 4 + 2][1] < 0.03  # the jack never does
