@@ -38,6 +38,11 @@ from .multiway import ALL_IN, CALL, FOLD, load_blueprint, view_spot
 from .strength import hand_index, strength_row, win_probability
 
 PAYING = ("caller", "wild")
+VALUE_VS_WILD = 0.7
+"""Equity against a wild raiser (and its callers) from which its raise is raised back
+for value, at the size the model expects to earn most."""
+BEHIND_MARGIN = 0.04
+"""Equity a call of a wild raise must find per player still to act behind us."""
 """Habits of players who pay value raises of any size and call bluffs."""
 
 
@@ -87,15 +92,30 @@ class MultiwayPlayer:
         s = strength_row(view.rules)[hand_index(view.my_cards)]
         ranges = reader._ranges(view, opps)
         eq = reader._equity(s, opps, ranges, view)
-        if legal.call > 0 and a in (FOLD, CALL):
-            raiser = next((x.seat for x in reversed(view.actions) if x.raised), None)
-            if raiser is None or raiser not in opps:
+        if legal.call > 0:
+            last = max((i for i, x in enumerate(view.actions) if x.raised), default=None)
+            if last is None or view.actions[last].seat not in opps:
                 return None
+            raiser = view.actions[last].seat
             st = model.stats(raiser)
             price = legal.call / (view.pot + legal.call)
-            if a == FOLD and (raises_anything(st) or habit(st) == "wild") \
-                    and eq >= price + 0.02:
-                return Action.call()
+            if raises_anything(st) or habit(st) == "wild":
+                # Its raise says little: judge the call against the raiser and those who
+                # called it, with a margin for each player still to act behind us.
+                later = view.actions[last + 1:]
+                contested = [o for o in opps
+                             if o == raiser or any(x.seat == o and x.amount > 0 for x in later)]
+                behind = sum(1 for o in opps if o not in contested and view.stacks[o] > 0
+                             and not any(x.seat == o for x in later))
+                eq_c = reader._equity(s, contested, ranges, view)
+                if eq_c >= VALUE_VS_WILD and legal.raise_k and a != ALL_IN:
+                    best = reader._best_raise(view, legal, s, contested, ranges, view.pot,
+                                              view.stacks[legal.seat])
+                    if best is not None and best[0] > 0:
+                        return best[1]
+                if a == FOLD and eq_c >= price + BEHIND_MARGIN * behind + 0.02:
+                    return Action.call()
+                return None
             if a == CALL and habit(st) == "tight" and eq < price - 0.05:
                 return Action.fold()
             return None

@@ -27,6 +27,7 @@ import random
 import struct
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Generic, Protocol, TypeVar
@@ -37,6 +38,10 @@ from .multiway import ALL_IN, DATA_FILE, decode, encode, info_key, layout_digest
 from .strength import colex_hands, strength_row
 
 SEATS = (3, 4, 5, 6)
+FIXED = 0.5
+"""Chance that a seat of a training deal is a fixed habit (``Habit``) rather than a
+learner: a restricted Nash response (Johanson, Zinkevich & Bowling 2007) — the blueprint
+learns to take what human-like habits give while the learners keep it hard to exploit."""
 STACKS = (25, 50, 100, 100, 150)
 """Stacks behind the ante, in table bets, one drawn per deal (the league plays 100)."""
 RAISE_MAX = 20
@@ -178,8 +183,15 @@ class SampledGame(Protocol[S]):
     the information set and options there, the next state, the payoffs at the end."""
 
     n: int
+    learners: tuple[int, ...]
+    """The players whose regrets are learnt; the others play ``fixed_choice``."""
 
     def start(self) -> S: ...
+
+    def fixed_choice(self, st: S, opts: list[tuple[int, int]],
+                     rng: random.Random) -> int | None:
+        """The option a fixed player takes (an index into ``opts``), None for a learner."""
+        ...
 
     def player(self, st: S) -> int: ...
 
@@ -190,15 +202,63 @@ class SampledGame(Protocol[S]):
     def payoff(self, st: S) -> list[float]: ...
 
 
-class LiengDeal:
-    """``Game`` with the module's functions as methods (the trainer's interface)."""
+@dataclass(frozen=True)
+class Habit:
+    """A fixed, human-like player of the abstract game (docs/BOTS.md "Expert at 3–6
+    seats"): folds to a bet below ``fold`` strength, whatever the price; raises from
+    ``raise_from`` (and bluffs ``bluff`` of its other hands) with its preferred size —
+    ``size`` 0 the smallest, 1 the largest, 2 any; never folds a free check; moves
+    all-in only where the options allow it (the never-do rules) and only with a raise."""
 
-    def __init__(self, g: Game) -> None:
+    fold: float
+    raise_from: float
+    bluff: float
+    size: int
+
+    def choose(self, strength: float, opts: list[tuple[int, int]], rng: random.Random) -> int:
+        acts = [a for a, _ in opts]
+        if acts[0] == 0 and strength < self.fold:
+            return 0
+        raises = [j for j, a in enumerate(acts) if a >= 2]
+        if raises and (strength >= self.raise_from or rng.random() < self.bluff):
+            sized = [j for j in raises if acts[j] != ALL_IN] or raises
+            if self.size == 0:
+                return sized[0]
+            if self.size == 1:
+                return sized[-1]
+            return rng.choice(sized)
+        return acts.index(1)
+
+
+def draw_habit(rng: random.Random) -> Habit:
+    """One fixed player: a tenth are maniacs (raise the largest size with anything), a
+    fifth of the rest never fold to a bet, the others fold below 0.15–0.6 strength; they
+    raise from 0.65–0.97, and 60 % of them bluff up to 15 % of their other hands."""
+    if rng.random() < 0.1:
+        return Habit(0.0, 0.0, 0.0, 1)
+    fold = 0.0 if rng.random() < 0.2 else rng.uniform(0.15, 0.6)
+    raise_from = rng.uniform(0.65, 0.97)
+    bluff = 0.0 if rng.random() < 0.4 else rng.uniform(0.0, 0.15)
+    return Habit(fold, raise_from, bluff, rng.randrange(3))
+
+
+class LiengDeal:
+    """``Game`` with the module's functions as methods (the trainer's interface), and the
+    fixed players of this deal (``habits``: seat → ``Habit``)."""
+
+    def __init__(self, g: Game, habits: dict[int, Habit] | None = None) -> None:
         self.g = g
         self.n = g.n
+        self.habits = habits or {}
+        self.learners = tuple(i for i in range(g.n) if i not in self.habits)
 
     def start(self) -> State:
         return self.g.start()
+
+    def fixed_choice(self, st: State, opts: list[tuple[int, int]],
+                     rng: random.Random) -> int | None:
+        h = self.habits.get(st[4])
+        return None if h is None else h.choose(self.g.s[st[4]], opts, rng)
 
     def player(self, st: State) -> int:
         return st[4]
@@ -213,15 +273,20 @@ class LiengDeal:
         return self.g.payoff(st[0], st[1])
 
 
-def liang_deals(seats: tuple[int, ...] = SEATS,
-                stacks: tuple[int, ...] = STACKS) -> Callable[[random.Random], LiengDeal]:
-    """Chance for the blueprint: a table size, a stack and the hands, drawn per iteration."""
+def liang_deals(seats: tuple[int, ...] = SEATS, stacks: tuple[int, ...] = STACKS,
+                fixed: float = FIXED) -> Callable[[random.Random], LiengDeal]:
+    """Chance for the blueprint: a table size, a stack, the hands, and which seats are
+    fixed habits (each with chance ``fixed``, at least one seat learning), per iteration."""
     strengths = strength_row(PRESETS["classic"])
     ranks = showdown_ranks()
 
     def draw(rng: random.Random) -> LiengDeal:
         n = rng.choice(seats)
-        return LiengDeal(Game(deal(rng, n), rng.choice(stacks), strengths, ranks))
+        g = Game(deal(rng, n), rng.choice(stacks), strengths, ranks)
+        habits = {i: draw_habit(rng) for i in range(n) if rng.random() < fixed}
+        if len(habits) == n:
+            del habits[rng.randrange(n)]
+        return LiengDeal(g, habits)
     return draw
 
 
@@ -246,11 +311,15 @@ class Trainer(Generic[S]):
         for _ in range(count):
             self.t += 1
             g = self.deals(rng)
-            for i in range(g.n):
+            for i in g.learners:
                 self._traverse(g, g.start(), i)
 
     def _traverse(self, g: SampledGame[S], st: S, i: int) -> float:
         key, opts = g.spot(st)
+        fx = g.fixed_choice(st, opts, self.rng)
+        if fx is not None:
+            nxt, over = g.step(st, *opts[fx])
+            return g.payoff(nxt)[i] if over else self._traverse(g, nxt, i)
         m = len(opts)
         reg = self.regret.get(key)
         if reg is None:
@@ -310,7 +379,7 @@ def quantise(avg: dict[int, list[float]]) -> dict[int, list[int]]:
 CHECK_ITERATIONS = 200
 """Iterations ``train --check`` re-runs from the file's seed and compares, bit for bit,
 with the digest the training recorded after the same iterations."""
-DEFAULT_ITERATIONS = 100_000
+DEFAULT_ITERATIONS = 60_000
 MIN_VISITS = 10
 """Information sets whose (linearly weighted) strategy sum is below what this many visits
 at an average iteration give are left out of the file: reached a handful of times, their

@@ -64,7 +64,7 @@ ODDS_CUTS = (0.1, 0.2, 1 / 3)
 SPR_CUTS = (1.0, 3.0, 8.0)
 MAX_OPPONENTS = 5
 LAYOUT = {"cuts": list(CUTS), "sizes": list(SIZES), "odds": list(ODDS_CUTS),
-          "spr": list(SPR_CUTS), "version": 1}
+          "spr": list(SPR_CUTS), "version": 2}
 """Everything the key and the options depend on; the trainer records it in the file, and
 ``train --check`` refuses a file trained under another layout."""
 MAGIC = b"LIENGMW1"
@@ -77,15 +77,15 @@ def bucket(strength: float) -> int:
 
 
 def options(strength: float, pot: int, owed: int, call: int, stack: int, can_raise: bool,
-            raise_max: int, unit: int) -> list[tuple[int, int]]:
+            raise_max: int, unit: int, raise_min: int = 1) -> list[tuple[int, int]]:
     """The open abstract actions as (action, *k*) pairs, *k* the raise multiple (0 for the
     others), in action order.
 
     ``pot`` is every chip in the pot (antes included), ``owed`` the bet level minus our
     bet, ``call`` what a call puts in (less than ``owed`` for an all-in for less),
     ``stack`` our chips, ``can_raise`` whether the rules let the bet go up now (round ≤ 3
-    and someone else still in has chips: RULES.md steps 5 and 7), ``raise_max`` the
-    largest *k* of the rules, ``unit`` the table bet *B*."""
+    and someone else still in has chips: RULES.md steps 5 and 7), ``raise_min`` and
+    ``raise_max`` the rules' range of *k*, ``unit`` the table bet *B*."""
     out: list[tuple[int, int]] = []
     if call > 0:
         out.append((FOLD, 0))
@@ -95,7 +95,7 @@ def options(strength: float, pot: int, owed: int, call: int, stack: int, can_rai
     k_room = min(raise_max, (stack - owed - 1) // unit)  # a raise leaves chips behind
     used: set[int] = set()
     for a, frac in zip((RAISE_HALF, RAISE_POT, RAISE_2POT), SIZES, strict=True):
-        k = max(1, min(raise_max, round(frac * (pot + call) / unit)))
+        k = max(raise_min, min(raise_max, round(frac * (pot + call) / unit)))
         if k <= k_room and k not in used:
             used.add(k)
             out.append((a, k))
@@ -108,6 +108,32 @@ def _cut(x: float, cuts: tuple[float, ...]) -> int:
     return bisect.bisect_right(cuts, x)
 
 
+RADICES = (N_BUCKETS, MAX_OPPONENTS, 3, 4, 5, 4, 4, 64)
+"""How many values each feature of a key takes: bucket, opponents − 1, players behind,
+raises, price, stack behind, round − 1, option mask."""
+NEAR = (5, 3, 2, 6)
+"""Features a missing spot may be read from a neighbour in (``Blueprint.lookup``), in
+order of preference: stack behind, raises, players behind, round — never the hand, the
+opponents, the price or the options."""
+
+
+def compose(parts: tuple[int, ...] | list[int]) -> int:
+    """The key of the features ``parts`` (in ``RADICES`` order)."""
+    key = 0
+    for v, r in zip(parts, RADICES, strict=True):
+        key = key * r + v
+    return key
+
+
+def features(key: int) -> list[int]:
+    """The inverse of ``compose``."""
+    out = []
+    for r in reversed(RADICES):
+        key, v = divmod(key, r)
+        out.append(v)
+    return out[::-1]
+
+
 def info_key(strength: float, opponents: int, behind: int, raises: int, pot: int, call: int,
              stack: int, round_no: int, opts: list[tuple[int, int]]) -> int:
     """One integer per information set (see the module docstring for the features)."""
@@ -116,14 +142,9 @@ def info_key(strength: float, opponents: int, behind: int, raises: int, pot: int
     mask = 0
     for a, _ in opts:
         mask |= 1 << a
-    key = bucket(strength)
-    key = key * MAX_OPPONENTS + min(MAX_OPPONENTS, max(1, opponents)) - 1
-    key = key * 3 + min(2, behind)
-    key = key * 4 + min(3, raises)
-    key = key * 5 + odds
-    key = key * 4 + spr
-    key = key * 4 + min(4, max(1, round_no)) - 1
-    return key * 64 + mask
+    return compose((bucket(strength), min(MAX_OPPONENTS, max(1, opponents)) - 1,
+                    min(2, behind), min(3, raises), odds, spr,
+                    min(4, max(1, round_no)) - 1, mask))
 
 
 # ------------------------------------------------------------------ a real view
@@ -149,7 +170,7 @@ def view_spot(view: HandView, legal: Legal) -> tuple[int, list[tuple[int, int]]]
     can_raise = legal.all_in is not None and stack > legal.owed
     pot = view.pot
     opts = options(s, pot, legal.owed, legal.call, stack, can_raise,
-                   view.rules.raise_max, legal.table_bet)
+                   view.rules.raise_max, legal.table_bet, view.rules.raise_min)
     key = info_key(s, len(opps), behind, raises, pot, legal.call, stack, view.round, opts)
     return key, opts
 
@@ -211,11 +232,42 @@ class Blueprint:
 
     def probabilities(self, key: int) -> list[float] | None:
         """Action weights for the open options of ``key`` (in action order), or None for a
-        spot the training never reached."""
+        spot the training never reached, nor any neighbour of it (``lookup``)."""
+        got = self.lookup(key)
+        return None if got is None else [float(b) for b in got]
+
+    def lookup(self, key: int) -> bytes | None:
+        """The strategy of ``key`` or, when the training reached that spot too seldom to
+        ship it, of the nearest spot it did reach: one feature of ``NEAR`` moved by one
+        step, then two — the same hand, opponents, price and options, a slightly
+        different stack, raise count, position or round."""
         got = self.table.get(key)
-        if got is None or not any(got):
-            return None
-        return [float(b) for b in got]
+        if got is not None:
+            return got
+        base = features(key)
+        for width in (1, 2):
+            for i, f in enumerate(NEAR):
+                for d in (-1, 1):
+                    v = base[f] + d
+                    if not 0 <= v < RADICES[f]:
+                        continue
+                    alt = list(base)
+                    alt[f] = v
+                    if width == 1:
+                        got = self.table.get(compose(alt))
+                        if got is not None:
+                            return got
+                        continue
+                    for g in NEAR[i + 1:]:
+                        for e in (-1, 1):
+                            w = base[g] + e
+                            if 0 <= w < RADICES[g]:
+                                alt2 = list(alt)
+                                alt2[g] = w
+                                got = self.table.get(compose(alt2))
+                                if got is not None:
+                                    return got
+        return None
 
 
 @lru_cache(maxsize=1)

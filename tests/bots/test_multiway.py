@@ -6,6 +6,7 @@ external-sampling MCCFR converges on a game whose equilibrium is known."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -128,10 +129,15 @@ class KuhnDeal:
     smallest poker with a known equilibrium — the first player's value is −1/18, and the
     second player calls a bet with the queen a third of the time."""
 
-    n = 2
+    n: int = 2
+    learners: tuple[int, ...] = (0, 1)
 
     def __init__(self, cards: tuple[int, int]) -> None:
         self.cards = cards
+
+    def fixed_choice(self, st: str, opts: list[tuple[int, int]],
+                     rng: random.Random) -> int | None:
+        return None
 
     def start(self) -> str:
         return ""
@@ -185,3 +191,55 @@ def test_external_sampling_mccfr_finds_kuhn_pokers_equilibrium() -> None:
     assert queen_facing_bet[1] == pytest.approx(1 / 3, abs=0.07)
     assert avg[2 * 4 + 2][1] > 0.97  # the king always calls
     assert avg[0 * 4 + 2][1] < 0.03  # the jack never does
+
+
+def test_the_shipped_blueprint_passes_the_check() -> None:
+    assert mccfr.check_blueprint() == []
+    bp = multiway.load_blueprint()
+    assert bp is not None and bp.table
+
+
+def test_the_check_catches_a_damaged_or_outdated_blueprint(tmp_path: Path) -> None:
+    header, table = multiway.decode(multiway.DATA_FILE.read_bytes())
+    first = min(table)
+    damaged = {k: list(v) for k, v in table.items()}
+    damaged[first] = [255 - b for b in damaged[first]]
+    path = tmp_path / "expert_multiway.bin"
+    path.write_bytes(multiway.encode(header, damaged))
+    assert any("hash" in p for p in mccfr.check_blueprint(path))
+    path.write_bytes(multiway.encode({**header, "layout": "other"},
+                                     {k: list(v) for k, v in table.items()}))
+    assert any("abstraction changed" in p for p in mccfr.check_blueprint(path))
+    path.write_bytes(multiway.encode({**header, "check_digest": "0" * 64},
+                                     {k: list(v) for k, v in table.items()}))
+    assert any("reproduce" in p for p in mccfr.check_blueprint(path))
+
+
+def test_a_missing_spot_is_read_from_its_nearest_trained_neighbour() -> None:
+    parts = [3, 2, 1, 1, 2, 2, 0, 0b000011]
+    near = list(parts)
+    near[5] = 3  # one step deeper stack
+    far = list(parts)
+    far[3], far[2] = 3, 0  # two features away
+    bp = multiway.Blueprint({multiway.compose(near): b"\x10\xef",
+                             multiway.compose(far): b"\xff\x00"})
+    assert bp.probabilities(multiway.compose(parts)) == [16.0, 239.0]
+    other_hand = list(parts)
+    other_hand[0] = 4  # the hand is never borrowed
+    assert bp.probabilities(multiway.compose(other_hand)) is None
+    assert multiway.features(multiway.compose(parts)) == parts
+
+
+def test_training_habits_fold_raise_and_size_as_drawn() -> None:
+    rng = random.Random(2)
+    facing = multiway.options(0.5, 6, 2, 2, 100, True, 20, 1)
+    free = multiway.options(0.1, 6, 0, 0, 100, True, 20, 1)
+    folder = mccfr.Habit(fold=0.6, raise_from=0.9, bluff=0.0, size=0)
+    assert facing[folder.choose(0.5, facing, rng)][0] == multiway.FOLD
+    assert free[folder.choose(0.1, free, rng)][0] == multiway.CALL  # a free check
+    assert facing[folder.choose(0.95, facing, rng)] == facing[2]  # smallest raise
+    maniac = mccfr.Habit(0.0, 0.0, 0.0, 1)
+    strong = multiway.options(0.99, 6, 2, 2, 100, True, 20, 1)
+    pick = strong[maniac.choose(0.99, strong, rng)]
+    assert pick[0] == multiway.RAISE_2POT  # the largest raise, not the all-in
+    assert all(mccfr.draw_habit(rng).raise_from >= 0.0 for _ in range(100))
