@@ -23,7 +23,11 @@ for the real spot and made real (docs/BOTS.md "Expert at 3–6 seats").
   - when every opponent still in with chips calls too much or raises anything, a raise
     without the hand for it (equity against their ranges below ½) is a check or call,
     and a value raise takes the size the model expects to earn most — the blueprint's
-    sizes are made for players who fold as often as an equilibrium does.
+    sizes are made for players who fold as often as an equilibrium does;
+  - in a pot with a player who raises anything (``engine_vs_wild``), the model's engine
+    (``hard``'s decision code with ``LEVEL_PARAMS["expert"]``) plays the hand: on the
+    tune seeds the blueprint lost 2–6 *B*/hand to ``hard`` at tables with the
+    always-raise ``maniac`` and the engine took that back (docs/BOTS.md). Nowhere else.
 """
 
 from __future__ import annotations
@@ -53,6 +57,8 @@ class MultiwayPlayer:
     its range reading and fold estimates are used only where ``adapt`` finds a habit."""
 
     adapt: bool = True
+    engine_vs_wild: bool = True
+    """In pots with a player who raises anything, play the model's engine (docstring)."""
 
     def __init__(self, rng: random.Random, reader: HeuristicBot) -> None:
         self.rng = rng
@@ -89,6 +95,8 @@ class MultiwayPlayer:
         opps = view.opponents_in()
         model.sync_rules(view.rules)
         reader = self.reader
+        if self.engine_vs_wild and any(raises_anything(model.stats(o)) for o in opps):
+            return reader.decide(view)
         s = strength_row(view.rules)[hand_index(view.my_cards)]
         ranges = reader._ranges(view, opps)
         eq = reader._equity(s, opps, ranges, view)
