@@ -243,3 +243,31 @@ def test_training_habits_fold_raise_and_size_as_drawn() -> None:
     pick = strong[maniac.choose(0.99, strong, rng)]
     assert pick[0] == multiway.RAISE_2POT  # the largest raise, not the all-in
     assert all(mccfr.draw_habit(rng).raise_from >= 0.0 for _ in range(100))
+
+
+def test_expert_at_three_seats_plays_the_blueprints_mixed_strategy() -> None:
+    """A fresh ``expert`` (no habits seen) first to act at three seats: over many rng
+    seeds its actions come in the blueprint's proportions for that spot."""
+    from collections import Counter
+
+    from lieng.bots import make_bot
+    from lieng.engine import ActionKind
+
+    bp = multiway.load_blueprint()
+    assert bp is not None
+    hand = Hand(RULES, [1000, 1000, 1000], 0, rng=random.Random(11))
+    view = hand.view_for(0)
+    assert view.legal is not None
+    key, opts = multiway.view_spot(view, view.legal)
+    weights = bp.probabilities(key)
+    assert weights is not None
+    kind_of = {multiway.FOLD: ActionKind.FOLD, multiway.CALL: ActionKind.CALL,
+               multiway.ALL_IN: ActionKind.ALL_IN}
+    want: dict[ActionKind, float] = {}
+    for (a, _), w in zip(opts, weights, strict=True):
+        kind = kind_of.get(a, ActionKind.RAISE)
+        want[kind] = want.get(kind, 0.0) + w / sum(weights)
+    runs = 600
+    got = Counter(make_bot("expert", random.Random(s)).decide(view).kind for s in range(runs))
+    for kind in set(want) | set(got):
+        assert got[kind] / runs == pytest.approx(want.get(kind, 0.0), abs=0.07), kind
