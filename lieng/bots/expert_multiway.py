@@ -24,10 +24,12 @@ for the real spot and made real (docs/BOTS.md "Expert at 3–6 seats").
     without the hand for it (equity against their ranges below ½) is a check or call,
     and a value raise takes the size the model expects to earn most — the blueprint's
     sizes are made for players who fold as often as an equilibrium does;
-  - in a pot with a player who raises anything (``engine_vs_wild``), the model's engine
-    (``hard``'s decision code with ``LEVEL_PARAMS["expert"]``) plays the hand: on the
-    tune seeds the blueprint lost 2–6 *B*/hand to ``hard`` at tables with the
-    always-raise ``maniac`` and the engine took that back (docs/BOTS.md). Nowhere else.
+  - in a pot with a *maniac* (``engine_vs_wild``: raises anything and never folds), the
+    model's engine (``hard``'s decision code with ``LEVEL_PARAMS["expert"]``) plays the
+    hand: on the tune seeds the blueprint lost 2–6 *B*/hand to ``hard`` at tables with
+    the always-raise ``maniac`` and the engine took that back (docs/BOTS.md). Nowhere
+    else — in particular not against Local Best Response, which also shows weak hands
+    after raising (its called bluffs) but folds when its belief says it is behind.
 """
 
 from __future__ import annotations
@@ -36,15 +38,18 @@ import random
 
 from lieng.engine import Action, HandView, Legal
 
-from .habits import habit, raises_anything
+from .habits import MIN_EVIDENCE, habit, raises_anything
 from .heuristic import HeuristicBot
 from .multiway import ALL_IN, CALL, FOLD, load_blueprint, view_spot
+from .opponents import SeatStats
 from .strength import hand_index, strength_row, win_probability
 
 PAYING = ("caller", "wild")
 VALUE_VS_WILD = 0.7
 """Equity against a wild raiser (and its callers) from which its raise is raised back
 for value, at the size the model expects to earn most."""
+MANIAC_FOLD = 0.1
+"""Fold rate to bets at most which a player who raises anything is a maniac (``_maniac``)."""
 BEHIND_MARGIN = 0.04
 """Equity a call of a wild raise must find per player still to act behind us."""
 """Habits of players who pay value raises of any size and call bluffs."""
@@ -95,7 +100,7 @@ class MultiwayPlayer:
         opps = view.opponents_in()
         model.sync_rules(view.rules)
         reader = self.reader
-        if self.engine_vs_wild and any(raises_anything(model.stats(o)) for o in opps):
+        if self.engine_vs_wild and any(_maniac(model.stats(o)) for o in opps):
             return reader.decide(view)
         s = strength_row(view.rules)[hand_index(view.my_cards)]
         ranges = reader._ranges(view, opps)
@@ -143,6 +148,13 @@ class MultiwayPlayer:
         best = reader._best_raise(view, legal, s, with_chips, ranges, view.pot,
                                   view.stacks[legal.seat])
         return best[1] if best is not None and best[0] > 0 else None
+
+
+def _maniac(st: SeatStats) -> bool:
+    """A player whose raises say nothing and who cannot be bluffed: the hands it showed
+    after raising are weak (``raises_anything``) and it folds at most ``MANIAC_FOLD`` of
+    the ``MIN_EVIDENCE`` or more bets it faced."""
+    return raises_anything(st) and st.faced >= MIN_EVIDENCE and st.fold_rate() <= MANIAC_FOLD
 
 
 def _capped(view: HandView, legal: Legal, all_in: bool, k: int) -> Action:

@@ -195,6 +195,8 @@ def test_external_sampling_mccfr_finds_kuhn_pokers_equilibrium() -> None:
 
 def test_the_shipped_blueprint_passes_the_check() -> None:
     assert mccfr.check_blueprint() == []
+    shipped = sum(p.stat().st_size for p in multiway.DATA_FILE.parent.glob("*.bin"))
+    assert shipped <= 10_000_000  # issue #20: all shipped bot data within 10 MB
     bp = multiway.load_blueprint()
     assert bp is not None and bp.table
 
