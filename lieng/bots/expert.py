@@ -11,8 +11,8 @@ How a real hand is played with an abstract strategy (docs/BOTS.md "Expert"):
 * **The opponents' actions.** Heads-up, each real action is one abstract action. (With
   ``field_core``, at 3–6 seats the other players are one opponent, "the field":
   everything they do between two of our turns is one field action — a raise to the
-  highest bet level reached, or a check or call. By default ``expert`` plays ``hard``'s
-  engine there instead: it measured stronger.) Raises become abstract raises by their
+  highest bet level reached, or a check or call. By default ``expert`` plays its
+  multiway blueprint there instead: ``expert_multiway``.) Raises become abstract raises by their
   size as a share of the pot, with Ganzfried & Sandholm's pseudo-harmonic mapping between
   the two nearest abstract sizes (drawn with the bot's rng, so a size between two
   abstract ones is read as either).
