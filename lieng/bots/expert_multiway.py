@@ -16,10 +16,11 @@ for the real spot and made real (docs/BOTS.md "Expert at 3–6 seats").
   ``lieng.bots.habits`` with the evidence it needs first): the blueprint is played as
   trained unless the players concerned show a habit no balanced player has —
 
-  - facing a bet whose last raiser raises anything (``raises_anything``: the hands it
-    showed after raising are weak), a blueprint fold becomes a call when the equity
-    against the model's ranges beats the price; facing a raiser who shows only monsters
-    (``tight``), a call becomes a fold when it does not;
+  - facing a raiser who shows only monsters (``tight``), a call becomes a fold when the
+    equity against the model's ranges is 5 points short of the price. (Facing a raiser
+    of anything the blueprint plays as trained: Local Best Response, which shows its
+    called shoves, looked like one, and calling its shoves by the model's wide range was
+    its best line — tune seed 4, docs/BOTS.md.)
   - when every opponent still in with chips calls too much or raises anything, a raise
     without the hand for it (equity against their ranges below ½) is a check or call,
     and a value raise takes the size the model expects to earn most — the blueprint's
@@ -45,14 +46,9 @@ from .opponents import SeatStats
 from .strength import hand_index, strength_row, win_probability
 
 PAYING = ("caller", "wild")
-VALUE_VS_WILD = 0.7
-"""Equity against a wild raiser (and its callers) from which its raise is raised back
-for value, at the size the model expects to earn most."""
+"""Habits of players who pay value raises of any size and call bluffs."""
 MANIAC_FOLD = 0.1
 """Fold rate to bets at most which a player who raises anything is a maniac (``_maniac``)."""
-BEHIND_MARGIN = 0.04
-"""Equity a call of a wild raise must find per player still to act behind us."""
-"""Habits of players who pay value raises of any size and call bluffs."""
 
 
 class MultiwayPlayer:
@@ -112,23 +108,6 @@ class MultiwayPlayer:
             raiser = view.actions[last].seat
             st = model.stats(raiser)
             price = legal.call / (view.pot + legal.call)
-            if raises_anything(st) or habit(st) == "wild":
-                # Its raise says little: judge the call against the raiser and those who
-                # called it, with a margin for each player still to act behind us.
-                later = view.actions[last + 1:]
-                contested = [o for o in opps
-                             if o == raiser or any(x.seat == o and x.amount > 0 for x in later)]
-                behind = sum(1 for o in opps if o not in contested and view.stacks[o] > 0
-                             and not any(x.seat == o for x in later))
-                eq_c = reader._equity(s, contested, ranges, view)
-                if eq_c >= VALUE_VS_WILD and legal.raise_k and a != ALL_IN:
-                    best = reader._best_raise(view, legal, s, contested, ranges, view.pot,
-                                              view.stacks[legal.seat])
-                    if best is not None and best[0] > 0:
-                        return best[1]
-                if a == FOLD and eq_c >= price + BEHIND_MARGIN * behind + 0.02:
-                    return Action.call()
-                return None
             if a == CALL and habit(st) == "tight" and eq < price - 0.05:
                 return Action.fold()
             return None
