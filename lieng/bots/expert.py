@@ -11,8 +11,8 @@ How a real hand is played with an abstract strategy (docs/BOTS.md "Expert"):
 * **The opponents' actions.** Heads-up, each real action is one abstract action. (With
   ``field_core``, at 3–6 seats the other players are one opponent, "the field":
   everything they do between two of our turns is one field action — a raise to the
-  highest bet level reached, or a check or call. By default ``expert`` plays ``hard``'s
-  engine there instead: it measured stronger.) Raises become abstract raises by their
+  highest bet level reached, or a check or call. By default ``expert`` plays its
+  multiway blueprint there instead: ``expert_multiway``.) Raises become abstract raises by their
   size as a share of the pot, with Ganzfried & Sandholm's pseudo-harmonic mapping between
   the two nearest abstract sizes (drawn with the bot's rng, so a size between two
   abstract ones is read as either).
@@ -38,6 +38,7 @@ from lieng.engine import Action, Event, HandEnded, HandView, Legal
 from .abstraction import ALL_IN, CALL, FOLD, RAISE, Node, nearest_depth
 from .base import BaseBot, legal_of
 from .expert_data import load_strategy
+from .expert_multiway import MultiwayPlayer
 from .expert_walk import walk
 from .habits import (
     MIN_EVIDENCE,
@@ -102,6 +103,7 @@ class ExpertBot(BaseBot):
         # Reads ranges from the model exactly as ``hard`` does (same model object).
         self._reader = HeuristicBot("expert", rng, PERSONALITIES["calm"], name)
         self._reader.model = self.model
+        self._multiway = MultiwayPlayer(rng, self._reader)
 
     def observe(self, event: Event) -> None:
         """Public actions and shown hands feed the same opponent model ``hard`` uses; a
@@ -184,8 +186,8 @@ class ExpertBot(BaseBot):
         if strat is None or not opps:
             return self._pot_odds(view, legal)
         if sum(view.dealt_in) > 2 and not self.field_core:
-            # 3–6 seats: hard's engine on the shared model (docs/BOTS.md "Expert").
-            return self._reader.decide(view)
+            # 3–6 seats: the multiway blueprint (docs/BOTS.md "Expert at 3–6 seats").
+            return self._multiway.decide(view, legal)
         if self._arm is None:
             self._arm = self._pick_arm(opps) if self.arms else 0
             self._seat = me

@@ -3,6 +3,7 @@ heads-up game of ``lieng.bots.abstraction``, written as numpy array passes.
 
     python -m lieng.bots.train --preset classic --seed 1            # writes expert_classic.bin
     python -m lieng.bots.train --check                             # CI: verify the shipped files
+    python -m lieng.bots.train --multiway --seed 1                  # 3–6 seats: expert_multiway.bin
     python -m lieng.bots.train --preset classic --curve docs/expert-exploitability.png
 
 This module (and only this one) needs numpy, and matplotlib for ``--curve``: both are in
@@ -40,6 +41,7 @@ import numpy.typing as npt
 
 from lieng.engine import PRESETS, TIEBREAKS, RuleSet, evaluate
 
+from . import mccfr, multiway
 from .abstraction import (
     ALL_IN,
     DEPTHS,
@@ -425,7 +427,12 @@ def main(argv: list[str] | None = None) -> int:
                                      description="Train or check the expert strategy.")
     parser.add_argument("--preset", choices=(*TIEBREAKS, "all"), default="all")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    parser.add_argument("--iterations", type=int, default=None,
+                        help=f"DCFR iterations (default {DEFAULT_ITERATIONS}); with "
+                             f"--multiway MCCFR iterations (default {mccfr.DEFAULT_ITERATIONS})")
+    parser.add_argument("--multiway", action="store_true",
+                        help="train the 3–6 seat blueprint (external-sampling MCCFR) "
+                             "instead of the heads-up strategies")
     parser.add_argument("--check", action="store_true",
                         help="verify the shipped strategy files and exit")
     parser.add_argument("--curve", type=Path, default=None,
@@ -436,12 +443,22 @@ def main(argv: list[str] | None = None) -> int:
     presets: tuple[str, ...] = TIEBREAKS if args.preset == "all" else (args.preset,)
     if args.check:
         t0 = time.perf_counter()
-        problems = check(presets)
+        problems = check(presets) + mccfr.check_blueprint()
         for p in problems:
             print("FAIL", p)
-        print(f"checked {', '.join(presets)} in {time.perf_counter() - t0:.1f} s: "
-              f"{'ok' if not problems else 'FAILED'}")
+        print(f"checked {', '.join(presets)} and the multiway blueprint in "
+              f"{time.perf_counter() - t0:.1f} s: {'ok' if not problems else 'FAILED'}")
         return 1 if problems else 0
+    if args.multiway:
+        iterations = args.iterations or mccfr.DEFAULT_ITERATIONS
+        print(f"multiway: {iterations} MCCFR iterations, seed {args.seed}", flush=True)
+        data, header = mccfr.train_blueprint(args.seed, iterations, progress=True)
+        print(json.dumps(header))
+        if not args.dry_run:
+            multiway.DATA_FILE.write_bytes(data)
+            print(f"wrote {multiway.DATA_FILE} ({len(data)} bytes)")
+        return 0
+    args.iterations = args.iterations or DEFAULT_ITERATIONS
     curves: dict[str, list[tuple[int, float]]] = {}
     for preset in presets:
         print(f"{preset}: {args.iterations} DCFR iterations, seed {args.seed}", flush=True)

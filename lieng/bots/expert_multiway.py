@@ -1,0 +1,163 @@
+"""How ``expert`` plays at 3–6 seats: the shipped multiway blueprint
+(``lieng.bots.multiway``, trained by ``python -m lieng.bots.train --multiway``), looked up
+for the real spot and made real (docs/BOTS.md "Expert at 3–6 seats").
+
+* **Lookup.** ``multiway.view_spot`` keys the real view exactly as the trainer keyed its
+  simulated spots (same features, same option list); the action is drawn from the
+  average strategy with the bot's rng.
+* **Translation.** A raise keeps the *k* the abstraction gave it (½, 1 or 2 pots after
+  the call, rounded), capped at what the deepest opponent still in can call — chips
+  beyond that would only come back. The trainer's stacks are equal; real stacks are not,
+  and the stack feature is ours against the pot, so a short opponent only changes the
+  cap. An all-in is offered only with the never-do rules' hand (``multiway.options``).
+* **Off the blueprint** (a spot the training reached too seldom to ship): pot odds on the
+  win probability against the players still in.
+* **Habits** (``adapt``; the opponent model ``expert`` keeps for every seat, read by
+  ``lieng.bots.habits`` with the evidence it needs first): the blueprint is played as
+  trained unless the players concerned show a habit no balanced player has —
+
+  - facing a raiser who shows only monsters (``tight``), a call becomes a fold when the
+    equity against the model's ranges is 5 points short of the price. (Facing a raiser
+    of anything the blueprint plays as trained: Local Best Response, which shows its
+    called shoves, looked like one, and calling its shoves by the model's wide range was
+    its best line — tune seed 4, docs/BOTS.md.)
+  - when every opponent still in with chips calls too much or raises anything, a raise
+    without the hand for it (equity against their ranges below ½) is a check or call,
+    and a value raise takes the size the model expects to earn most — the blueprint's
+    sizes are made for players who fold as often as an equilibrium does;
+  - in a pot with a *maniac* (``engine_vs_wild``: raises anything and never folds), the
+    model's engine (``hard``'s decision code with ``LEVEL_PARAMS["expert"]``) plays the
+    hand: on the tune seeds the blueprint lost 2–6 *B*/hand to ``hard`` at tables with
+    the always-raise ``maniac`` and the engine took that back (docs/BOTS.md). Nowhere
+    else — in particular not against Local Best Response, which also shows weak hands
+    after raising (its called bluffs) but folds when its belief says it is behind.
+"""
+
+from __future__ import annotations
+
+import random
+
+from lieng.engine import Action, HandView, Legal
+
+from .habits import MIN_EVIDENCE, habit, raises_anything
+from .heuristic import HeuristicBot
+from .multiway import ALL_IN, CALL, FOLD, load_blueprint, view_spot
+from .opponents import SeatStats
+from .strength import hand_index, strength_row, win_probability
+
+PAYING = ("caller", "wild")
+"""Habits of players who pay value raises of any size and call bluffs."""
+MANIAC_FOLD = 0.1
+"""Fold rate to bets at most which a player who raises anything is a maniac (``_maniac``)."""
+
+
+class MultiwayPlayer:
+    """The blueprint's decisions for one bot (its rng: same seed, same decisions).
+
+    ``reader`` is the bot's ``HeuristicBot`` whose ``model`` is the bot's opponent model:
+    its range reading and fold estimates are used only where ``adapt`` finds a habit."""
+
+    adapt: bool = True
+    engine_vs_wild: bool = True
+    """In pots with a player who raises anything, play the model's engine (docstring)."""
+
+    def __init__(self, rng: random.Random, reader: HeuristicBot) -> None:
+        self.rng = rng
+        self.reader = reader
+
+    def decide(self, view: HandView, legal: Legal) -> Action:
+        bp = load_blueprint()
+        key, opts = view_spot(view, legal)
+        weights = bp.probabilities(key) if bp is not None else None
+        if weights is None:
+            return pot_odds(view, legal)
+        pick = self.rng.random() * sum(weights)
+        choice = len(opts) - 1
+        for j, w in enumerate(weights):
+            pick -= w
+            if pick < 0:
+                choice = j
+                break
+        a, k = opts[choice]
+        if self.adapt and self.reader.model is not None:
+            adapted = self._adapt(view, legal, a)
+            if adapted is not None:
+                return adapted
+        if a == FOLD:
+            return Action.fold()
+        if a == CALL:
+            return Action.call()
+        return _capped(view, legal, a == ALL_IN, k)
+
+    def _adapt(self, view: HandView, legal: Legal, a: int) -> Action | None:
+        """The habit overrides of the module docstring, or None to play the blueprint."""
+        model = self.reader.model
+        assert model is not None
+        opps = view.opponents_in()
+        model.sync_rules(view.rules)
+        reader = self.reader
+        if self.engine_vs_wild and any(_maniac(model.stats(o)) for o in opps):
+            return reader.decide(view)
+        s = strength_row(view.rules)[hand_index(view.my_cards)]
+        ranges = reader._ranges(view, opps)
+        eq = reader._equity(s, opps, ranges, view)
+        if legal.call > 0:
+            last = max((i for i, x in enumerate(view.actions) if x.raised), default=None)
+            if last is None or view.actions[last].seat not in opps:
+                return None
+            raiser = view.actions[last].seat
+            st = model.stats(raiser)
+            price = legal.call / (view.pot + legal.call)
+            if a == CALL and habit(st) == "tight" and eq < price - 0.05:
+                return Action.fold()
+            return None
+        with_chips = [o for o in opps if view.stacks[o] > 0]
+        habits = [habit(model.stats(o)) for o in with_chips]
+        if not with_chips:
+            return None
+        if all(h == "folder" for h in habits) and legal.call == 0 and legal.raise_k \
+                and a == CALL:
+            return Action.raise_(legal.raise_k.start)  # they give the pot up to any bet
+        if a in (FOLD, CALL) or not any(h in PAYING for h in habits):
+            return None
+        if eq < 0.5:
+            return Action.call()  # a bluff into a player who pays everything
+        if a == ALL_IN or not legal.raise_k or not all(h in PAYING for h in habits):
+            return None
+        best = reader._best_raise(view, legal, s, with_chips, ranges, view.pot,
+                                  view.stacks[legal.seat])
+        return best[1] if best is not None and best[0] > 0 else None
+
+
+def _maniac(st: SeatStats) -> bool:
+    """A player whose raises say nothing and who cannot be bluffed: the hands it showed
+    after raising are weak (``raises_anything``) and it folds at most ``MANIAC_FOLD`` of
+    the ``MIN_EVIDENCE`` or more bets it faced."""
+    return raises_anything(st) and st.faced >= MIN_EVIDENCE and st.fold_rate() <= MANIAC_FOLD
+
+
+def _capped(view: HandView, legal: Legal, all_in: bool, k: int) -> Action:
+    """The raise (or all-in) made real, never beyond what the deepest opponent still in
+    with chips can match."""
+    B = legal.table_bet
+    me = legal.seat
+    opps = [o for o in view.opponents_in() if view.stacks[o] > 0]
+    reach = max(view.bets[o] + view.stacks[o] for o in opps)
+    room = reach - view.bet_level
+    if all_in:
+        if view.bets[me] + view.stacks[me] <= reach or not legal.raise_k:
+            return Action.all_in()
+        k = legal.raise_k.stop - 1
+    ks = legal.raise_k
+    if not ks or room <= 0:
+        return Action.call()
+    cap = max(ks.start, -(-room // B))
+    return Action.raise_(max(ks.start, min(k, cap, ks.stop - 1)))
+
+
+def pot_odds(view: HandView, legal: Legal) -> Action:
+    """Call when the win probability against the players still in beats the price."""
+    eq = win_probability(view.my_cards, max(1, len(view.opponents_in())), view.rules)
+    if legal.call == 0:
+        return Action.call()
+    return Action.call() if eq >= legal.call / (view.pot + legal.call) else Action.fold()

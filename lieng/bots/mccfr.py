@@ -1,0 +1,444 @@
+"""External-sampling Monte Carlo CFR for ``expert``'s multiway blueprint (3–6 seats).
+
+docs/BOTS.md "Expert at 3–6 seats". Why external sampling (Lanctot et al. 2009; the
+blueprint method of Pluribus, Brown & Sandholm 2019): the multiway game is far too large
+to traverse in full, while one sampled deal per iteration and, for each traverser in turn,
+every one of *its* actions against one sampled action of everyone else gives unbiased
+counterfactual regrets at a cost of a few hundred nodes. The game played is the real
+betting of RULES.md steps 2–8 (antes of one unit, the first player leading, rounds
+counted as the turn passes the first player's seat, raises of *k* units in rounds 1–3
+only, all-ins, the end of betting), at 3–6 seats with equal stacks behind the ante;
+the players only know ``multiway.info_key`` of their spot. Showdowns compare the real
+dealt hands (``classic`` ranking: RULES.md "Tie-break presets"; the bot buckets each
+preset's own strengths, and the presets differ only between hands of equal category and
+value).
+
+Regret matching on cumulative regrets; the average strategy is accumulated at the other
+players' nodes with weight *t* (linear averaging, which discounts the first, poor
+iterations, as Pluribus's linear CFR did). Everything draws from one ``random.Random``
+seeded by ``--seed`` and all arithmetic is plain floats in a fixed order, so a run is
+reproducible bit for bit (``digest``). Pure Python: no numpy needed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import struct
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Generic, Protocol, TypeVar
+
+from lieng.engine import PRESETS, evaluate
+
+from .multiway import ALL_IN, DATA_FILE, decode, encode, info_key, layout_digest, options
+from .strength import colex_hands, strength_row
+
+SEATS = (3, 4, 5, 6)
+FIXED = 0.5
+"""Chance that a seat of a training deal is a fixed habit (``Habit``) rather than a
+learner: a restricted Nash response (Johanson, Zinkevich & Bowling 2007) — the blueprint
+learns to take what human-like habits give while the learners keep it hard to exploit."""
+STACKS = (25, 50, 100, 100, 150)
+"""Stacks behind the ante, in table bets, one drawn per deal (the league plays 100)."""
+RAISE_MAX = 20
+MAX_ROUNDS = 3
+
+_C2 = [i * (i - 1) // 2 for i in range(52)]
+_C3 = [i * (i - 1) * (i - 2) // 6 for i in range(52)]
+
+
+@cache
+def showdown_ranks() -> tuple[int, ...]:
+    """Per hand index, a dense rank of its value under ``classic`` (higher wins, equal
+    ranks tie: RULES.md "Hands" and "Tie-break presets")."""
+    rules = PRESETS["classic"]
+    values = [evaluate(h, rules) for h in colex_hands()]
+    order = sorted(set(values))
+    pos = {v: i for i, v in enumerate(order)}
+    return tuple(pos[v] for v in values)
+
+
+def deal(rng: random.Random, n: int) -> list[int]:
+    """Hand indices of ``n`` players dealt from one deck."""
+    cards = rng.sample(range(52), 3 * n)
+    out = []
+    for i in range(n):
+        a, b, c = sorted(cards[3 * i:3 * i + 3])
+        out.append(_C3[c] + _C2[b] + a)
+    return out
+
+
+class Game:
+    """One deal of the abstract multiway game; a state is a tuple, children are new
+    tuples (small tables: copying is cheaper than undoing)."""
+
+    def __init__(self, hands: list[int], stack: int, strengths: tuple[float, ...],
+                 ranks: tuple[int, ...]) -> None:
+        self.n = len(hands)
+        self.stack = stack
+        self.s = [strengths[h] for h in hands]
+        self.r = [ranks[h] for h in hands]
+
+    def start(self) -> tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...], int, int,
+                             int, int]:
+        """(bets, folded, acted, bet level, to act, round, raises so far)."""
+        n = self.n
+        return ((0,) * n, (False,) * n, (False,) * n, 0, 0, 1, 0)
+
+    def payoff(self, bets: tuple[int, ...], folded: tuple[bool, ...]) -> list[float]:
+        """Each player's net in units, betting over (RULES.md steps 8–9: equal stacks,
+        so everyone still in has put in the same and there is one pot)."""
+        n = self.n
+        pot = n + sum(bets)
+        live = [i for i in range(n) if not folded[i]]
+        if len(live) == 1:
+            winners = live
+        else:
+            best = max(self.r[i] for i in live)
+            winners = [i for i in live if self.r[i] == best]
+        share = pot / len(winners)
+        return [(share if i in winners else 0.0) - 1 - bets[i] for i in range(n)]
+
+
+State = tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...], int, int, int, int]
+
+
+def spot(g: Game, st: State) -> tuple[int, list[tuple[int, int]]]:
+    """(information-set key, options) of the player to act (``multiway.info_key``)."""
+    bets, folded, acted, level, p, rnd, raises = st
+    n, S = g.n, g.stack
+    stack = S - bets[p]
+    owed = level - bets[p]
+    call = min(owed, stack)
+    pot = n + sum(bets)
+    others_chips = [i for i in range(n) if i != p and not folded[i] and bets[i] < S]
+    can_raise = rnd <= MAX_ROUNDS and bool(others_chips)
+    opts = options(g.s[p], pot, owed, call, stack, can_raise, RAISE_MAX, 1)
+    opps = sum(1 for i in range(n) if i != p and not folded[i])
+    behind = sum(1 for i in others_chips if not acted[i])
+    return info_key(g.s[p], opps, behind, raises, pot, call, stack, rnd, opts), opts
+
+
+def step(g: Game, st: State, action: int, k: int) -> tuple[State, bool]:
+    """The state after the player to act takes ``action`` (raise multiple ``k``), and
+    whether betting is over (RULES.md step 8)."""
+    bets_t, folded_t, acted_t, level, p, rnd, raises = st
+    n, S = g.n, g.stack
+    bets, folded, acted = list(bets_t), list(folded_t), list(acted_t)
+    if action == 0:
+        folded[p] = True
+    else:
+        owed = level - bets[p]
+        stack = S - bets[p]
+        if action == 1:
+            amount = min(owed, stack)
+        elif action == ALL_IN:
+            amount = stack
+        else:
+            amount = owed + k
+        bets[p] += amount
+        if bets[p] > level:
+            level = bets[p]
+            raises += 1
+            acted = [False] * n
+    acted[p] = True
+    out = (tuple(bets), tuple(folded), tuple(acted), level, p, rnd, raises)
+    still_in = [i for i in range(n) if not folded[i]]
+    if len(still_in) <= 1:
+        return out, True
+    with_chips = [i for i in still_in if bets[i] < S]
+    if len(with_chips) <= 1 and all(bets[i] >= level for i in with_chips):
+        return out, True
+    if all(acted[i] and bets[i] >= level for i in with_chips):
+        return out, True
+    nxt = p
+    for i in range(1, n + 1):
+        s = (p + i) % n
+        if not folded[s] and bets[s] < S and (not acted[s] or bets[s] < level):
+            nxt = s
+            break
+    steps = (nxt - p) % n or n
+    if ((0 - p) % n or n) <= steps:  # the first player is seat 0
+        rnd += 1
+    return (out[0], out[1], out[2], level, nxt, rnd, raises), False
+
+
+def _matching(reg: list[float], m: int) -> list[float]:
+    pos = [r if r > 0 else 0.0 for r in reg[:m]]
+    total = sum(pos)
+    if total <= 0:
+        return [1.0 / m] * m
+    return [x / total for x in pos]
+
+
+S = TypeVar("S")
+
+
+class SampledGame(Protocol[S]):
+    """One dealt instance of a game with perfect recall, as the trainer sees it: whose turn,
+    the information set and options there, the next state, the payoffs at the end."""
+
+    n: int
+    learners: tuple[int, ...]
+    """The players whose regrets are learnt; the others play ``fixed_choice``."""
+
+    def start(self) -> S: ...
+
+    def fixed_choice(self, st: S, opts: list[tuple[int, int]],
+                     rng: random.Random) -> int | None:
+        """The option a fixed player takes (an index into ``opts``), None for a learner."""
+        ...
+
+    def player(self, st: S) -> int: ...
+
+    def spot(self, st: S) -> tuple[int, list[tuple[int, int]]]: ...
+
+    def step(self, st: S, action: int, k: int) -> tuple[S, bool]: ...
+
+    def payoff(self, st: S) -> list[float]: ...
+
+
+@dataclass(frozen=True)
+class Habit:
+    """A fixed, human-like player of the abstract game (docs/BOTS.md "Expert at 3–6
+    seats"): folds to a bet below ``fold`` strength, whatever the price; raises from
+    ``raise_from`` (and bluffs ``bluff`` of its other hands) with its preferred size —
+    ``size`` 0 the smallest, 1 the largest, 2 any; never folds a free check; moves
+    all-in only where the options allow it (the never-do rules) and only with a raise."""
+
+    fold: float
+    raise_from: float
+    bluff: float
+    size: int
+
+    def choose(self, strength: float, opts: list[tuple[int, int]], rng: random.Random) -> int:
+        acts = [a for a, _ in opts]
+        if acts[0] == 0 and strength < self.fold:
+            return 0
+        raises = [j for j, a in enumerate(acts) if a >= 2]
+        if raises and (strength >= self.raise_from or rng.random() < self.bluff):
+            sized = [j for j in raises if acts[j] != ALL_IN] or raises
+            if self.size == 0:
+                return sized[0]
+            if self.size == 1:
+                return sized[-1]
+            return rng.choice(sized)
+        return acts.index(1)
+
+
+def draw_habit(rng: random.Random) -> Habit:
+    """One fixed player: a tenth are maniacs (raise the largest size with anything), a
+    fifth of the rest never fold to a bet, the others fold below 0.15–0.6 strength; they
+    raise from 0.65–0.97, and 60 % of them bluff up to 15 % of their other hands."""
+    if rng.random() < 0.1:
+        return Habit(0.0, 0.0, 0.0, 1)
+    fold = 0.0 if rng.random() < 0.2 else rng.uniform(0.15, 0.6)
+    raise_from = rng.uniform(0.65, 0.97)
+    bluff = 0.0 if rng.random() < 0.4 else rng.uniform(0.0, 0.15)
+    return Habit(fold, raise_from, bluff, rng.randrange(3))
+
+
+class LiengDeal:
+    """``Game`` with the module's functions as methods (the trainer's interface), and the
+    fixed players of this deal (``habits``: seat → ``Habit``)."""
+
+    def __init__(self, g: Game, habits: dict[int, Habit] | None = None) -> None:
+        self.g = g
+        self.n = g.n
+        self.habits = habits or {}
+        self.learners = tuple(i for i in range(g.n) if i not in self.habits)
+
+    def start(self) -> State:
+        return self.g.start()
+
+    def fixed_choice(self, st: State, opts: list[tuple[int, int]],
+                     rng: random.Random) -> int | None:
+        h = self.habits.get(st[4])
+        return None if h is None else h.choose(self.g.s[st[4]], opts, rng)
+
+    def player(self, st: State) -> int:
+        return st[4]
+
+    def spot(self, st: State) -> tuple[int, list[tuple[int, int]]]:
+        return spot(self.g, st)
+
+    def step(self, st: State, action: int, k: int) -> tuple[State, bool]:
+        return step(self.g, st, action, k)
+
+    def payoff(self, st: State) -> list[float]:
+        return self.g.payoff(st[0], st[1])
+
+
+def liang_deals(seats: tuple[int, ...] = SEATS, stacks: tuple[int, ...] = STACKS,
+                fixed: float = FIXED) -> Callable[[random.Random], LiengDeal]:
+    """Chance for the blueprint: a table size, a stack, the hands, and which seats are
+    fixed habits (each with chance ``fixed``, at least one seat learning), per iteration."""
+    strengths = strength_row(PRESETS["classic"])
+    ranks = showdown_ranks()
+
+    def draw(rng: random.Random) -> LiengDeal:
+        n = rng.choice(seats)
+        g = Game(deal(rng, n), rng.choice(stacks), strengths, ranks)
+        habits = {i: draw_habit(rng) for i in range(n) if rng.random() < fixed}
+        if len(habits) == n:
+            del habits[rng.randrange(n)]
+        return LiengDeal(g, habits)
+    return draw
+
+
+def blueprint_trainer(seed: int) -> Trainer[State]:
+    """The trainer of the shipped blueprint (``liang_deals``' table sizes and stacks)."""
+    return Trainer(seed, liang_deals())
+
+
+class Trainer(Generic[S]):
+    """Cumulative regrets and average-strategy sums per information set."""
+
+    def __init__(self, seed: int, deals: Callable[[random.Random], SampledGame[S]]) -> None:
+        self.rng = random.Random(seed)
+        self.deals = deals
+        self.regret: dict[int, list[float]] = {}
+        self.total: dict[int, list[float]] = {}
+        self.t = 0
+
+    def iterate(self, count: int) -> None:
+        """``count`` iterations: one deal each, every player traversing it in turn."""
+        rng = self.rng
+        for _ in range(count):
+            self.t += 1
+            g = self.deals(rng)
+            for i in g.learners:
+                self._traverse(g, g.start(), i)
+
+    def _traverse(self, g: SampledGame[S], st: S, i: int) -> float:
+        key, opts = g.spot(st)
+        fx = g.fixed_choice(st, opts, self.rng)
+        if fx is not None:
+            nxt, over = g.step(st, *opts[fx])
+            return g.payoff(nxt)[i] if over else self._traverse(g, nxt, i)
+        m = len(opts)
+        reg = self.regret.get(key)
+        if reg is None:
+            reg = self.regret[key] = [0.0] * m
+        sigma = _matching(reg, m)
+        if g.player(st) == i:
+            values = []
+            for a, k in opts:
+                nxt, over = g.step(st, a, k)
+                values.append(g.payoff(nxt)[i] if over else self._traverse(g, nxt, i))
+            node = sum(s * v for s, v in zip(sigma, values, strict=True))
+            for j in range(m):
+                reg[j] += values[j] - node
+            return node
+        tot = self.total.get(key)
+        if tot is None:
+            tot = self.total[key] = [0.0] * m
+        w = float(self.t)
+        for j in range(m):
+            tot[j] += w * sigma[j]
+        x = self.rng.random()
+        choice = m - 1
+        for j in range(m):
+            x -= sigma[j]
+            if x < 0:
+                choice = j
+                break
+        a, k = opts[choice]
+        nxt, over = g.step(st, a, k)
+        return g.payoff(nxt)[i] if over else self._traverse(g, nxt, i)
+
+    def average(self) -> dict[int, list[float]]:
+        """The average strategy per information set (only sets that were reached)."""
+        out = {}
+        for key, tot in self.total.items():
+            s = sum(tot)
+            if s > 0:
+                out[key] = [x / s for x in tot]
+        return out
+
+    def digest(self) -> str:
+        """SHA-256 of every regret and strategy sum, keys in order (floats as IEEE
+        doubles): two runs agree bit for bit or not at all."""
+        h = hashlib.sha256()
+        for table in (self.regret, self.total):
+            for key in sorted(table):
+                vals = table[key]
+                h.update(struct.pack(f"<I{len(vals)}d", key, *vals))
+        return h.hexdigest()
+
+
+def quantise(avg: dict[int, list[float]]) -> dict[int, list[int]]:
+    """Average probabilities as bytes (0..255 per action, rounded), one list per set."""
+    return {k: [min(255, round(255 * p)) for p in probs] for k, probs in avg.items()}
+
+
+CHECK_ITERATIONS = 200
+"""Iterations ``train --check`` re-runs from the file's seed and compares, bit for bit,
+with the digest the training recorded after the same iterations."""
+DEFAULT_ITERATIONS = 60_000
+MIN_VISITS = 10
+"""Information sets whose (linearly weighted) strategy sum is below what this many visits
+at an average iteration give are left out of the file: reached a handful of times, their
+average is still close to uniform, and the bot plays pot odds there instead."""
+
+
+def train_blueprint(seed: int, iterations: int,
+                    progress: bool = False) -> tuple[bytes, dict[str, object]]:
+    """Train the blueprint; returns the file's bytes and its header."""
+    t0 = time.perf_counter()
+    tr = blueprint_trainer(seed)
+    tr.iterate(min(iterations, CHECK_ITERATIONS))
+    check_digest = tr.digest()
+    done = tr.t
+    while done < iterations:
+        step_n = min(iterations - done, 5_000)
+        tr.iterate(step_n)
+        done += step_n
+        if progress:
+            print(f"  {done} iterations, {len(tr.total)} information sets, "
+                  f"{time.perf_counter() - t0:.0f} s", flush=True)
+    floor = MIN_VISITS * iterations / 2
+    table = {k: v for k, v in quantise(tr.average()).items()
+             if sum(tr.total[k]) >= floor and any(v)}
+    strategy = encode({}, table)
+    header: dict[str, object] = {
+        "layout": layout_digest(), "seed": seed, "iterations": iterations,
+        "check_iterations": min(iterations, CHECK_ITERATIONS), "check_digest": check_digest,
+        "seats": list(SEATS), "stacks": list(STACKS), "info_sets": len(table),
+        "reached": len(tr.total), "seconds": round(time.perf_counter() - t0, 1),
+        "strategy_sha256": hashlib.sha256(strategy).hexdigest(),
+    }
+    return encode(header, table), header
+
+
+def check_blueprint(path: Path = DATA_FILE) -> list[str]:
+    """Problems with the shipped blueprint (empty: all good): it decodes, was trained
+    under this layout, its strategy hash matches, every probability list is one per open
+    action, and ``CHECK_ITERATIONS`` fresh iterations from its seed reproduce the digest
+    the training recorded."""
+    try:
+        header, table = decode(path.read_bytes())
+    except (OSError, ValueError) as e:
+        return [f"multiway: {e}"]
+    problems = []
+    if header.get("layout") != layout_digest():
+        problems.append("multiway: the abstraction changed since training (retrain)")
+    strategy = encode({}, {k: list(v) for k, v in table.items()})
+    if hashlib.sha256(strategy).hexdigest() != header.get("strategy_sha256"):
+        problems.append("multiway: strategy bytes do not match their hash")
+    if not table or any(not any(v) for v in table.values()):
+        problems.append("multiway: an information set has no strategy")
+    seed, n = header.get("seed"), header.get("check_iterations")
+    if not isinstance(seed, int) or not isinstance(n, int):
+        problems.append("multiway: the header lacks the seed or the check iterations")
+        return problems
+    tr = blueprint_trainer(seed)
+    tr.iterate(n)
+    if tr.digest() != header.get("check_digest"):
+        problems.append(f"multiway: {n} fresh iterations from seed {seed} do not reproduce "
+                        "the training's start")
+    return problems

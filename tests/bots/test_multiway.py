@@ -1,0 +1,275 @@
+"""The multiway blueprint's abstraction and trainer (docs/BOTS.md "Expert at 3–6 seats"):
+the trainer's simulated betting is the engine's (RULES.md steps 2–8), a real view is
+keyed exactly as the trainer keys the same spot, the shipped file round-trips, and
+external-sampling MCCFR converges on a game whose equilibrium is known."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from lieng.bots import mccfr, multiway
+from lieng.bots.heuristic import SHOVE_STRENGTH
+from lieng.bots.strength import hand_index, strength_row
+from lieng.engine import PRESETS, Action, Hand, HandEnded
+
+RULES = PRESETS["classic"]
+
+
+def _engine_action(opt: tuple[int, int]) -> Action:
+    a, k = opt
+    if a == multiway.FOLD:
+        return Action.fold()
+    if a == multiway.CALL:
+        return Action.call()
+    if a == multiway.ALL_IN:
+        return Action.all_in()
+    return Action.raise_(k)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_trainers_betting_and_keys_are_the_engines(seed: int) -> None:
+    """Random abstract lines at 3–6 seats with equal stacks: after every action the
+    trainer's state agrees with the engine's hand (who acts, round, bets, folds, whether
+    betting is over), the options are legal there, and ``view_spot`` on the real view
+    gives the trainer's key and options."""
+    rng = random.Random(seed)
+    n = rng.choice(mccfr.SEATS)
+    behind = rng.choice(mccfr.STACKS)
+    B = RULES.table_bet
+    hand = Hand(RULES, [(behind + 1) * B] * n, 0, rng=random.Random(seed + 1000))
+    hands = [hand_index(hand.view_for(s).my_cards) for s in range(n)]
+    g = mccfr.Game(hands, behind, strength_row(RULES), mccfr.showdown_ranks())
+    st = g.start()
+    over = False
+    while not over:
+        p = st[4]
+        assert hand.to_act == p
+        view = hand.view_for(p)
+        assert view.round == st[5]
+        assert tuple(b // B for b in view.bets) == st[0]
+        key, opts = mccfr.spot(g, st)
+        assert view.legal is not None
+        assert multiway.view_spot(view, view.legal) == (key, opts)
+        for opt in opts:
+            assert view.legal.allows(_engine_action(opt)), opt
+        opt = rng.choice(opts)
+        hand.act(p, _engine_action(opt))
+        st, over = mccfr.step(g, st, *opt)
+        assert over == hand.is_over
+    net = g.payoff(st[0], st[1])
+    assert sum(net) == pytest.approx(0.0)
+    assert tuple(hand.view_for(0).folded) == st[1]
+    ended = next(e for e in hand.events if isinstance(e, HandEnded))
+    # The engine pays whole chips (odd chips of a split go one by one: RULES.md step 9).
+    assert [x / B for x in ended.net] == pytest.approx(net, abs=1.0 / B)
+
+
+def test_options_keep_the_never_do_rules() -> None:
+    """No fold when a check is free; all-in only with the never-do hand or at most half
+    the pot; sizes that round to the same *k* are one option; a raise leaves chips."""
+    assert multiway.SHOVE == SHOVE_STRENGTH
+    free = multiway.options(0.2, 6, 0, 0, 100, True, 20, 1)
+    assert [a for a, _ in free] == [multiway.CALL, multiway.RAISE_HALF, multiway.RAISE_POT,
+                                    multiway.RAISE_2POT]
+    assert [k for _, k in free] == [0, 3, 6, 12]
+    strong = multiway.options(0.96, 6, 4, 4, 100, True, 20, 1)
+    assert strong[0] == (multiway.FOLD, 0) and strong[-1] == (multiway.ALL_IN, 0)
+    short = multiway.options(0.2, 40, 0, 0, 20, True, 20, 1)
+    assert short[-1] == (multiway.ALL_IN, 0)
+    tiny = multiway.options(0.5, 1, 0, 0, 100, True, 20, 1)  # ½ pot and 1 pot: k = 1
+    assert [k for a, k in tiny if a != multiway.CALL] == [1, 2]
+    no_room = multiway.options(0.5, 20, 10, 10, 12, True, 20, 1)
+    assert [a for a, _ in no_room] == [multiway.FOLD, multiway.CALL]
+    late = multiway.options(0.99, 30, 10, 10, 100, False, 20, 1)
+    assert [a for a, _ in late] == [multiway.FOLD, multiway.CALL]
+
+
+def test_buckets_follow_the_point_values() -> None:
+    """Every hand of one point value (RULES.md "Hands") falls in one bucket under
+    classic, and buckets rise with strength."""
+    from lieng.bots.strength import colex_hands
+    from lieng.engine import evaluate
+    row = strength_row(RULES)
+    by_value: dict[str, set[int]] = {}
+    for i, h in enumerate(colex_hands()):
+        v = evaluate(h, RULES)
+        if v.category.name == "POINTS":
+            by_value.setdefault(str(v), set()).add(multiway.bucket(row[i]))
+    assert all(len(b) == 1 for b in by_value.values())
+    assert multiway.bucket(0.0) == 0 and multiway.bucket(1.0) == multiway.N_BUCKETS - 1
+
+
+def test_the_file_round_trips_and_refuses_damage() -> None:
+    table = {5 * 64 + 0b11: [100, 155], 9 * 64 + 0b100011: [0, 255, 0]}
+    data = multiway.encode({"layout": multiway.layout_digest()}, table)
+    header, back = multiway.decode(data)
+    assert header == {"layout": multiway.layout_digest()}
+    assert {k: list(v) for k, v in back.items()} == table
+    with pytest.raises(ValueError):
+        multiway.decode(data[:-3])
+    with pytest.raises(ValueError):
+        multiway.decode(b"nonsense")
+
+
+def test_training_is_reproducible() -> None:
+    a, b = mccfr.blueprint_trainer(3), mccfr.blueprint_trainer(3)
+    a.iterate(30)
+    b.iterate(30)
+    assert a.digest() == b.digest()
+    c = mccfr.blueprint_trainer(4)
+    c.iterate(30)
+    assert c.digest() != a.digest()
+
+
+class KuhnDeal:
+    """Kuhn poker (J < Q < K, ante 1, one bet of 1) as the trainer sees a game: the
+    smallest poker with a known equilibrium — the first player's value is −1/18, and the
+    second player calls a bet with the queen a third of the time."""
+
+    n: int = 2
+    learners: tuple[int, ...] = (0, 1)
+
+    def __init__(self, cards: tuple[int, int]) -> None:
+        self.cards = cards
+
+    def fixed_choice(self, st: str, opts: list[tuple[int, int]],
+                     rng: random.Random) -> int | None:
+        return None
+
+    def start(self) -> str:
+        return ""
+
+    def player(self, st: str) -> int:
+        return len(st) % 2
+
+    def spot(self, st: str) -> tuple[int, list[tuple[int, int]]]:
+        code = {"": 0, "p": 1, "b": 2, "pb": 3}[st]
+        return self.cards[self.player(st)] * 4 + code, [(0, 0), (1, 0)]
+
+    def step(self, st: str, action: int, k: int) -> tuple[str, bool]:
+        nxt = st + ("b" if action else "p")
+        return nxt, nxt in ("pp", "bp", "bb", "pbp", "pbb")
+
+    def payoff(self, st: str) -> list[float]:
+        if st in ("bp", "pbp"):  # the last player folded to a bet
+            winner = 0 if st == "bp" else 1
+            return [1.0, -1.0] if winner == 0 else [-1.0, 1.0]
+        stake = 2.0 if "b" in st else 1.0
+        win = 1.0 if self.cards[0] > self.cards[1] else -1.0
+        return [win * stake, -win * stake]
+
+
+def _kuhn_value(avg: dict[int, list[float]]) -> float:
+    """The first player's exact expected value of a strategy profile (all six deals)."""
+    from itertools import permutations
+
+    def value(g: KuhnDeal, st: str) -> float:
+        key, opts = g.spot(st)
+        probs = avg.get(key, [0.5, 0.5])
+        total = 0.0
+        for (a, k), p in zip(opts, probs, strict=True):
+            nxt, over = g.step(st, a, k)
+            total += p * (g.payoff(nxt)[0] if over else value(g, nxt))
+        return total
+
+    deals = list(permutations(range(3), 2))
+    return sum(value(KuhnDeal((a, b)), "") for a, b in deals) / len(deals)
+
+
+def test_external_sampling_mccfr_finds_kuhn_pokers_equilibrium() -> None:
+    def deals(rng: random.Random) -> KuhnDeal:
+        a, b = rng.sample(range(3), 2)
+        return KuhnDeal((a, b))
+    tr = mccfr.Trainer(5, deals)
+    tr.iterate(20_000)
+    avg = tr.average()
+    assert _kuhn_value(avg) == pytest.approx(-1 / 18, abs=0.006)
+    queen_facing_bet = avg[1 * 4 + 2]  # the second player, queen, after a bet
+    assert queen_facing_bet[1] == pytest.approx(1 / 3, abs=0.07)
+    assert avg[2 * 4 + 2][1] > 0.97  # the king always calls
+    assert avg[0 * 4 + 2][1] < 0.03  # the jack never does
+
+
+def test_the_shipped_blueprint_passes_the_check() -> None:
+    assert mccfr.check_blueprint() == []
+    shipped = sum(p.stat().st_size for p in multiway.DATA_FILE.parent.glob("*.bin"))
+    assert shipped <= 10_000_000  # issue #20: all shipped bot data within 10 MB
+    bp = multiway.load_blueprint()
+    assert bp is not None and bp.table
+
+
+def test_the_check_catches_a_damaged_or_outdated_blueprint(tmp_path: Path) -> None:
+    header, table = multiway.decode(multiway.DATA_FILE.read_bytes())
+    first = min(table)
+    damaged = {k: list(v) for k, v in table.items()}
+    damaged[first] = [255 - b for b in damaged[first]]
+    path = tmp_path / "expert_multiway.bin"
+    path.write_bytes(multiway.encode(header, damaged))
+    assert any("hash" in p for p in mccfr.check_blueprint(path))
+    path.write_bytes(multiway.encode({**header, "layout": "other"},
+                                     {k: list(v) for k, v in table.items()}))
+    assert any("abstraction changed" in p for p in mccfr.check_blueprint(path))
+    path.write_bytes(multiway.encode({**header, "check_digest": "0" * 64},
+                                     {k: list(v) for k, v in table.items()}))
+    assert any("reproduce" in p for p in mccfr.check_blueprint(path))
+
+
+def test_a_missing_spot_is_read_from_its_nearest_trained_neighbour() -> None:
+    parts = [3, 2, 1, 1, 2, 2, 0, 0b000011]
+    near = list(parts)
+    near[5] = 3  # one step deeper stack
+    far = list(parts)
+    far[3], far[2] = 3, 0  # two features away
+    bp = multiway.Blueprint({multiway.compose(near): b"\x10\xef",
+                             multiway.compose(far): b"\xff\x00"})
+    assert bp.probabilities(multiway.compose(parts)) == [16.0, 239.0]
+    other_hand = list(parts)
+    other_hand[0] = 4  # the hand is never borrowed
+    assert bp.probabilities(multiway.compose(other_hand)) is None
+    assert multiway.features(multiway.compose(parts)) == parts
+
+
+def test_training_habits_fold_raise_and_size_as_drawn() -> None:
+    rng = random.Random(2)
+    facing = multiway.options(0.5, 6, 2, 2, 100, True, 20, 1)
+    free = multiway.options(0.1, 6, 0, 0, 100, True, 20, 1)
+    folder = mccfr.Habit(fold=0.6, raise_from=0.9, bluff=0.0, size=0)
+    assert facing[folder.choose(0.5, facing, rng)][0] == multiway.FOLD
+    assert free[folder.choose(0.1, free, rng)][0] == multiway.CALL  # a free check
+    assert facing[folder.choose(0.95, facing, rng)] == facing[2]  # smallest raise
+    maniac = mccfr.Habit(0.0, 0.0, 0.0, 1)
+    strong = multiway.options(0.99, 6, 2, 2, 100, True, 20, 1)
+    pick = strong[maniac.choose(0.99, strong, rng)]
+    assert pick[0] == multiway.RAISE_2POT  # the largest raise, not the all-in
+    assert all(mccfr.draw_habit(rng).raise_from >= 0.0 for _ in range(100))
+
+
+def test_expert_at_three_seats_plays_the_blueprints_mixed_strategy() -> None:
+    """A fresh ``expert`` (no habits seen) first to act at three seats: over many rng
+    seeds its actions come in the blueprint's proportions for that spot."""
+    from collections import Counter
+
+    from lieng.bots import make_bot
+    from lieng.engine import ActionKind
+
+    bp = multiway.load_blueprint()
+    assert bp is not None
+    hand = Hand(RULES, [1000, 1000, 1000], 0, rng=random.Random(11))
+    view = hand.view_for(0)
+    assert view.legal is not None
+    key, opts = multiway.view_spot(view, view.legal)
+    weights = bp.probabilities(key)
+    assert weights is not None
+    kind_of = {multiway.FOLD: ActionKind.FOLD, multiway.CALL: ActionKind.CALL,
+               multiway.ALL_IN: ActionKind.ALL_IN}
+    want: dict[ActionKind, float] = {}
+    for (a, _), w in zip(opts, weights, strict=True):
+        kind = kind_of.get(a, ActionKind.RAISE)
+        want[kind] = want.get(kind, 0.0) + w / sum(weights)
+    runs = 600
+    got = Counter(make_bot("expert", random.Random(s)).decide(view).kind for s in range(runs))
+    for kind in set(want) | set(got):
+        assert got[kind] / runs == pytest.approx(want.get(kind, 0.0), abs=0.07), kind
