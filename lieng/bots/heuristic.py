@@ -411,10 +411,12 @@ class HeuristicBot(BaseBot):
             f = folds[o]
             x_call = max(_RANGE_FLOOR * 0.5, ranges[o] * (1.0 - f))
             # The hands that call: the top ``1 − f`` of its range at this price, read
-            # (``hard``) with the hands it showed on its line, then with what it showed
-            # after calling this size (``beat_callers``), which takes over as it grows.
+            # (``hard``) with the hands it showed on its line, then at a heads-up table
+            # with what it showed after calling this size (``beat_callers``), which takes
+            # over as it grows. At 3–6 seats that reading cost ``hard`` 4 B/hand at the
+            # six-seat table (docs/BOTS.md "Why normal beat hard").
             prior = self._beat(s, o, x_call, view)
-            if self.model is not None:
+            if self.model is not None and sum(view.dealt_in) == 2:
                 prior = self.model.beat_callers(o, s, prior, extra / (pot + bet + extra))
             mix *= f + (1.0 - f) * prior
             callers += 1.0 - f
