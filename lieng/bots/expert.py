@@ -59,6 +59,10 @@ WARMUP = 150
 """Hands each arm must have played before ``_pick_arm`` compares their results."""
 FOLDER = 0.68
 EXPLORE = 0.05
+EXPLORE_AFTER = 300
+"""Hands played heads-up before ``EXPLORE`` starts: the comparison needs ``WARMUP``
+equilibrium hands, some 3,000 hands at 5 %, so starting at hand 300 delays it by a tenth
+and spares a short session the equilibrium's costly first hands (docs/BOTS.md)."""
 SURE = 1.0
 """Standard errors by which ``hard``'s engine must have out-earned the equilibrium before
 it takes over (``_pick_arm``): per-hand results swing by ten table bets, so a plain "who
@@ -170,6 +174,8 @@ class ExpertBot(BaseBot):
                 best = 1 - lean
         if best == 0:
             return 0  # the equilibrium needs no watching: the lean follows the model
+        if n0 + n1 < EXPLORE_AFTER:
+            return 1
         return 1 if self.rng.random() >= EXPLORE else 0
 
     def reseat(self, moves: dict[int, int]) -> None:

@@ -81,6 +81,9 @@ class LevelParams:
     raise_back: bool = False
     """Heads-up, a raise's EV counts the chance (from the model) that the opponent raises
     back and we give the raise up (``_raise_ev``)."""
+    heads_up_floor: float | None = None
+    """``raise_floor`` in a heads-up pot, when it differs (``expert``'s engine: its low
+    multiway floor was chosen at six seats and gives heads-up value away)."""
 
 
 LEVEL_PARAMS: dict[str, LevelParams] = {
@@ -101,7 +104,8 @@ LEVEL_PARAMS: dict[str, LevelParams] = {
     "expert": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
                           count_weight=1.0, raise_floor=0.45, bluff=0.05, slowplay=0.1,
                           noise=0.0, size_jitter=0.1, models_opponents=True,
-                          defends=True, big_sizes=True, raise_back=True),
+                          defends=True, big_sizes=True, raise_back=True,
+                          heads_up_floor=0.55),
 }
 
 # Fixed beliefs of the levels that do not model opponents (and hard's priors).
@@ -219,7 +223,9 @@ class HeuristicBot(BaseBot):
             value_ev, action = best
             vs_callers, _ = self._equity_vs_callers(s, opps_with_chips, ranges, view,
                                                            action, legal)
-            floor_ok = vs_callers >= p.raise_floor - style.aggression \
+            floor = p.heads_up_floor if p.heads_up_floor is not None \
+                and sum(view.dealt_in) == 2 else p.raise_floor
+            floor_ok = vs_callers >= floor - style.aggression \
                 - self._thin_value(opps_with_chips)
             if value_ev > max(call_ev if call_ok else 0.0, 0.0) and floor_ok:
                 return action
@@ -404,7 +410,15 @@ class HeuristicBot(BaseBot):
         for o in opps:
             f = folds[o]
             x_call = max(_RANGE_FLOOR * 0.5, ranges[o] * (1.0 - f))
-            mix *= f + (1.0 - f) * self._beat(s, o, x_call, view)
+            # The hands that call: the top ``1 − f`` of its range at this price, read
+            # (``hard``) with the hands it showed on its line, then at a heads-up table
+            # with what it showed after calling this size (``beat_callers``), which takes
+            # over as it grows. At 3–6 seats that reading cost ``hard`` 4 B/hand at the
+            # six-seat table (docs/BOTS.md "Why normal beat hard").
+            prior = self._beat(s, o, x_call, view)
+            if self.model is not None and sum(view.dealt_in) == 2:
+                prior = self.model.beat_callers(o, s, prior, extra / (pot + bet + extra))
+            mix *= f + (1.0 - f) * prior
             callers += 1.0 - f
         if all_fold >= 0.999:
             return pot, 1.0, all_fold

@@ -20,6 +20,7 @@ changes style (or changes player) is re-learnt.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 
 from lieng.engine import (
@@ -42,8 +43,14 @@ BINS = 20
 LINES = 4
 """How a seat played a hand: 0 only checked, 1 put chips in without raising, 2 raised once,
 3 raised more than once."""
-SIZE_BINS = 4
-"""Fold statistics by the price faced, owed / (pot + owed): <0.15, <0.3, <0.45, more."""
+SIZE_EDGES = (0.15, 0.25, 0.31, 0.36, 0.41, 0.45)
+"""Fold statistics by the price faced, owed / (pot + owed) with the bettor's chips in the
+pot, cut at these prices: a bet of *b* into *P* is priced b / (P + 2b), so the cuts fall
+at about 0.2, ½, 0.8, 1.3, 2.3 and 4.5 pots (the largest raise, 10 pots, is 0.48). The
+bins beyond the pot matter: many players call a pot-sized bet with most hands and fold
+all but a monster to four pots, and one bin for every bet over 0.75 pots read them as
+folding half the time at both."""
+SIZE_BINS = len(SIZE_EDGES) + 1
 _PRIOR_RAISE_RATE = 0.2
 _PRIOR_FOLD_RATE = 0.35
 _PRIOR_RERAISE_RATE = 0.15
@@ -67,6 +74,11 @@ class SeatStats:
     shown: list[list[float]] = field(
         default_factory=lambda: [[0.0] * BINS for _ in range(LINES)])
     shown_n: list[float] = field(default_factory=lambda: [0.0] * LINES)
+    called: list[list[float]] = field(
+        default_factory=lambda: [[0.0] * BINS for _ in range(SIZE_BINS)])
+    """Strength histogram of the hands it showed, by the largest price it called that
+    hand (``size_bin``): what it calls a bet of that size with."""
+    called_n: list[float] = field(default_factory=lambda: [0.0] * SIZE_BINS)
 
     def raise_rate(self) -> float:
         return (self.raises + _PRIOR_RAISE_RATE * _PRIOR_WEIGHT) / (self.decisions + _PRIOR_WEIGHT)
@@ -88,7 +100,7 @@ def line(raises: int, paid: bool) -> int:
 
 
 def size_bin(price: float) -> int:
-    return min(SIZE_BINS - 1, int(price / 0.15))
+    return bisect.bisect_right(SIZE_EDGES, price)
 
 
 class OpponentModel:
@@ -101,6 +113,8 @@ class OpponentModel:
         """Price (owed / (pot + owed)) faced by a seat whose turn it is, if it owes."""
         self._hand_raises: dict[int, int] = {}
         self._hand_paid: set[int] = set()
+        self._hand_called: dict[int, float] = {}
+        """Largest price (owed / (pot + owed)) each seat called this hand."""
         self._pot = 0
 
     def reseat(self, moves: dict[int, int]) -> None:
@@ -124,6 +138,7 @@ class OpponentModel:
             self._facing.clear()
             self._hand_raises.clear()
             self._hand_paid.clear()
+            self._hand_called.clear()
             self._pot = 0
         elif isinstance(event, AntePosted):
             self._pot += event.amount
@@ -151,6 +166,9 @@ class OpponentModel:
                     st.folded_by_size[b] += 1
                 elif event.raised:
                     st.raised_faced += 1
+                else:
+                    self._hand_called[event.seat] = max(
+                        price, self._hand_called.get(event.seat, 0.0))
         elif isinstance(event, Showdown):
             row = strength_row(self._rules)
             for shown in event.hands:
@@ -164,6 +182,15 @@ class OpponentModel:
                 if st.shown_n[bucket] > _BUCKET_CAP:
                     st.shown[bucket] = [h * 0.5 for h in hist]
                     st.shown_n[bucket] *= 0.5
+                price = self._hand_called.get(shown.seat)
+                if price is not None:
+                    b = size_bin(price)
+                    called = st.called[b]
+                    called[min(BINS - 1, int(u * BINS))] += 1.0
+                    st.called_n[b] += 1.0
+                    if st.called_n[b] > _BUCKET_CAP:
+                        st.called[b] = [h * 0.5 for h in called]
+                        st.called_n[b] *= 0.5
 
     # ------------------------------------------------------------------ queries
 
@@ -190,6 +217,23 @@ class OpponentModel:
         return ((st.folded_by_size[b] + overall * _PRIOR_WEIGHT)
                 / (st.faced_by_size[b] + _PRIOR_WEIGHT))
 
+    def beat_callers(self, seat: int, s: float, prior: float, price: float) -> float:
+        """Chance to beat ``seat`` when it calls a bet priced ``price``: the range prior
+        (its range narrowed by the fold chance at that price), blended with the hands it
+        showed after calling bets of that size. The hands it showed on its line so far
+        are not these: a player who checks down weak hands and calls a big bet only with
+        a monster made those read a medium hand as ahead of its callers, and ``hard``
+        bet the largest raise with it (docs/BOTS.md "How a heuristic bot decides")."""
+        st = self.seats.get(seat)
+        if st is None:
+            return prior
+        b = size_bin(price)
+        n = st.called_n[b]
+        if n <= 0:
+            return prior
+        return (_SHOWN_PRIOR_WEIGHT * prior + n * _below(st.called[b], s, n)) \
+            / (_SHOWN_PRIOR_WEIGHT + n)
+
     def beat(self, seat: int, s: float, prior: float, view: HandView) -> float:
         """Chance to beat ``seat``: the range prior, blended with the hands it showed
         after playing a hand the way it has played this one so far (``line``)."""
@@ -201,9 +245,12 @@ class OpponentModel:
         n = st.shown_n[bucket]
         if n <= 0:
             return prior
-        hist = st.shown[bucket]
-        pos = s * BINS
-        b = min(BINS - 1, int(pos))
-        below = sum(hist[:b]) + hist[b] * (pos - b)
-        emp = below / n
+        emp = _below(st.shown[bucket], s, n)
         return (_SHOWN_PRIOR_WEIGHT * prior + n * emp) / (_SHOWN_PRIOR_WEIGHT + n)
+
+
+def _below(hist: list[float], s: float, n: float) -> float:
+    """Share of a strength histogram (``n`` hands) below strength ``s``."""
+    pos = s * BINS
+    b = min(BINS - 1, int(pos))
+    return (sum(hist[:b]) + hist[b] * (pos - b)) / n

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from lieng.bots import make_bot
-from lieng.bots.expert import WARMUP, ExpertBot
+from lieng.bots.expert import EXPLORE_AFTER, WARMUP, ExpertBot
 from lieng.bots.habits import AGGRESSOR, MIN_EVIDENCE
 from lieng.bots.habits import aggressor as _aggressor
 from lieng.bots.habits import habit as _habit
@@ -58,7 +58,13 @@ def test_the_equilibrium_plays_every_hand_against_a_thinking_aggressor() -> None
 
 
 def test_the_engine_plays_against_a_passive_player_with_a_look_at_the_equilibrium() -> None:
-    bot = _bot_with(_stats(200, 20, faced=60, folded=25))
+    """The look starts after ``EXPLORE_AFTER`` hands: a short session does not pay for
+    equilibrium hands whose comparison needs thousands of hands to conclude."""
+    passive = _stats(200, 20, faced=60, folded=25)
+    fresh = _bot_with(passive)
+    assert {fresh._pick_arm([0]) for _ in range(300)} == {1}
+    later = [[0.0, 0.0, 0.0], [0.0, 0.0, float(EXPLORE_AFTER)]]
+    bot = _bot_with(passive, later)
     arms = [bot._pick_arm([0]) for _ in range(1000)]
     assert 0.8 <= sum(arms) / len(arms) <= 0.97
 

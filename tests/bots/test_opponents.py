@@ -8,7 +8,8 @@ import random
 from lieng.bots import make_bot
 from lieng.bots.base import Bot
 from lieng.bots.heuristic import HeuristicBot
-from lieng.bots.opponents import OpponentModel
+from lieng.bots.opponents import SIZE_BINS, OpponentModel, size_bin
+from lieng.bots.strength import hand_index, strength_row
 from lieng.engine import (
     FULL_DECK,
     PRESETS,
@@ -133,3 +134,41 @@ def test_raises_back_are_learnt_and_cost_a_weak_raise_its_ev() -> None:
     blind.params = dataclasses.replace(vs_raiser.params, raise_back=False)
     assert ev_weak < blind._raise_ev(weak, [1], ranges, view, B, B, view.pot)[0]
     assert ev_strong == blind._raise_ev(strong, [1], ranges, view, B, B, view.pot)[0]
+
+
+def test_what_a_seat_calls_each_size_with_is_learnt_apart() -> None:
+    """A player like ``normal`` calls a small raise with most hands and a raise of
+    several pots only with the top few percent (the minimum defence asks no more).
+    Reading the callers of a big raise from the hands shown on the line so far —
+    checked-down, middling — made ``hard`` raise the maximum with 6–8 points as a steal
+    that only monsters called (docs/BOTS.md "How a heuristic bot decides"). The hands
+    shown after calling are kept by the price called, and the callers of a big raise are
+    read from those."""
+    rules = PRESETS["classic"]
+    row = strength_row(rules)
+    model = OpponentModel()
+    deal = random.Random(6)
+    for h in range(400):
+        hand = Hand(rules, [1000, 1000], 0, rng=deal)
+        k = 1 if h % 2 else 20
+        hand.act(0, Action.raise_(k))
+        s = row[hand_index(hand.view_for(1).my_cards)]
+        hand.act(1, Action.call() if s >= (0.3 if k == 1 else 0.93) else Action.fold())
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            hand.act(seat, Action.call())
+        for event in hand.events_for(0):
+            model.observe(event)
+    st = model.stats(1)
+    small, big = size_bin(1 / 4), size_bin(20 / 42)
+    assert small != big and st.called_n[small] >= 50 and st.called_n[big] >= 5, st.called_n
+    medium = 0.75
+    # The prior is what the line's hands said (0.9, as the old reading had it).
+    assert model.beat_callers(1, medium, 0.9, 1 / 4) > 0.5
+    assert model.beat_callers(1, medium, 0.9, 20 / 42) < 0.45
+    assert model.beat_callers(7, medium, 0.9, 20 / 42) == 0.9  # an unknown seat: the prior
+    # A bet of b into P is priced b / (P + 2b): half a pot, one, three and ten pots apart.
+    prices = [b / (1 + 2 * b) for b in (0.5, 1.0, 3.0, 10.0)]
+    assert [size_bin(p) for p in prices] == sorted({size_bin(p) for p in prices})
+    assert size_bin(0.0) == 0 and size_bin(0.5) == SIZE_BINS - 1
