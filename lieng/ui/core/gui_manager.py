@@ -17,34 +17,113 @@ button state at four times its size and scales it down — the costliest part of
 button — and keeps the result in a cache of its theme, keyed by everything that decides
 the pixels (size, border, colours, corner radii). A new window (after a resize or a
 language change, and each of the suite's hundreds of windows) started that cache empty
-and drew every button again. The cache is pygame_gui's own and bounded by it: at most
-three 1024 × 1024 pages, 12 MiB, after which new shapes are drawn and not kept; a player's
-one window holds the same cache it always held.
+and drew every button again. pygame_gui's own cache packs each shape into a 1024 × 1024
+atlas, one a frame, and finding the spot grew to 40–50 ms a frame in the first hand of a
+table (docs/PERFORMANCE.md, "Game window (UI)"); ``ShapeCache`` keeps the same surfaces
+in a plain dictionary instead, least recently used dropped past the same 12 MiB bound.
 ``tests/ui/core/test_gui_manager.py`` compares the ids with pygame_gui's for the shapes our
 elements have, so an upgrade that changes them fails there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import OrderedDict
 from typing import Any
 
+import pygame
 import pygame_gui
 from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
 
 Ids = list[str | None] | None
 
-_new_cache: Callable[[], SurfaceCache] = SurfaceCache  # pygame_gui's untyped constructor
-_shapes: SurfaceCache | None = None
+SHAPE_BYTES = 3 * 1024 * 1024 * 4
+"""The shape cache's bound: pygame_gui's own, three 1024 × 1024 pages of 32-bit pixels."""
+
+
+def _bytes(surf: pygame.Surface) -> int:
+    return int(surf.get_pitch()) * int(surf.get_height())
+
+
+class ShapeCache(SurfaceCache):
+    """pygame_gui's shape cache without the atlas: each shape kept as its own surface.
+
+    pygame_gui calls ``add_surface_to_cache`` with a shape it has just drawn,
+    ``find_surface_in_cache`` before drawing one (and copies what it finds), ``update``
+    every frame, ``build_cache_id`` for the key, and the two ``remove_user…`` methods
+    when an element lets a shape go. Its own class keeps a new shape in a short-term
+    store and moves one a frame into an atlas page, a search over the page's free
+    rectangles that grows with every shape; here a shape is kept whole the moment it is
+    added, so ``update`` has nothing to move. The pixels a lookup returns are the ones
+    added — the atlas blits them premultiplied onto a clear page, which copies them
+    unchanged — so the buttons look the same.
+
+    Not one of ``lieng.ui.core.surface_cache``'s caches: those are freed when a window
+    closes, and this one is for the next window.
+    """
+
+    def __init__(self, max_bytes: int = SHAPE_BYTES) -> None:
+        # pygame_gui's constructor would allocate the first 4 MiB atlas page: not called.
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self._shapes: OrderedDict[str, pygame.Surface] = OrderedDict()
+        self.hits: dict[str, int] = {}
+        """Lookups that found each kept shape (the tests read it)."""
+
+    def __len__(self) -> int:
+        return len(self._shapes)
+
+    def __contains__(self, string_id: object) -> bool:
+        return string_id in self._shapes
+
+    def add_surface_to_cache(self, surface: pygame.Surface, string_id: str) -> None:
+        """Keep a copy of ``surface`` under ``string_id``, dropping the least recently
+        used shapes past the bound (a shape larger than the bound is not kept)."""
+        self._drop(string_id)
+        size = _bytes(surface)
+        if size > self.max_bytes:
+            return
+        self._shapes[string_id] = surface.copy()
+        self.hits.setdefault(string_id, 0)
+        self.bytes += size
+        while self.bytes > self.max_bytes:
+            oldest = next(iter(self._shapes))
+            self._drop(oldest)
+
+    def find_surface_in_cache(self, lookup_id: str) -> pygame.Surface | None:
+        found = self._shapes.get(lookup_id)
+        if found is not None:
+            self._shapes.move_to_end(lookup_id)
+            self.hits[lookup_id] = self.hits.get(lookup_id, 0) + 1
+        return found
+
+    def update(self) -> None:
+        """Called by the theme every frame; every shape is already kept whole."""
+
+    def remove_user_from_cache_item(self, string_id: str) -> None:
+        """An element stopped showing the shape: it stays, for the next that needs it
+        (the bound, not a count of users, decides what goes)."""
+
+    def remove_user_and_request_clean_up_of_cached_item(self, string_id: str) -> None:
+        """The element is sure the shape will not be needed soon: let it go."""
+        self._drop(string_id)
+
+    def _drop(self, string_id: str) -> None:
+        old = self._shapes.pop(string_id, None)
+        if old is not None:
+            self.bytes -= _bytes(old)
+            self.hits.pop(string_id, None)
+
+
+_shapes: ShapeCache | None = None
 """The process's one shape cache, made with the first theme."""
 
 
-def shared_shapes() -> SurfaceCache:
+def shared_shapes() -> ShapeCache:
     """The shape cache every window's theme draws from and adds to."""
     global _shapes
     if _shapes is None:
-        _shapes = _new_cache()
+        _shapes = ShapeCache()
     return _shapes
 
 

@@ -8,9 +8,10 @@ from typing import Any
 
 import pygame
 import pytest
+from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
 
-from lieng.ui.core.gui_manager import GuiManager, LienGuiTheme, shared_shapes
+from lieng.ui.core.gui_manager import GuiManager, LienGuiTheme, ShapeCache, shared_shapes
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.settings_screen import SettingsScene
@@ -97,17 +98,68 @@ def test_a_new_window_draws_its_buttons_from_the_shapes_of_the_one_before(
         make_app: MakeApp) -> None:
     first = make_app((1280, 720))
     first.push(MenuScene(first))
-    step(first, 3)  # the short-term shapes move into the long-term cache one a frame
+    step(first)
     theme = first.ui.get_theme()
     assert isinstance(theme, LienGuiTheme) and theme.shape_cache is shared_shapes()
     first.close()
     del theme
-    kept = shared_shapes().cache_long_term_lookup
-    uses = {key: item["total_uses"] for key, item in kept.items()}
-    assert uses  # the menu's button shapes
+    uses = dict(shared_shapes().hits)
+    assert uses  # the menu's button shapes, kept the frame they were drawn
     second = make_app((1280, 720))
     assert second.ui.get_theme().shape_cache is shared_shapes()
     second.push(MenuScene(second))
     step(second)
-    reused = [key for key, n in uses.items() if kept[key]["total_uses"] > n]
+    reused = [key for key, n in uses.items() if shared_shapes().hits.get(key, 0) > n]
     assert reused  # the new window's buttons took their shapes from the cache
+
+
+def _shape(colour: tuple[int, int, int, int], size: tuple[int, int] = (16, 8)
+           ) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA, 32)
+    surf.fill(colour)
+    return surf
+
+
+def test_a_kept_shape_comes_back_with_the_pixels_it_was_added_with() -> None:
+    cache = ShapeCache()
+    drawn = _shape((200, 40, 10, 128))
+    cache.add_surface_to_cache(drawn, "button_a")
+    drawn.fill((0, 0, 0, 0))  # the cache kept its own copy
+    found = cache.find_surface_in_cache("button_a")
+    assert found is not None and found.get_size() == (16, 8)
+    assert found.get_at((3, 3)) == pygame.Color(200, 40, 10, 128)
+    assert cache.find_surface_in_cache("button_b") is None
+    cache.update()  # nothing to move: still there, still the same
+    assert cache.find_surface_in_cache("button_a") is found
+
+
+def test_the_least_recently_used_shapes_go_past_the_bound() -> None:
+    one = 16 * 8 * 4
+    cache = ShapeCache(max_bytes=2 * one)
+    cache.add_surface_to_cache(_shape((1, 1, 1, 255)), "a")
+    cache.add_surface_to_cache(_shape((2, 2, 2, 255)), "b")
+    assert cache.find_surface_in_cache("a") is not None  # "b" is now the oldest
+    cache.add_surface_to_cache(_shape((3, 3, 3, 255)), "c")
+    assert "b" not in cache and "a" in cache and "c" in cache
+    assert cache.bytes == 2 * one
+    cache.add_surface_to_cache(_shape((4, 4, 4, 255), (64, 64)), "huge")
+    assert "huge" not in cache and len(cache) == 2  # larger than the bound: not kept
+
+
+def test_a_shape_let_go_is_dropped_and_a_user_leaving_keeps_it() -> None:
+    cache = ShapeCache()
+    cache.add_surface_to_cache(_shape((9, 9, 9, 255)), "a")
+    cache.add_surface_to_cache(_shape((8, 8, 8, 255)), "b")
+    cache.remove_user_from_cache_item("a")
+    assert "a" in cache
+    cache.remove_user_and_request_clean_up_of_cached_item("a")
+    assert "a" not in cache and cache.bytes == 16 * 8 * 4
+    cache.remove_user_and_request_clean_up_of_cached_item("never kept")
+    assert len(cache) == 1
+
+
+def test_the_cache_names_shapes_as_pygame_gui_does() -> None:
+    borders = {"left": 1, "right": 1, "top": 2, "bottom": 2}
+    args = ("rounded_rectangle", (90, 30), 2, borders, pygame.Color(1, 2, 3, 255),
+            pygame.Color(4, 5, 6, 255), [5, 5, 5, 5])
+    assert ShapeCache.build_cache_id(*args) == SurfaceCache.build_cache_id(*args)
