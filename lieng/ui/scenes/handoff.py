@@ -23,7 +23,7 @@ from lieng.ui.core.i18n import key, t
 from lieng.ui.core.scene import Scene
 from lieng.ui.scenes.dialog import balanced_wrap
 from lieng.ui.tabletop.drawing import avatar_colour
-from lieng.ui.tabletop.layout import compute
+from lieng.ui.tabletop.layout import backdrop
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -101,7 +101,7 @@ class HandoffScene(Scene):
         ts = self.app.type_scale
         if self._backdrop is None or self._backdrop.get_size() != self.app.size:
             # The empty felt, darkened: drawn once per size (the panel stays up a while).
-            self._backdrop = felt_for(compute(self.app.size, 2)).copy()
+            self._backdrop = felt_for(backdrop(self.app.size)).copy()
             shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
             shade.fill((0, 0, 0, 150))
             self._backdrop.blit(shade, (0, 0))

@@ -16,7 +16,7 @@ from lieng.ui.core.i18n import key, t
 from lieng.ui.core.scene import Scene
 from lieng.ui.scenes.menu_bankroll import MenuExtras
 from lieng.ui.scenes.menu_lan import LanMenu
-from lieng.ui.tabletop.layout import compute
+from lieng.ui.tabletop.layout import backdrop
 
 from .dialog import Dialog
 
@@ -83,7 +83,7 @@ class MenuScene(Scene):
         s = self.app.scale
         ts = self.app.type_scale
         w, h = self.app.size
-        surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
+        surface.blit(felt_for(backdrop(self.app.size)), (0, 0))
         shade(surface, 110)
         # A fan of the best hand in the game above the title.
         fan = MENU_FAN

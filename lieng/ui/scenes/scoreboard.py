@@ -19,7 +19,7 @@ from lieng.ui.core.draw import CREAM, DIALOG_FILL, GOLD, MUTED, panel, shade, te
 from lieng.ui.core.felt_cache import felt_for
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.scene import Scene
-from lieng.ui.tabletop.layout import compute
+from lieng.ui.tabletop.layout import backdrop
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -98,7 +98,7 @@ class ScoreboardScene(Scene):
         s = self.app.scale
         ts = self.app.type_scale
         if self.final:
-            surface.blit(felt_for(compute(self.app.size, 2)), (0, 0))
+            surface.blit(felt_for(backdrop(self.app.size)), (0, 0))
         shade(surface, 150)
         r = self._rect()
         panel(surface, r, DIALOG_FILL, GOLD, radius=int(18 * s), width=max(2, int(2 * s)))

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import pygame
 
@@ -36,7 +37,8 @@ from lieng.ui.tabletop.layout_fit import (
     roomiest,
 )
 
-__all__ = ["SeatSpot", "TableLayout", "card_centers", "compute", "pile_height", "pile_rect"]
+__all__ = ["SeatSpot", "TableLayout", "backdrop", "card_centers", "compute", "pile_height",
+           "pile_rect"]
 
 Point = tuple[float, float]
 
@@ -312,6 +314,15 @@ def _lane(spot: SeatSpot, pots: list[Point], blocked: list[pygame.Rect], s: floa
         if all(clear_path((spot.bet, lane, pot), blocked, r, BET_CHIPS) for pot in pots):
             return lane
     return toward
+
+
+@lru_cache(maxsize=8)
+def backdrop(size: tuple[int, int]) -> TableLayout:
+    """The two-seat table that the menu, the hot-seat's hand-off and its final scores draw
+    their felt around, for a window of ``size``: computed once per size (a compute is
+    about 3 ms, and these screens draw the felt every frame). Read it, never change it: it
+    is shared."""
+    return compute(size, 2)
 
 
 def compute(size: tuple[int, int], n: int, drawer: bool = False) -> TableLayout:

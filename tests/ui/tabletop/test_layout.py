@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from lieng.ui.tabletop.frame_record import Drawn, problems
-from lieng.ui.tabletop.layout import FITS, collisions, compute
+from lieng.ui.tabletop.layout import FITS, backdrop, collisions, compute
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080), (2560, 1440), (1024, 768), (1366, 768)]
 
@@ -78,3 +78,10 @@ def test_frame_problems_follow_the_rule() -> None:
     glow = Drawn("glow", 1, pygame.Rect(88, 88, 220, 90))
     assert problems([glow, plate, card], size) == []
     assert problems([Drawn("glow", 2, glow.rect), plate], size)
+
+
+def test_the_menu_s_backdrop_is_the_two_seat_table_computed_once_per_size() -> None:
+    for size in [(960, 540), (1280, 720)]:
+        assert backdrop(size) == compute(size, 2)
+        assert backdrop(size) is backdrop(size)  # drawn every frame: not computed again
+    assert backdrop((960, 540)).size == (960, 540)
