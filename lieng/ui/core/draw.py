@@ -73,11 +73,11 @@ def text(target: pygame.Surface, s: str, pos: tuple[float, float], size: int,
     a caller that must show every word wraps it instead: ``summary``, ``log_panel``)."""
     size = int(size)
     surf = text_surface(s, size, colour, bold)
-    room = None if max_width is None else max(1, int(max_width) - (_shadow_off(size)
+    room = None if max_width is None else max(1, int(max_width) - (shadow_offset(size)
                                                                   if shadow else 0))
     while room is not None and surf.get_width() > room and size > MIN_TEXT:
         size -= 1
-        room = max(1, int(max_width or 0) - (_shadow_off(size) if shadow else 0))
+        room = max(1, int(max_width or 0) - (shadow_offset(size) if shadow else 0))
         surf = text_surface(s, size, colour, bold)
     if room is not None and surf.get_width() > room:
         s = ellipsize(s, size, bold, room)
@@ -91,7 +91,10 @@ def text(target: pygame.Surface, s: str, pos: tuple[float, float], size: int,
     return rect
 
 
-def _shadow_off(size: int) -> int:
+def shadow_offset(size: int) -> int:
+    """How far a text's shadow falls right and down at ``size``: what ``text`` takes off a
+    ``max_width`` before it fits the words, so a caller sizing a box for shadowed text
+    leaves it too."""
     return max(1, size // 14)
 
 
@@ -131,7 +134,7 @@ def _shadowed(s: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
     if surf is None:
         fg = text_surface(s, size, colour, bold)
         sh = text_surface(s, size, (0, 0, 0), bold)
-        off = _shadow_off(size)
+        off = shadow_offset(size)
         surf = pygame.Surface((fg.get_width() + off, fg.get_height() + off), pygame.SRCALPHA)
         surf.blit(sh, (off, off))
         surf.blit(fg, (0, 0))

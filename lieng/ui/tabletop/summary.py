@@ -32,7 +32,16 @@ import pygame_gui
 from lieng.game.story import HandResult, Story, StoryLine
 from lieng.ui.core import canvas
 from lieng.ui.core.assets import font
-from lieng.ui.core.draw import CREAM, GOLD, MIN_TEXT, MUTED, panel, text, text_surface
+from lieng.ui.core.draw import (
+    CREAM,
+    GOLD,
+    MIN_TEXT,
+    MUTED,
+    panel,
+    shadow_offset,
+    text,
+    text_surface,
+)
 from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, language, t
 from lieng.ui.core.typescale import px
@@ -85,11 +94,13 @@ Row = list[tuple[str, str]]
 
 
 def _pairs(cells: list[tuple[str, str]], size: int, width: int, bold: bool = False,
-           least: int = 3) -> list[Row]:
-    """Cells two to a row when there are at least ``least`` and each fits half the width,
-    else one to a row."""
-    half = _half(width)
-    if len(cells) >= least and all(font(size, bold).size(w)[0] <= half for _k, w in cells):
+           least: int = 3, shadow: bool = False) -> list[Row]:
+    """Cells two to a row when there are at least ``least`` and each fits half the width
+    as ``_cells`` draws it (a pot's words bold, less the shadow's offset), else one to a
+    row: a cell that fitted only without its shadow was drawn shrunk below its row."""
+    room = _half(width) - (shadow_offset(size) if shadow else 0)
+    if len(cells) >= least and all(font(size, bold or kind == "pot").size(w)[0] <= room
+                                   for kind, w in cells):
         return [cells[i:i + 2] for i in range(0, len(cells), 2)]
     return [[c] for c in cells]
 
@@ -114,7 +125,8 @@ def _threes(cells: list[tuple[str, str]], size: int, width: int) -> list[Row] | 
     """Short cells ("Hùng: 9 điểm") three to a row when there are more than two and each
     fits a third of the width; None otherwise."""
     third = (width - 2 * CELL_GAP) // 3
-    if len(cells) > 2 and all(font(size).size(w)[0] <= third for _k, w in cells):
+    if len(cells) > 2 and all(font(size, kind == "pot").size(w)[0] <= third
+                              for kind, w in cells):
         return [cells[i:i + 3] for i in range(0, len(cells), 3)]
     return None
 
@@ -161,7 +173,7 @@ def _big_rows(results: Sequence[tuple[str, bool]], size: int, width: int) -> lis
     """The results, one cell per seat: two to a row when they fit (a hot-seat table's
     every seat), else one to a row."""
     return _pairs([("result", words) for words, _good in results], size, width, bold=True,
-                  least=2)
+                  least=2, shadow=True)
 
 
 def _plans(results: Sequence[tuple[str, bool]], s: float, width: int, short: int
