@@ -199,6 +199,20 @@ class LanTableScene(TableScene[RemoteTable]):
         and a hosting player's table closes for everyone."""
         if self.left_table:
             return
+        self._let_go()
+        super().leave()
+
+    def window_closing(self) -> None:
+        """Closing the window leaves the table as "Rời bàn" does: the host hears the
+        goodbye (the others do not wait out a lost connection), a hosting player's table
+        closes for everyone, and the connection's thread ends before the game does
+        (left running, its reader was torn down at exit: "Task was destroyed but it is
+        pending")."""
+        if not self.left_table:
+            self._let_go()
+
+    def _let_go(self) -> None:
+        """Give up the seat, any reconnect under way and a hosted table."""
         self.left_table = True
         self.ended = True
         box = self._reconnect
@@ -213,7 +227,6 @@ class LanTableScene(TableScene[RemoteTable]):
         if self.host is not None:
             self.host.stop()
             atexit.unregister(self.host.stop)
-        super().leave()
 
     # ----------------------------------------------------------------- drawing
 

@@ -30,6 +30,6 @@ def test_the_hotseat_screen_overrides_eleven_methods_none_of_them_a_rule() -> No
         assert rule not in vars(HotseatScene), rule
 
 
-def test_the_lan_screen_overrides_six() -> None:
+def test_the_lan_screen_overrides_seven() -> None:
     assert _overridden(LanTableScene) == sorted(
-        ["__init__", "_top", "draw", "leave", "make_flow", "update"])
+        ["__init__", "_top", "draw", "leave", "make_flow", "update", "window_closing"])

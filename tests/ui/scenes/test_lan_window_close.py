@@ -1,0 +1,33 @@
+"""Closing the window at a LAN table leaves it as "Rời bàn" does: the host hears the
+goodbye and the connection's thread ends with the window (a window closed by the system
+used to leave its connection to be torn down at exit)."""
+
+from __future__ import annotations
+
+from lieng.net import HostConfig, LanClient, LanHost
+from lieng.net.remote_table import RemoteTable
+from lieng.ui.scenes.lan_table import LanTableScene
+from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.session import close_app
+
+from ..helpers import LOOPBACK, Cleanup, MakeApp, step
+
+
+def test_closing_the_window_at_a_lan_table_leaves_the_table(make_app: MakeApp,
+                                                           cleanup: Cleanup) -> None:
+    hosts, clients = cleanup
+    host = LanHost(HostConfig(bind=LOOPBACK, port=0, seats=2, bots=1, start_when=1,
+                              turn_seconds=30.0, bot_speed=0.0, hand_pause=0.0,
+                              deal_timeout=2.0, beacon_target=None)).start()
+    hosts.append(host)
+    client = LanClient(LOOPBACK, host.port, name="Lan").connect()
+    clients.append(client)
+    assert client.wait_until(lambda: client.roster is not None and client.roster.started, 10)
+    app = make_app((960, 540), speed="instant")
+    app.push(MenuScene(app))
+    app.push(LanTableScene(app, RemoteTable(client)))
+    step(app, 3)
+    close_app(app)
+    assert client.closed is not None and client.closed[0] == "left"
+    thread = client._thread
+    assert thread is not None and not thread.is_alive()
