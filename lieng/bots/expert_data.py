@@ -28,25 +28,39 @@ def data_file(preset: str) -> Path:
     return Path(__file__).with_name(f"expert_{preset}.bin")
 
 
-def encode(header: dict[str, object], buckets: bytes, strategy: bytes) -> bytes:
-    """Magic, header length, JSON header, then zlib(buckets + strategy)."""
+def frame(magic: bytes, header: dict[str, object], body: bytes) -> bytes:
+    """A shipped strategy file: magic, header length, JSON header, then zlib(body) — the
+    heads-up strategies here and the multiway blueprint (``multiway``) alike."""
     head = json.dumps(header, sort_keys=True).encode()
-    body = zlib.compress(buckets + strategy, 9)
-    return MAGIC + len(head).to_bytes(4, "little") + head + body
+    return magic + len(head).to_bytes(4, "little") + head + zlib.compress(body, 9)
+
+
+def unframe(data: bytes, magic: bytes, what: str) -> tuple[dict[str, object], bytes]:
+    """``frame`` undone: (header, body); ``ValueError`` naming ``what`` if the file is not
+    one or is damaged."""
+    if not data.startswith(magic):
+        raise ValueError(f"not a Liêng {what}")
+    n = int.from_bytes(data[len(magic):len(magic) + 4], "little")
+    start = len(magic) + 4
+    try:
+        header = json.loads(data[start:start + n])
+        body = zlib.decompress(data[start + n:])
+    except (ValueError, zlib.error) as e:
+        raise ValueError(f"damaged {what}: {e}") from None
+    if not isinstance(header, dict):
+        raise ValueError(f"damaged {what}")
+    return header, body
+
+
+def encode(header: dict[str, object], buckets: bytes, strategy: bytes) -> bytes:
+    """``frame`` of buckets + strategy."""
+    return frame(MAGIC, header, buckets + strategy)
 
 
 def decode(data: bytes) -> tuple[dict[str, object], bytes, bytes]:
     """(header, one bucket byte per hand, strategy bytes); ``ValueError`` if damaged."""
-    if not data.startswith(MAGIC):
-        raise ValueError("not a Liêng expert strategy")
-    n = int.from_bytes(data[len(MAGIC):len(MAGIC) + 4], "little")
-    start = len(MAGIC) + 4
-    try:
-        header = json.loads(data[start:start + n])
-        raw = zlib.decompress(data[start + n:])
-    except (ValueError, zlib.error) as e:
-        raise ValueError(f"damaged expert strategy: {e}") from None
-    if not isinstance(header, dict) or len(raw) < N_HANDS:
+    header, raw = unframe(data, MAGIC, "expert strategy")
+    if len(raw) < N_HANDS:
         raise ValueError("damaged expert strategy")
     return header, raw[:N_HANDS], raw[N_HANDS:]
 

@@ -38,7 +38,6 @@ from __future__ import annotations
 import bisect
 import hashlib
 import json
-import zlib
 from array import array
 from dataclasses import dataclass
 from functools import lru_cache
@@ -46,6 +45,7 @@ from pathlib import Path
 
 from lieng.engine import HandView, Legal
 
+from .expert_data import frame, unframe
 from .strength import hand_index, strength_row
 
 SHOVE = 0.95
@@ -187,25 +187,16 @@ def encode(header: dict[str, object], table: dict[int, list[int]]) -> bytes:
     their keys (uint32, ascending) and, per key, one byte per open action (the quantised
     probabilities, in action order)."""
     keys = sorted(table)
-    head = json.dumps(header, sort_keys=True).encode()
     ks = array("I", keys)
     probs = bytes(b for k in keys for b in table[k])
     body = len(keys).to_bytes(4, "little") + ks.tobytes() + probs
-    return MAGIC + len(head).to_bytes(4, "little") + head + zlib.compress(body, 9)
+    return frame(MAGIC, header, body)
 
 
 def decode(data: bytes) -> tuple[dict[str, object], dict[int, bytes]]:
     """(header, key → quantised probabilities); ``ValueError`` if the file is damaged."""
-    if not data.startswith(MAGIC):
-        raise ValueError("not a Liêng multiway blueprint")
-    n = int.from_bytes(data[len(MAGIC):len(MAGIC) + 4], "little")
-    start = len(MAGIC) + 4
-    try:
-        header = json.loads(data[start:start + n])
-        body = zlib.decompress(data[start + n:])
-    except (ValueError, zlib.error) as e:
-        raise ValueError(f"damaged multiway blueprint: {e}") from None
-    if not isinstance(header, dict) or len(body) < 4:
+    header, body = unframe(data, MAGIC, "multiway blueprint")
+    if len(body) < 4:
         raise ValueError("damaged multiway blueprint")
     count = int.from_bytes(body[:4], "little")
     ks = array("I")

@@ -176,21 +176,10 @@ class OpponentModel:
                 bucket = line(self._hand_raises.get(shown.seat, 0),
                               shown.seat in self._hand_paid)
                 st = self.stats(shown.seat)
-                hist = st.shown[bucket]
-                hist[min(BINS - 1, int(u * BINS))] += 1.0
-                st.shown_n[bucket] += 1.0
-                if st.shown_n[bucket] > _BUCKET_CAP:
-                    st.shown[bucket] = [h * 0.5 for h in hist]
-                    st.shown_n[bucket] *= 0.5
+                _count(st.shown, st.shown_n, bucket, u)
                 price = self._hand_called.get(shown.seat)
                 if price is not None:
-                    b = size_bin(price)
-                    called = st.called[b]
-                    called[min(BINS - 1, int(u * BINS))] += 1.0
-                    st.called_n[b] += 1.0
-                    if st.called_n[b] > _BUCKET_CAP:
-                        st.called[b] = [h * 0.5 for h in called]
-                        st.called_n[b] *= 0.5
+                    _count(st.called, st.called_n, size_bin(price), u)
 
     # ------------------------------------------------------------------ queries
 
@@ -247,6 +236,17 @@ class OpponentModel:
             return prior
         emp = _below(st.shown[bucket], s, n)
         return (_SHOWN_PRIOR_WEIGHT * prior + n * emp) / (_SHOWN_PRIOR_WEIGHT + n)
+
+
+def _count(hists: list[list[float]], counts: list[float], i: int, u: float) -> None:
+    """One shown hand of strength ``u`` into histogram ``i``; past ``_BUCKET_CAP`` hands
+    the histogram is halved, so what a player does lately weighs more."""
+    hist = hists[i]
+    hist[min(BINS - 1, int(u * BINS))] += 1.0
+    counts[i] += 1.0
+    if counts[i] > _BUCKET_CAP:
+        hists[i] = [h * 0.5 for h in hist]
+        counts[i] *= 0.5
 
 
 def _below(hist: list[float], s: float, n: float) -> float:
