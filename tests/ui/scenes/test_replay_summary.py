@@ -17,6 +17,7 @@ import pytest
 from lieng.engine import PRESETS, Action, Hand
 from lieng.storage.history import HandRecord, SeatRecord
 from lieng.ui.core.i18n import chips, t
+from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.replay import ReplayScene
 from lieng.ui.tabletop import summary
@@ -28,6 +29,19 @@ from ..helpers import MakeApp, click, key, shot, step
 
 SEATS = [SeatRecord("Bạn"), SeatRecord("Hùng", "bot", "hard"),
          SeatRecord("Lan", "bot", "easy"), SeatRecord("Minh", "bot", "normal")]
+
+
+MAX_STEP_FRAMES = 90
+"""Frames a replay step's animations may take at the "fast" speed (they take far fewer)."""
+
+
+def settle(app: GameApp, rep: ReplayScene) -> None:
+    """Step until the replay's board has stopped moving."""
+    for _ in range(MAX_STEP_FRAMES):
+        step(app)
+        if not rep.replay.board.busy:
+            return
+    raise AssertionError(f"a replay step still animating after {MAX_STEP_FRAMES} frames")
 
 
 def _side_pot_record() -> HandRecord:
@@ -52,7 +66,9 @@ def test_the_replay_ends_on_the_result_panel(make_app: MakeApp, drawer: bool) ->
     assert rep.layout.drawer_open is drawer
     panels = 0
     while True:
-        for _ in range(90):  # each step's animations, every frame checked
+        # Each step's animations to their end and two frames still, every frame checked.
+        still = 0
+        for _ in range(MAX_STEP_FRAMES):
             with capture() as frame:
                 step(app)
             assert problems(frame, app.size) == [], rep.replay.pos
@@ -61,6 +77,11 @@ def test_the_replay_ends_on_the_result_panel(make_app: MakeApp, drawer: bool) ->
                 assert rep.replay.at_end  # only at the hand's end
                 assert rep.layout.summary.contains(shown[0].rect)
                 panels += 1
+            still = 0 if rep.replay.board.busy else still + 1
+            if still > 2:
+                break
+        else:
+            raise AssertionError(f"a replay step still animating after {MAX_STEP_FRAMES} frames")
         if rep.replay.at_end:
             break
         click(app, rep.buttons["next"])
@@ -113,7 +134,8 @@ def test_the_replay_panel_has_no_hand_number_the_live_table_did_not_show(
     app.push(rep)
     while not rep.replay.at_end:
         click(app, rep.buttons["next"])
-        step(app, 90)
-    step(app, 90)
+        settle(app, rep)
+    settle(app, rep)
+    step(app, 3)
     assert titles and set(titles) == {t("summary.title", n="").strip()}
     assert not any(ch.isdigit() for ch in titles[0])
