@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import itertools
 import os
-import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -34,21 +33,29 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     os.environ["XDG_DATA_HOME"] = data
     os.environ["XDG_CONFIG_HOME"] = os.path.join(data, "config")
     os.environ["LIENG_DATA_DIR"] = os.path.join(data, "lieng")
-    _cache_bytecode_in(os.path.join(str(base), "pycache"))
+    # The workers of one run (pytest-xdist) share one cache, in the run's folder above
+    # theirs (the interpreter writes each file whole, under a new name it then renames);
+    # named as the interpreter names its caches, which the write guard knows.
+    run = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    _cache_bytecode_in(os.path.join(str(run), "__pycache__"))
 
 
 def _cache_bytecode_in(folder: str) -> None:
-    """Compile each module once per run, caching its bytecode in pytest's temporary folder.
+    """Let the Pythons the suite starts compile each module once per run, caching the
+    bytecode in pytest's temporary folder.
 
     Where ``PYTHONDONTWRITEBYTECODE`` is set (this project's build machines set it), every
     Python the suite starts — the LAN self-test's windows, the headless host, the CLIs —
     compiled the whole game again from source: a second or more of CPU each. A cache
     prefix under the run's base folder keeps that setting's point (nothing is written
-    beside the sources, docs/PERFORMANCE.md "The test suite") and lets the children, and
-    the modules imported after this, read what was compiled once. The folder goes with
-    pytest's other temporary folders."""
-    sys.pycache_prefix = folder
-    sys.dont_write_bytecode = False
+    beside the sources, docs/PERFORMANCE.md "The test suite") and lets every child after
+    the first read what the first compiled. The folder goes with pytest's other
+    temporary folders.
+
+    Only the children get it: a Python with a prefix reads bytecode from there alone, so
+    this process would compile again every library it imports from now on (pygame_gui,
+    numpy, PyNaCl: two seconds of each worker's collection) instead of reading the
+    bytecode installed beside them."""
     os.environ["PYTHONPYCACHEPREFIX"] = folder
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
