@@ -317,8 +317,9 @@ class RemoteTable:
         for i, name in enumerate(roster.names):
             kind: SeatKind = "bot" if roster.kinds[i] == "bot" else "remote"
             stack = roster.stacks[i] if roster.stacks is not None else start
-            seat = Seat(PlayerSpec(name or "…", kind, stack=start), stack,
-                              connected=roster.connected[i])
+            level = roster.levels[i] if roster.levels is not None else None
+            seat = Seat(PlayerSpec(name or "…", kind, level, stack=start), stack,
+                        connected=roster.connected[i])
             if roster.buy_ins is not None:
                 seat.buy_ins = roster.buy_ins[i]
             seats.append(seat)

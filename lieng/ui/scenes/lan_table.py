@@ -120,6 +120,7 @@ class LanTableScene(TableScene[RemoteTable]):
                 self.board.seats[i].name = seat.name  # a late joiner took over a bot's seat
             plate = self.board.seats[i]
             plate.bot = seat.kind == "bot"
+            plate.level = seat.spec.level if plate.bot else None  # "Máy · Khó", the host's word
             plate.away = seat.kind != "bot" and not seat.connected
             if plate.away and not plate.dealt_in:
                 plate.stack = seat.stack  # sitting out: its chips are set aside, not gone
