@@ -147,8 +147,14 @@ class RemoteTable:
 
     @property
     def stacks(self) -> list[int]:
-        if self.hand is not None and not self.hand.is_over:
-            return list(self.hand.stacks)
+        """As ``Table.stacks``: during a hand, what the seats dealt in have behind; a seat
+        sitting it out has its chips set aside — the hand holds 0 for an away seat (RULES.md
+        "A player who is away") — so the roster's stack is its own."""
+        hand = self.hand
+        if hand is not None and not hand.is_over:
+            dealt, seats = hand.dealt_in, self.seats
+            return [seats[i].stack if i < len(seats) and i < len(dealt) and not dealt[i]
+                    else behind for i, behind in enumerate(hand.stacks)]
         return [s.stack for s in self.seats]
 
     @property
