@@ -10,6 +10,7 @@ from lieng.engine import Action
 from lieng.net import LanClient
 from lieng.ui.core import surface_cache
 from lieng.ui.core.i18n import t
+from lieng.ui.scenes import lan_common
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.lan_table import LanTableScene
 from lieng.ui.scenes.menu import MenuScene
@@ -26,7 +27,11 @@ def test_a_bot_plate_at_a_lan_table_says_its_level(make_app: Any, cleanup: Any,
     app.push(MenuScene(app))
     host, scene = host_and_join(app, hosts, seats=3, bots=1, bot_level="hard",
                                 turn_seconds=30.0, start_when=2)
-    wait(app, lambda: scene.phase == "lobby")
+    wait(app, lambda: scene.phase == "lobby" and scene.client is not None
+         and scene.client.roster is not None)
+    lobby = record_text(monkeypatch, lan_common)
+    step(app)
+    assert "Máy · Khó" in {s for s, _ in lobby}  # the lobby's row for the bot's seat
     other = LanClient(LOOPBACK, host.port, name="Hùng").connect()
     clients.append(other)
     wait(app, lambda: isinstance(app.stack.top, LanTableScene))
