@@ -69,7 +69,8 @@ class TableInfo:
     address: str
     """Where the beacon came from (filled in by the listener)."""
     seen: float = 0.0
-    """``time.monotonic()`` when last heard."""
+    """When last heard, on the finder's clock (``time.monotonic()`` unless it was given
+    another)."""
     first_seen: float = 0.0
     """When first heard: the longer a table has been heard, the higher it is listed."""
     probed: bool = False
@@ -101,14 +102,15 @@ def encode_beacon(ad: TableAd) -> bytes:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def _info(ad: TableAd, address: str) -> TableInfo:
-    now = time.monotonic()
-    return TableInfo(ad, address, seen=now, first_seen=now)
+def _info(ad: TableAd, address: str, now: float | None = None) -> TableInfo:
+    heard = time.monotonic() if now is None else now
+    return TableInfo(ad, address, seen=heard, first_seen=heard)
 
 
-def decode_beacon(payload: bytes, address: str) -> TableInfo | None:
-    """A beacon as a ``TableInfo``; None for anything that is not a sane beacon of ours
-    (other programs may use the port, and anyone may lie)."""
+def decode_beacon(payload: bytes, address: str, now: float | None = None) -> TableInfo | None:
+    """A beacon as a ``TableInfo`` heard at ``now`` (the finder's clock; by default
+    ``time.monotonic()``); None for anything that is not a sane beacon of ours (other
+    programs may use the port, and anyone may lie)."""
     if len(payload) > MAX_BEACON:
         return None
     try:
@@ -116,7 +118,7 @@ def decode_beacon(payload: bytes, address: str) -> TableInfo | None:
         if not isinstance(data, dict) or data.get("kind") != BEACON_KIND \
                 or data.get("proto") != PROTOCOL_VERSION:
             return None
-        return _info(TableAd.read(Fields({**data, "t": TableAd.t})), address)
+        return _info(TableAd.read(Fields({**data, "t": TableAd.t})), address, now)
     except (ValueError, RecursionError):
         # ProtocolError is a ValueError. RecursionError: a datagram of nested brackets is
         # deep enough to exhaust the parser.
@@ -192,11 +194,16 @@ class TableFinder:
     ``bind`` is the listening address ("" = every interface in real play; tests use
     "127.0.0.1"); ``port`` 0 picks a free port (read it back from ``self.port``).
     ``probe`` False skips the direct probes (the list is then ordered by age only).
+    ``clock`` is what "now" is for staleness and the senders' rate limits, in seconds
+    (``time.monotonic`` in play): a test gives one it moves itself, so what goes stale and
+    what is rate-limited does not depend on how fast a loaded machine runs the test.
     """
 
     def __init__(self, bind: str = "", port: int = DISCOVERY_PORT,
-                 stale_after: float = STALE_AFTER, probe: bool = True) -> None:
+                 stale_after: float = STALE_AFTER, probe: bool = True,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.stale_after = stale_after
+        self._clock = clock
         self._sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         if hasattr(socket, "SO_REUSEPORT"):
@@ -229,18 +236,18 @@ class TableFinder:
             except OSError:
                 return
             try:
-                if self._allowed((addr, src_port)):
-                    info = decode_beacon(payload, addr)
+                now = self._clock()
+                if self._allowed((addr, src_port), now):
+                    info = decode_beacon(payload, addr, now)
                     if info is not None:
                         self._heard(info)
             except Exception:  # anyone on the LAN can send anything: never stop listening
                 log.exception("ignoring a datagram from %s", addr)
 
-    def _allowed(self, sender: tuple[str, int]) -> bool:
+    def _allowed(self, sender: tuple[str, int], now: float) -> bool:
         """Rate limit per sender (address and source port: a host beacons from one
         socket, so a flood from another socket of the same machine does not silence
         it); the table of senders stays bounded."""
-        now = time.monotonic()
         bucket = self._buckets.get(sender)
         if bucket is None:
             if len(self._buckets) >= 4 * MAX_TABLES:
@@ -321,7 +328,7 @@ class TableFinder:
         """Tables heard recently: those that answered a probe first, then by how long
         they have been heard."""
         with self._lock:
-            self._expire(time.monotonic())
+            self._expire(self._clock())
             return sorted(self._tables.values(),
                           key=lambda t: (not t.probed, t.first_seen, t.ad.name, t.ad.port))
 

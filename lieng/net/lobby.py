@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from lieng.engine import RuleSet
+from lieng.levels import is_level
 from lieng.names import distinct_name
 from lieng.table import Table
 
@@ -272,20 +273,26 @@ class Lobby:
         n = self.config.seats
         names: list[str | None] = [None] * n
         kinds = ["bot" if b else "open" for b in self.seat_is_bot]
+        bot_levels = [self.config.bot_level] * n
         connected = [False] * n
         if table is not None:
             for i, seat in enumerate(table.seats):
                 names[i] = seat.name
                 kinds[i] = "bot" if seat.player is not None else "human"
+                bot_levels[i] = seat.spec.level or ""
         for s in self.sessions.values():
             if table is None or s.playing:
                 names[s.seat] = s.name
                 kinds[s.seat] = "human"
             connected[s.seat] = s.conn is not None
+        # The plates say each bot's level, as at a bot table; a bot the host built from
+        # something else than a level (a self-test's baseline) says none.
+        levels = tuple(lv if kind == "bot" and is_level(lv) else None
+                       for kind, lv in zip(kinds, bot_levels, strict=True))
         return Roster(names=tuple(names), kinds=tuple(kinds), connected=tuple(connected),
                       stacks=tuple(table.stacks) if table is not None else None,
                       buy_ins=tuple(s.buy_ins for s in table.seats)
                       if table is not None else None,
                       hand=table.hand_no if table is not None else 0,
                       started=table is not None,
-                      host_seat=0 if self.local_token else None)
+                      host_seat=0 if self.local_token else None, levels=levels)

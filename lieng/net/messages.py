@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from lieng.engine import PRESETS, Action, Event, HandView, Legal, RuleSet
+from lieng.levels import BOT_LEVELS, BotLevel, is_level
 
 from .hostconfig import MAX_TABLE_BET
 from .mental_messages import MentalFault, MentalOpenRequest, MentalStart, MentalStep
@@ -234,9 +235,16 @@ SEAT_KINDS = ("human", "bot", "open")
 
 @dataclass(frozen=True, slots=True)
 class Roster(WireMessage):
-    """Who sits where (the ``table`` message): every list has one entry per seat."""
+    """Who sits where (the ``table`` message): every list has one entry per seat.
+
+    ``levels`` is each bot seat's level (null for every other seat, and for a bot whose
+    level is not one of ``BOT_LEVELS``), so a LAN plate says "Máy · Khó" as a bot
+    table's does; a roster without it (an older host) shows "Máy". A level that is not
+    one of the game's, or one on a seat that is not a bot's, makes the roster malformed —
+    refused with a reason like a wrong ``kinds`` — rather than drawn."""
 
     t: ClassVar[str] = "table"
+    omit: ClassVar[frozenset[str]] = frozenset({"levels"})
     names: tuple[str | None, ...]
     kinds: tuple[str, ...]
     connected: tuple[bool, ...]
@@ -245,6 +253,7 @@ class Roster(WireMessage):
     hand: int
     started: bool
     host_seat: int | None
+    levels: tuple[BotLevel | None, ...] | None = None
 
     @classmethod
     def read(cls, r: Fields) -> Self:
@@ -269,12 +278,25 @@ class Roster(WireMessage):
         stacks, buy_ins = per_seat("stacks", int, True), per_seat("buy_ins", int, True)
         if any(x < 0 or x > MAX_CHIPS for x in (stacks or []) + (buy_ins or [])):
             raise r.fail("stacks", "out of range")
+        raw_levels = r.data.get("levels")
+        levels: list[BotLevel | None] | None = None
+        if raw_levels is not None:
+            if not isinstance(raw_levels, list) or len(raw_levels) != n:
+                raise r.fail("levels", "must list one level or null per seat")
+            levels = []
+            for kind, level in zip(kinds, raw_levels, strict=True):
+                if level is not None and not is_level(level):
+                    raise r.fail("levels", f"must hold {', '.join(BOT_LEVELS)} or null")
+                if level is not None and kind != "bot":
+                    raise r.fail("levels", "gives a level to a seat that is not a bot's")
+                levels.append(level)
         return cls(names=tuple(raw_names), kinds=tuple(kinds),
                    connected=tuple(per_seat("connected", bool) or []),
                    stacks=None if stacks is None else tuple(stacks),
                    buy_ins=None if buy_ins is None else tuple(buy_ins),
                    hand=r.whole("hand"), started=r.flag("started"),
-                   host_seat=r.maybe_whole("host_seat", 0, n - 1))
+                   host_seat=r.maybe_whole("host_seat", 0, n - 1),
+                   levels=None if levels is None else tuple(levels))
 
 
 @dataclass(frozen=True, slots=True)

@@ -147,8 +147,14 @@ class RemoteTable:
 
     @property
     def stacks(self) -> list[int]:
-        if self.hand is not None and not self.hand.is_over:
-            return list(self.hand.stacks)
+        """As ``Table.stacks``: during a hand, what the seats dealt in have behind; a seat
+        sitting it out has its chips set aside — the hand holds 0 for an away seat (RULES.md
+        "A player who is away") — so the roster's stack is its own."""
+        hand = self.hand
+        if hand is not None and not hand.is_over:
+            dealt, seats = hand.dealt_in, self.seats
+            return [seats[i].stack if i < len(seats) and i < len(dealt) and not dealt[i]
+                    else behind for i, behind in enumerate(hand.stacks)]
         return [s.stack for s in self.seats]
 
     @property
@@ -317,8 +323,9 @@ class RemoteTable:
         for i, name in enumerate(roster.names):
             kind: SeatKind = "bot" if roster.kinds[i] == "bot" else "remote"
             stack = roster.stacks[i] if roster.stacks is not None else start
-            seat = Seat(PlayerSpec(name or "…", kind, stack=start), stack,
-                              connected=roster.connected[i])
+            level = roster.levels[i] if roster.levels is not None else None
+            seat = Seat(PlayerSpec(name or "…", kind, level, stack=start), stack,
+                        connected=roster.connected[i])
             if roster.buy_ins is not None:
                 seat.buy_ins = roster.buy_ins[i]
             seats.append(seat)

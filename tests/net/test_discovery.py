@@ -15,10 +15,13 @@ from lieng.net.discovery import TableInfo, decode_beacon, encode_beacon, table_a
 from lieng.net.protocol import PROTOCOL_VERSION
 
 from .conftest import LOOPBACK
+from .manual_clock import ManualClock
 
 
 def _wait(finder: TableFinder, pred: Callable[[list[TableInfo]], bool]) -> list[TableInfo]:
-    end = time.monotonic() + 10
+    """The list once ``pred`` holds (a deadline only against a hang: every finder here runs
+    on a ``ManualClock``, so nothing it lists goes stale while this waits)."""
+    end = time.monotonic() + 30
     while time.monotonic() < end:
         tables = finder.tables()
         if pred(tables):
@@ -27,9 +30,30 @@ def _wait(finder: TableFinder, pred: Callable[[list[TableInfo]], bool]) -> list[
     raise AssertionError(f"no matching table list; last: {finder.tables()}")
 
 
+def _heard_again(finder: TableFinder, clock: ManualClock, port: int,
+                 step: float) -> list[TableInfo]:
+    """Move the finder's clock on by ``step`` and wait until the table on ``port`` is heard
+    at the new time (its beacon repeats; the step refills its sender's allowance)."""
+    now = clock.advance(step)
+    return _wait(finder, lambda ts: any(t.ad.port == port and t.seen == now for t in ts))
+
+
+def _tick_until(finder: TableFinder, clock: ManualClock, pred: Callable[[list[TableInfo]], bool],
+                step: float, steps: int = 50) -> list[TableInfo]:
+    """Move the clock on by ``step`` at a time (at most ``steps`` times: a bound in the
+    finder's seconds, not the machine's) until ``pred`` holds of the list."""
+    for _ in range(steps):
+        clock.advance(step)
+        tables = finder.tables()
+        if pred(tables):
+            return tables
+    raise AssertionError(f"no matching table list after {steps} steps; last: {finder.tables()}")
+
+
 def test_a_hosted_table_is_listed_and_refreshed(make_host: Callable[..., LanHost],
                                                 make_client: Callable[..., LanClient]) -> None:
-    with TableFinder(bind=LOOPBACK, port=0, stale_after=0.5) as finder:
+    clock = ManualClock()
+    with TableFinder(bind=LOOPBACK, port=0, stale_after=0.5, clock=clock) as finder:
         host = make_host(name="Bàn của Tư", seats=3, bots=1, table_bet=20, preset="v8club",
                          password="x", beacon_target=LOOPBACK, beacon_port=finder.port,
                          beacon_interval=0.05, start_when=99)
@@ -39,10 +63,17 @@ def test_a_hosted_table_is_listed_and_refreshed(make_host: Callable[..., LanHost
                 ad.password, ad.started) == ("Bàn của Tư", LOOPBACK, host.port, 0, 3, 1, 20,
                                            "v8club", True, False)
         make_client(host, "Ana", password="x")
-        assert _wait(finder, lambda ts: len(ts) == 1 and ts[0].ad.players == 1)
+        # The beacon is heard again and again as the finder's time passes (0.2 s steps,
+        # under its 0.5 s staleness), until it says one player.
+        for _ in range(50):
+            tables = _heard_again(finder, clock, host.port, 0.2)
+            assert len(tables) == 1
+            if tables[0].ad.players == 1:
+                break
+        assert tables[0].ad.players == 1
         host.stop()
-        # A table that stops sending drops off the list.
-        _wait(finder, lambda ts: ts == [])
+        # A table that stops sending drops off the list once its staleness has passed.
+        _tick_until(finder, clock, lambda ts: ts == [], step=0.6)
 
 
 def test_junk_datagrams_are_ignored() -> None:
@@ -54,7 +85,7 @@ def test_junk_datagrams_are_ignored() -> None:
                  good.replace(b'"port":47123', b'"port":-1'), good.replace(b"lieng", b"other"),
                  good + b" " * 2000, good.replace(b'"name":"A"', b'"name":""')]:
         assert decode_beacon(junk, LOOPBACK) is None
-    with TableFinder(bind=LOOPBACK, port=0) as finder:
+    with TableFinder(bind=LOOPBACK, port=0, clock=ManualClock()) as finder:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
             s.sendto(b"not a beacon", (LOOPBACK, finder.port))
             s.sendto(good, (LOOPBACK, finder.port))
@@ -72,7 +103,7 @@ _BEACON = table_ad("T", 5000, 1, 4, 0, 10, "classic", False, False)
 
 def test_a_nesting_bomb_is_not_a_beacon_and_the_finder_keeps_listening() -> None:
     assert decode_beacon(b"[" * 1000, "1.2.3.4") is None
-    with TableFinder(bind=LOOPBACK, port=0) as finder:
+    with TableFinder(bind=LOOPBACK, port=0, clock=ManualClock()) as finder:
         _send(finder.port, b"[" * 1000)
         _send(finder.port, encode_beacon(_BEACON))
         tables = _wait(finder, lambda ts: len(ts) == 1)
@@ -86,14 +117,14 @@ def test_the_finder_survives_any_error_while_reading_a_datagram(
     real = discovery.decode_beacon
     calls = []
 
-    def flaky(payload: bytes, address: str) -> TableInfo | None:
+    def flaky(payload: bytes, address: str, now: float | None = None) -> TableInfo | None:
         calls.append(payload)
         if len(calls) == 1:
             raise RuntimeError("a bug in the decoder")
-        return real(payload, address)
+        return real(payload, address, now)
 
     monkeypatch.setattr(discovery, "decode_beacon", flaky)
-    with TableFinder(bind=LOOPBACK, port=0) as finder:
+    with TableFinder(bind=LOOPBACK, port=0, clock=ManualClock()) as finder:
         _send(finder.port, b"first")
         end = time.monotonic() + 5
         while not calls and time.monotonic() < end:
@@ -101,6 +132,31 @@ def test_the_finder_survives_any_error_while_reading_a_datagram(
         _send(finder.port, encode_beacon(_BEACON))
         assert _wait(finder, lambda ts: len(ts) == 1)[0].ad.port == 5000
         assert finder._thread.is_alive()
+
+
+def test_staleness_and_rate_limits_are_measured_on_the_finders_clock() -> None:
+    """Before: the finder read ``time.monotonic()`` itself, so a test could not say when a
+    table goes stale or a sender's allowance comes back — a slow machine said it."""
+    clock = ManualClock()
+    with TableFinder(bind=LOOPBACK, port=0, stale_after=2.0, probe=False,
+                     clock=clock) as finder, \
+            socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as loud, \
+            socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as quiet:
+        for _ in range(int(discovery.SENDER_BURST)):  # the loud sender's whole burst
+            loud.sendto(_beacon(port=5001), (LOOPBACK, finder.port))
+        loud.sendto(_beacon(port=5002), (LOOPBACK, finder.port))  # one too many
+        quiet.sendto(_beacon(port=5003), (LOOPBACK, finder.port))  # read after it
+        tables = _wait(finder, lambda ts: any(t.ad.port == 5003 for t in ts))
+        assert sorted(t.ad.port for t in tables) == [5001, 5003]
+        assert all(t.seen == t.first_seen == clock.now for t in tables)
+        clock.advance(0.1)  # one datagram's allowance at SENDER_RATE = 10 a second
+        loud.sendto(_beacon(port=5002), (LOOPBACK, finder.port))
+        tables = _wait(finder, lambda ts: len(ts) == 3)
+        assert [t.seen for t in tables if t.ad.port == 5002] == [clock.now]
+        clock.advance(1.95)  # 5001 and 5003 heard 2.05 s ago, 5002 1.95 s ago
+        assert [t.ad.port for t in finder.tables()] == [5002]
+        clock.advance(0.1)
+        assert finder.tables() == []
 
 
 # ------------------------------------------------------------------ trust no beacon
@@ -129,11 +185,17 @@ def test_beacons_that_lie_are_not_listed() -> None:
 
 
 def test_a_flood_of_fake_tables_does_not_push_the_real_one_off(
-        make_host: Callable[..., LanHost]) -> None:
+        make_host: Callable[..., LanHost], make_client: Callable[..., LanClient]) -> None:
     """Before: one sender flooding 20,000 fake tables pushed the real table off the
     list. Now a sender lists at most a few tables, is rate-limited, and the table that
-    answers a direct probe — and has been heard longest — comes first."""
-    with TableFinder(bind=LOOPBACK, port=0, stale_after=2.0) as finder:
+    answers a direct probe — and has been heard longest — comes first.
+
+    The finder runs on a ``ManualClock``: on the real one the fakes went stale 2 s after
+    they were heard, which a loaded machine could let pass before the flood loop ended
+    (CI once saw no fake listed at all), and every datagram beyond the flood's burst is
+    rate-limited, so nothing would list one again."""
+    clock = ManualClock()
+    with TableFinder(bind=LOOPBACK, port=0, stale_after=2.0, clock=clock) as finder:
         host = make_host(name="Thật", seats=3, bots=1, beacon_target=LOOPBACK,
                          beacon_port=finder.port, beacon_interval=0.05, start_when=99)
         _wait(finder, lambda ts: len(ts) == 1 and ts[0].probed)
@@ -142,14 +204,28 @@ def test_a_flood_of_fake_tables_does_not_push_the_real_one_off(
                 fake = _beacon(name=f"Giả {i}", port=1 + i % 1000)  # closed ports
                 with contextlib.suppress(BlockingIOError):
                     s.sendto(fake, (LOOPBACK, finder.port))
-        # The flood has reached the list once one fake is on it (the sender's few).
+        # The flood has reached the list once one fake is on it (the sender's few); the
+        # finder's time stands still meanwhile, so none of them can go stale first.
         tables = _wait(finder, lambda ts: any(t.ad.name.startswith("Giả") for t in ts))
         assert tables[0].ad.name == "Thật" and tables[0].ad.port == host.port and tables[0].probed
         assert len(tables) <= discovery.MAX_TABLES_PER_SENDER
         assert not any(t.probed for t in tables[1:])  # nothing answers on the fake ports
-        # The real table keeps being heard through and after the flood: the fakes go
-        # stale (nothing repeats them) while it stays.
-        tables = _wait(finder, lambda ts: not any(t.ad.name.startswith("Giả") for t in ts))
+        # A person sits down: the beacons saying one player are sent after the whole
+        # flood, so once one of them is heard the finder has read every fake there is.
+        # Time passes in steps shorter than the staleness; the real table is heard at each.
+        make_client(host, "Ana")
+        for _ in range(50):
+            tables = _heard_again(finder, clock, host.port, 0.5)
+            assert tables[0].ad.port == host.port and tables[0].probed
+            if tables[0].ad.players == 1:
+                break
+        assert tables[0].ad.players == 1
+        # The real table keeps being heard after the flood: the fakes go stale (nothing
+        # repeats them) while it stays.
+        flood_over = clock.now
+        while clock.now <= flood_over + finder.stale_after:
+            tables = _heard_again(finder, clock, host.port, 0.5)
+            assert tables[0].ad.name == "Thật" and tables[0].probed
         assert [t.ad.name for t in tables] == ["Thật"]
         assert host.errors == []
 

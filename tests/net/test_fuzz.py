@@ -55,7 +55,7 @@ FIELD_NAMES = sorted({"t", "id", "hand", "turn", "seat", "action", "kind", "k", 
                       "buy_ins", "started", "host_seat", "host_commit", "seats", "commits",
                       "values", "host_value", "code", "message", "fatal", "reason", "rules",
                       "table", "turn_seconds", "stack", "rebuy", "watching", "type",
-                      "party", "data", "nonce", "parties", "deadline"})
+                      "party", "data", "nonce", "parties", "deadline", "levels"})
 TYPES = sorted(set(CLIENT_MESSAGES) | set(HOST_MESSAGES))
 
 
@@ -164,7 +164,8 @@ def _valid_messages() -> list[dict[str, Any]]:
          hand.legal().to_dict(), "seconds": 3.5},
         {"t": "table", "names": ["A", None, "C"], "kinds": ["human", "open", "bot"],
          "connected": [True, False, False], "stacks": [990, 990, 990],
-         "buy_ins": [1, 1, 1], "hand": 1, "started": True, "host_seat": 0},
+         "buy_ins": [1, 1, 1], "hand": 1, "started": True, "host_seat": 0,
+         "levels": [None, None, "hard"]},
         {"t": "deal_start", "hand": 2, "host_commit": h, "seats": [0, 1]},
         {"t": "deal_commits", "hand": 2, "commits": [[0, h], [1, h]]},
         {"t": "deal_proof", "hand": 2, "host_value": h, "commits": [[0, h]],

@@ -24,6 +24,7 @@ from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import t
 from lieng.ui.core.typescale import TypeScale
 from lieng.ui.scenes.settings_rows import stored
+from lieng.ui.tabletop.drawing import bot_tag
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -159,7 +160,9 @@ def draw_roster(surface: pygame.Surface, rect: pygame.Rect, roster: Roster | Non
         text(surface, t("lan.seat", n=str(i + 1)), (r.x + 12 * s, r.centery), ts.px("small"),
              MUTED, anchor="midleft", shadow=False)
         if kind == "bot" and not (i < len(connected) and connected[i]):
-            who, colour = t("lan.seat_bot"), MUTED
+            # "Máy · Khó", as the bot's plate will say it at the table.
+            level = roster.levels[i] if roster.levels is not None else None
+            who, colour = bot_tag(level) if level is not None else t("lan.seat_bot"), MUTED
         elif name:
             who, colour = str(name), CREAM
         else:

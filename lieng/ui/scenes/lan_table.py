@@ -38,6 +38,7 @@ from lieng.net.remote_table import RemoteTable
 from lieng.ui.core.draw import MUTED, text
 from lieng.ui.core.i18n import t
 from lieng.ui.scenes.lan_common import CLOSED_KEYS, error_key
+from lieng.ui.tabletop.board_state import SeatState, start_status
 from lieng.ui.tabletop.hud import draw_toasts
 
 from .dialog import Dialog
@@ -120,11 +121,21 @@ class LanTableScene(TableScene[RemoteTable]):
                 self.board.seats[i].name = seat.name  # a late joiner took over a bot's seat
             plate = self.board.seats[i]
             plate.bot = seat.kind == "bot"
+            plate.level = seat.spec.level if plate.bot else None  # "Máy · Khó", the host's word
             plate.away = seat.kind != "bot" and not seat.connected
-            if plate.away and not plate.dealt_in:
-                plate.stack = seat.stack  # sitting out: its chips are set aside, not gone
+            if not plate.dealt_in:
+                self._sitting_out(plate, seat.stack)
         self.reports.take()  # the host's deal checks and faults, told once each
         self._finish_reconnect()
+
+    def _sitting_out(self, plate: SeatState, stack: int) -> None:
+        """A seat not dealt into this hand shows the chips the roster says it has. An
+        away seat's chips are set aside, not gone (RULES.md "A player who is away"): the
+        hand holds 0 for it, so the hand's start says 0 and "Hết chip" — and once its
+        player was back mid-hand, the plate said so until the next hand."""
+        plate.stack = stack
+        if plate.status in ("status.broke", "status.sitting_out"):
+            plate.status = start_status(False, stack, self.table.rules.table_bet)
 
     def _on_closed(self, closed: tuple[str, str]) -> None:
         reason = closed[0]
