@@ -50,8 +50,9 @@ FLIGHT_KIND = {"drop": "drop", "bet": "sweep", "pot": "payout"}
 
 def bot_tag(level: str | None) -> str:
     """A bot seat's tag: "Máy · Khó" / "Bot · Hard", or just "Máy" when the level is not
-    known (a LAN host whose roster carries no levels). Drawn every frame for every bot seat, so it asks the
-    level list, not the translation files (every level has words: a test checks it)."""
+    known (a LAN host whose roster carries no levels). Drawn every frame for every bot
+    seat, so it asks the level list, not the translation files (every level has words: a
+    test checks it)."""
     if level in BOT_LEVELS:
         return t("seat.bot_level", level=t(f"level.{level}"))
     return t("seat.bot")
