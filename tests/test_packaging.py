@@ -3,6 +3,7 @@ installed package must find it relative to itself, from any working folder."""
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 import zipfile
@@ -17,9 +18,14 @@ ROOT = Path(lieng.__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel ``pip install .`` builds. The test extra installs the build backend
+    (hatchling, as pyproject.toml's ``[build-system]`` asks), so pip builds with it in
+    place instead of fetching it into a fresh environment first: a quarter of the time,
+    and no package index needed. Without it, pip builds as ``pip install .`` does."""
     out = tmp_path_factory.mktemp("wheel")
+    in_place = ["--no-build-isolation"] if importlib.util.find_spec("hatchling") else []
     subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q",
-                    "-w", str(out)], check=True, cwd=out)
+                    *in_place, "-w", str(out)], check=True, cwd=out)
     (whl,) = out.glob("lieng-*.whl")
     return whl
 
