@@ -8,7 +8,8 @@ Frame time is the work of one ``GameApp.step`` (events, update, draw, flip) with
 ante, raise and call, the showdown flips and the payouts, at normal animation speed,
 1280×720. The bare window is a UIManager with one button, updated, drawn and flipped the
 same way. Start-up is wall time from launching a fresh Python process to the first
-flipped frame (the table's, for the game), median of ``--runs`` launches each.
+flipped frame (the table's, for the game), median of ``--runs`` launches each, the two
+launched in turn.
 
 The sequence is deterministic (seeded deal, scripted bots, a fixed time step), so frame
 *i* is the same work in every pass: with ``--passes N`` (default 3) the sequence is
@@ -166,25 +167,34 @@ def child(kind: str) -> None:
     os._exit(0)
 
 
-def startup(kind: str, runs: int) -> tuple[float, float]:
-    """Median wall time and median CPU time (user + system, from the child's rusage) from
-    launching the process to its first frame. The child exits right after that frame, so
-    its CPU total is the start-up work, unaffected by other load on the machine."""
+def launch(kind: str) -> tuple[float, float]:
+    """Wall time and CPU time (user + system, from the child's rusage) from launching a
+    fresh process to its first frame. The child exits right after that frame, so its CPU
+    total is the start-up work."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYGAME_HIDE_SUPPORT_PROMPT="1")
-    wall, cpu = [], []
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, __file__, "--child", kind], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    wall = time.perf_counter() - t0
+    _pid, _status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = 0
+    if line.strip() != "first-frame":
+        raise RuntimeError(f"{kind} child failed")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def startup(runs: int) -> dict[str, tuple[float, float]]:
+    """Median wall and CPU time to the first frame of ``runs`` launches of each kind, the
+    table's and the bare window's launched in turn, so that a change in the machine's load
+    falls on both alike."""
+    got: dict[str, list[tuple[float, float]]] = {"game": [], "bare": []}
     for _ in range(runs):
-        t0 = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, __file__, "--child", kind], env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        wall.append(time.perf_counter() - t0)
-        _pid, _status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = 0
-        cpu.append(usage.ru_utime + usage.ru_stime)
-        if line.strip() != "first-frame":
-            raise RuntimeError(f"{kind} child failed")
-    return statistics.median(wall), statistics.median(cpu)
+        for kind in ("game", "bare"):
+            got[kind].append(launch(kind))
+    return {kind: (statistics.median(w for w, _c in xs), statistics.median(c for _w, c in xs))
+            for kind, xs in got.items()}
 
 
 def main() -> None:
@@ -224,8 +234,8 @@ def main() -> None:
     print("  each pass's table CPU p50 / p99: " + ", ".join(
         f"{pct(c, 50) * 1000:.2f} / {pct(c, 99) * 1000:.2f} ms" for _w, c in runs))
     print(line("frame time, bare pygame-ce + pygame_gui window", bare, bare_cpu))
-    gw, gc = startup("game", args.runs)
-    bw, bc = startup("bare", args.runs)
+    first = startup(args.runs)
+    (gw, gc), (bw, bc) = first["game"], first["bare"]
     print(f"process start to first frame (median of {args.runs}): table wall {gw * 1000:.0f} ms"
           f" CPU {gc * 1000:.0f} ms · bare window wall {bw * 1000:.0f} ms CPU {bc * 1000:.0f} ms"
           f" · ratio wall {gw / bw:.2f} CPU {gc / bc:.2f}")
