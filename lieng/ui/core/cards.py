@@ -53,6 +53,9 @@ class CardRenderer:
         self.face_log: list[FaceDraw] | None = None
         """Set to a list to record every face drawn (tests)."""
         self.frame = 0
+        self.rendered = 0
+        """Faces rendered so far (a face the cache did not hold): the table renders the
+        faces it will need ahead only in a frame that rendered none (``prepare_face``)."""
 
     @property
     def four_colour(self) -> bool:
@@ -77,7 +80,15 @@ class CardRenderer:
         surf = self._faces.get(key)
         if surf is None:
             surf = self._faces.put(key, _draw_face(card, width, self._four_colour))
+            self.rendered += 1
         return surf
+
+    def prepare_face(self, card: Card, width: int) -> bool:
+        """Have ``card``'s face at ``width`` ready for a frame to come; True when it had
+        to be rendered now (the same surface ``face`` would have rendered then)."""
+        before = self.rendered
+        self.face(card, width)
+        return self.rendered != before
 
     def back(self, width: int) -> pygame.Surface:
         width = max(12, int(width))
