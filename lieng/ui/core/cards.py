@@ -54,8 +54,9 @@ class CardRenderer:
         """Set to a list to record every face drawn (tests)."""
         self.frame = 0
         self.rendered = 0
-        """Faces rendered so far (a face the cache did not hold): the table renders the
-        faces it will need ahead only in a frame that rendered none (``prepare_face``)."""
+        """Faces and backs rendered so far (ones the caches did not hold): the table
+        renders the faces it will need ahead only in a frame that rendered none
+        (``prepare_face``) — never in its first frame, say, which renders the deck."""
 
     @property
     def four_colour(self) -> bool:
@@ -95,6 +96,7 @@ class CardRenderer:
         surf = self._backs.get(width)
         if surf is None:
             surf = self._backs.put(width, _draw_back(width))
+            self.rendered += 1
         return surf
 
     # ----------------------------------------------------------------- blits
