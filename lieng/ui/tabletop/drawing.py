@@ -121,6 +121,8 @@ class TableDrawer:
         self.fmt = fmt
         self._felt: pygame.Surface | None = None
         self._felt_key: tuple[int, int] | None = None
+        self._drawn_layout: TableLayout | None = None
+        """The layout the last frame was drawn for (``prepare`` waits for a second)."""
 
     def anchor(self, layout: TableLayout, a: Anchor) -> tuple[float, float]:
         """Where a chip flight's end is: in front of a seat (display slot ``i``) — never
@@ -146,6 +148,10 @@ class TableDrawer:
         s = layout.scale
         slot_of = {seat: slot for slot, seat in enumerate(display_order)}
         rendered = self.cards.rendered
+        # The first frame for a layout makes its felt, its deck and its words: nothing is
+        # rendered ahead in it (it is a table's first frame, or a resize's).
+        steady = self._drawn_layout is layout
+        self._drawn_layout = layout
         # The pots, and each seat's plate, cards and status line, are groups of the
         # canvas (``canvas.grouped``): drawn once and replayed while nothing they are
         # drawn from changes — unless what is drawn is being watched (``_watched``).
@@ -217,7 +223,7 @@ class TableDrawer:
             mark("banner", -1, drawn)
         # A sáp's or a liêng's win: over the winner's cards, for a moment (``celebration``).
         board.celebrations.draw(surf, lambda i: layout.seats[slot_of[i]].cards_box.center, s)
-        if self.cards.rendered == rendered:  # no face rendered for this frame: one ahead
+        if steady and self.cards.rendered == rendered:  # none rendered for it: one ahead
             self.prepare(board, layout, slot_of)
 
     def prepare(self, board: Board, layout: TableLayout, slot_of: dict[int, int]) -> None:

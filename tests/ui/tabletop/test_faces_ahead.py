@@ -65,3 +65,22 @@ def test_shown_and_own_faces_are_ready_before_the_frame_that_draws_them(
     assert max(per_frame.values()) == 1
     drew = {f for f, _c, _w, was_ahead in renders if not was_ahead}
     assert not drew & set(per_frame)
+
+
+def test_a_tables_first_frame_renders_nothing_ahead_and_the_next_does(
+        make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first frame makes the felt, the deck and the words (the start-up the bench
+    measures against a bare window): the faces wait for the next."""
+    app = make_app((960, 540))
+    rendered: list[int] = []
+    draw_face = cards_mod._draw_face
+
+    def noted(card: Card, width: int, four_colour: bool = False) -> pygame.Surface:
+        rendered.append(app.frames)
+        return draw_face(card, width, four_colour)
+
+    monkeypatch.setattr(cards_mod, "_draw_face", noted)
+    scene = open_table(app, scripted_table())  # one frame
+    assert scene.board.coming_faces and rendered == []
+    step(app)
+    assert rendered == [1]
