@@ -8,12 +8,22 @@ Frame time is the work of one ``GameApp.step`` (events, update, draw, flip) with
 ante, raise and call, the showdown flips and the payouts, at normal animation speed,
 1280×720. The bare window is a UIManager with one button, updated, drawn and flipped the
 same way. Start-up is wall time from launching a fresh Python process to the first
-flipped frame (the table's, for the game), median of ``--runs`` launches each.
+flipped frame (the table's, for the game), median of ``--runs`` launches each, the two
+launched in turn.
+
+The sequence is deterministic (seeded deal, scripted bots, a fixed time step), so frame
+*i* is the same work in every pass: with ``--passes N`` (default 3) the sequence is
+played in N fresh processes, one after the other, and each frame's time is the median of
+its N passes — a frame that other processes slowed down in one pass (cache misses,
+migrations between cores: the thread's CPU clock counts them) is not a slow frame
+unless it is slow in most passes. Each pass's own p99 is printed beside it. The bare
+window gets as many passes, of as many frames.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -35,6 +45,14 @@ def pct(values: list[float], q: float) -> float:
 
 Samples = tuple[list[float], list[float]]
 """(wall seconds, CPU seconds of this thread) per frame."""
+
+
+def per_frame_median(passes: list[list[float]]) -> list[float]:
+    """Each frame's median over the passes (the passes play the same frames)."""
+    if len({len(p) for p in passes}) != 1:
+        raise RuntimeError("the passes played different numbers of frames: "
+                           + ", ".join(str(len(p)) for p in passes))
+    return [statistics.median(frame) for frame in zip(*passes, strict=True)]
 
 
 def game_frames(hands: int) -> Samples:
@@ -73,10 +91,10 @@ def game_frames(hands: int) -> Samples:
     dt = 1 / 60
     while table.hand_no < hands or table.hand is None or not table.hand.is_over \
             or scene.board.busy:
-        t0, c0 = time.perf_counter(), time.thread_time()
+        t0, c0 = time.perf_counter_ns(), time.thread_time_ns()
         app.step(dt)
-        times.append(time.perf_counter() - t0)
-        cpu.append(time.thread_time() - c0)
+        times.append((time.perf_counter_ns() - t0) / 1e9)
+        cpu.append((time.thread_time_ns() - c0) / 1e9)
         if len(times) > 60 * 60 * hands:
             raise RuntimeError("the benchmark hands did not finish")
     for s in scene.board.seats:
@@ -97,17 +115,26 @@ def bare_frames(n: int) -> Samples:
     pygame_gui.elements.UIButton(pygame.Rect(20, 20, 160, 44), "OK", ui)
     times, cpu = [], []
     for _ in range(n):
-        t0, c0 = time.perf_counter(), time.thread_time()
+        t0, c0 = time.perf_counter_ns(), time.thread_time_ns()
         for event in pygame.event.get():
             ui.process_events(event)
         ui.update(1 / 60)
         screen.fill((20, 60, 40))
         ui.draw_ui(screen)
         pygame.display.flip()
-        times.append(time.perf_counter() - t0)
-        cpu.append(time.thread_time() - c0)
+        times.append((time.perf_counter_ns() - t0) / 1e9)
+        cpu.append((time.thread_time_ns() - c0) / 1e9)
     pygame.quit()
     return times, cpu
+
+
+def frames_pass(kind: str, n: int) -> Samples:
+    """One pass in a fresh process: ``game_frames(n)`` or ``bare_frames(n)``."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    out = subprocess.run([sys.executable, __file__, "--frames", kind, str(n)], env=env,
+                         capture_output=True, text=True, check=True).stdout
+    wall, cpu = json.loads(out.strip().splitlines()[-1])
+    return wall, cpu
 
 
 # --------------------------------------------------------------------- start-up
@@ -140,40 +167,60 @@ def child(kind: str) -> None:
     os._exit(0)
 
 
-def startup(kind: str, runs: int) -> tuple[float, float]:
-    """Median wall time and median CPU time (user + system, from the child's rusage) from
-    launching the process to its first frame. The child exits right after that frame, so
-    its CPU total is the start-up work, unaffected by other load on the machine."""
+def launch(kind: str) -> tuple[float, float]:
+    """Wall time and CPU time (user + system, from the child's rusage) from launching a
+    fresh process to its first frame. The child exits right after that frame, so its CPU
+    total is the start-up work."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYGAME_HIDE_SUPPORT_PROMPT="1")
-    wall, cpu = [], []
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, __file__, "--child", kind], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    wall = time.perf_counter() - t0
+    _pid, _status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = 0
+    if line.strip() != "first-frame":
+        raise RuntimeError(f"{kind} child failed")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def startup(runs: int) -> dict[str, tuple[float, float]]:
+    """Median wall and CPU time to the first frame of ``runs`` launches of each kind, the
+    table's and the bare window's launched in turn, so that a change in the machine's load
+    falls on both alike."""
+    got: dict[str, list[tuple[float, float]]] = {"game": [], "bare": []}
     for _ in range(runs):
-        t0 = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, __file__, "--child", kind], env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        wall.append(time.perf_counter() - t0)
-        _pid, _status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = 0
-        cpu.append(usage.ru_utime + usage.ru_stime)
-        if line.strip() != "first-frame":
-            raise RuntimeError(f"{kind} child failed")
-    return statistics.median(wall), statistics.median(cpu)
+        for kind in ("game", "bare"):
+            got[kind].append(launch(kind))
+    return {kind: (statistics.median(w for w, _c in xs), statistics.median(c for _w, c in xs))
+            for kind, xs in got.items()}
 
 
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--hands", type=int, default=6)
     p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--passes", type=int, default=3,
+                   help="passes of the table's sequence; each frame's CPU is its median")
     p.add_argument("--child", choices=("game", "bare"))
+    p.add_argument("--frames", nargs=2, metavar=("KIND", "N"), help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.child:
         child(args.child)
         return
+    if args.frames:
+        kind, n = args.frames[0], int(args.frames[1])
+        print(json.dumps(game_frames(n) if kind == "game" else bare_frames(n)))
+        return
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     sys.path.insert(0, str(ROOT))
-    game, game_cpu = game_frames(args.hands)
-    bare, bare_cpu = bare_frames(len(game))
+    runs = [frames_pass("game", args.hands) for _ in range(max(1, args.passes))]
+    game, game_cpu = per_frame_median([w for w, _c in runs]), per_frame_median(
+        [c for _w, c in runs])
+    bare_runs = [frames_pass("bare", len(game)) for _ in range(max(1, args.passes))]
+    bare, bare_cpu = per_frame_median([w for w, _c in bare_runs]), per_frame_median(
+        [c for _w, c in bare_runs])
     print(f"video driver: {os.environ.get('SDL_VIDEODRIVER', 'default')}, {SIZE[0]}x{SIZE[1]}, "
           f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
 
@@ -182,11 +229,13 @@ def main() -> None:
                 f"p99 {pct(wall, 99) * 1000:.2f} ms · CPU p50 {pct(cpu, 50) * 1000:.2f} ms "
                 f"p99 {pct(cpu, 99) * 1000:.2f} ms")
 
-    print(line(f"frame time, table, busiest sequence ({args.hands} six-seat hands)", game,
-               game_cpu))
+    print(line(f"frame time, table, busiest sequence ({args.hands} six-seat hands, each "
+               f"frame's median of {len(runs)} passes)", game, game_cpu))
+    print("  each pass's table CPU p50 / p99: " + ", ".join(
+        f"{pct(c, 50) * 1000:.2f} / {pct(c, 99) * 1000:.2f} ms" for _w, c in runs))
     print(line("frame time, bare pygame-ce + pygame_gui window", bare, bare_cpu))
-    gw, gc = startup("game", args.runs)
-    bw, bc = startup("bare", args.runs)
+    first = startup(args.runs)
+    (gw, gc), (bw, bc) = first["game"], first["bare"]
     print(f"process start to first frame (median of {args.runs}): table wall {gw * 1000:.0f} ms"
           f" CPU {gc * 1000:.0f} ms · bare window wall {bw * 1000:.0f} ms CPU {bc * 1000:.0f} ms"
           f" · ratio wall {gw / bw:.2f} CPU {gc / bc:.2f}")

@@ -9,6 +9,10 @@
 A bot only ever receives what a human in its seat would: ``bot.decide(hand.view_for(seat))``
 on its turn and, optionally, ``bot.observe(event)`` for each event of
 ``hand.events_for(seat)``.
+
+The expert level's class is ``lieng.bots.expert.ExpertBot``, imported by ``make_bot`` the
+first time an expert is seated (not with this package: a table without one never loads
+its abstraction).
 """
 
 from __future__ import annotations
@@ -27,7 +31,6 @@ from .baselines import (
     ThresholdBot,
     TightBot,
 )
-from .expert import ExpertBot
 from .heuristic import HeuristicBot
 from .personality import PERSONALITIES, Personality, pick_personality
 
@@ -53,6 +56,10 @@ def make_bot(level: str, rng: random.Random | None = None,
         name = rng.choice(style.names)
         if level == "expert":
             # The equilibrium has no style to change; the personality only names the seat.
+            # Imported here: its abstraction is 10-25 ms of a table's start-up that seats no
+            # expert (docs/PERFORMANCE.md, "Game window").
+            from .expert import ExpertBot
+
             return ExpertBot(rng, name, style.key)
         return HeuristicBot(level, rng, style, name)
     if personality is not None:
@@ -69,7 +76,6 @@ __all__ = [
     "BaseBot",
     "Bot",
     "CallBot",
-    "ExpertBot",
     "HeuristicBot",
     "ManiacBot",
     "Personality",

@@ -53,6 +53,10 @@ class CardRenderer:
         self.face_log: list[FaceDraw] | None = None
         """Set to a list to record every face drawn (tests)."""
         self.frame = 0
+        self.rendered = 0
+        """Faces and backs rendered so far (ones the caches did not hold): the table
+        renders the faces it will need ahead only in a frame that rendered none
+        (``prepare_face``) — never in its first frame, say, which renders the deck."""
 
     @property
     def four_colour(self) -> bool:
@@ -77,13 +81,22 @@ class CardRenderer:
         surf = self._faces.get(key)
         if surf is None:
             surf = self._faces.put(key, _draw_face(card, width, self._four_colour))
+            self.rendered += 1
         return surf
+
+    def prepare_face(self, card: Card, width: int) -> bool:
+        """Have ``card``'s face at ``width`` ready for a frame to come; True when it had
+        to be rendered now (the same surface ``face`` would have rendered then)."""
+        before = self.rendered
+        self.face(card, width)
+        return self.rendered != before
 
     def back(self, width: int) -> pygame.Surface:
         width = max(12, int(width))
         surf = self._backs.get(width)
         if surf is None:
             surf = self._backs.put(width, _draw_back(width))
+            self.rendered += 1
         return surf
 
     # ----------------------------------------------------------------- blits

@@ -83,7 +83,7 @@ def text(target: pygame.Surface, s: str, pos: tuple[float, float], size: int,
         s = ellipsize(s, size, bold, room)
         surf = text_surface(s, size, colour, bold)
     rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
-    drawn = _shadowed(s, size, colour, bold) if shadow else surf
+    drawn = shadowed(s, size, colour, bold) if shadow else surf
     if room is not None and rect.w > room:  # not even "…" fits: clip, the last resort
         rect.w = room
         drawn = drawn.subsurface((0, 0, min(room, drawn.get_width()), drawn.get_height()))
@@ -127,8 +127,9 @@ _shadow_cache: SurfaceCache[tuple[str, int, bool, Colour]] = SurfaceCache("shado
                                                                           0.6)
 
 
-def _shadowed(s: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
-    """Text with its drop shadow composed once: one blit per frame instead of two."""
+def shadowed(s: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+    """Text with its drop shadow composed once: one blit per frame instead of two. Cached
+    (so never to be drawn into: copy it first)."""
     key = (s, size, bold, colour)
     surf = _shadow_cache.get(key)
     if surf is None:

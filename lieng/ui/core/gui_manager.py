@@ -23,6 +23,13 @@ table (docs/PERFORMANCE.md, "Game window (UI)"); ``ShapeCache`` keeps the same s
 in a plain dictionary instead, least recently used dropped past the same 12 MiB bound.
 ``tests/ui/core/test_gui_manager.py`` compares the ids with pygame_gui's for the shapes our
 elements have, so an upgrade that changes them fails there.
+
+Every frame pygame_gui asks each visible element whether the mouse hovers it
+(``UIManager._handle_hovering``): a tenth of a millisecond of every table frame for its
+twenty elements, most of it finding that the mouse is nowhere near them.
+``GuiManager`` walks the same elements in the same order but passes by one whose answer
+is known without asking: not hovered now, not held, the mouse outside its rectangle, and
+pygame_gui's own ``check_hover`` (which then changes nothing and answers False).
 """
 
 from __future__ import annotations
@@ -32,8 +39,11 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
+from pygame_gui.core.interfaces import IUIElementInterface
 from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
+from pygame_gui.elements import UIButton
 
 Ids = list[str | None] | None
 
@@ -172,8 +182,47 @@ class LienGuiTheme(UIAppearanceTheme):
         return combined
 
 
+_PLAIN_HOVER = (UIElement.hover_point, UIButton.hover_point)
+"""The ``hover_point``s that are False wherever the point is outside the element's rect
+(its drawable shape's click area, or the rect itself, each cut by the container's clip;
+a held button's reaches further, and ``unasked`` asks a held one)."""
+
+
+def unasked(element: Any, x: int, y: int) -> bool:
+    """``element.check_hover`` would change nothing and answer False: pygame_gui's own
+    method, on an element not hovered now and not held, with ``(x, y)`` outside its
+    rect."""
+    kind = type(element)
+    return (not element.hovered and kind.check_hover is UIElement.check_hover
+            and kind.hover_point in _PLAIN_HOVER and not getattr(element, "held", False)
+            and not element.rect.collidepoint(x, y))
+
+
 class GuiManager(pygame_gui.UIManager):
-    """A ``UIManager`` whose themes are ``LienGuiTheme``s."""
+    """A ``UIManager`` whose themes are ``LienGuiTheme``s, and whose hover walk passes by
+    the elements the mouse is nowhere near (``unasked``)."""
+
+    def _handle_hovering(self, time_delta: float) -> None:
+        """pygame_gui 0.6.14's ``_handle_hovering``, the same walk (top layer first, each
+        layer's last element first), without the calls ``unasked`` knows the answer to."""
+        hover_handled = False
+        x, y = self.get_mouse_position()
+        group: Any = self.ui_group  # not annotated in pygame_gui
+        root: Any = self.root_container
+        for layer in sorted(group.layers(), reverse=True):
+            layer_elements = group.get_sprites_from_layer(layer)
+            layer_elements.reverse()
+            for element in layer_elements:
+                if not isinstance(element, IUIElementInterface) or not element.visible:
+                    continue
+                if unasked(element, x, y):
+                    continue
+                if element.check_hover(time_delta, hover_handled):
+                    if element != root:
+                        hover_handled = True
+                        self.hovering_any_ui_element = True
+                    else:
+                        self.hovering_any_ui_element = False
 
     def create_new_theme(self, theme_path: Any = None) -> LienGuiTheme:
         theme = LienGuiTheme(self.resource_loader, self._locale)

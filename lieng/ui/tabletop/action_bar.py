@@ -144,11 +144,13 @@ class ActionBar:
         if legal.raise_k:
             lo, hi = legal.raise_k.start, legal.raise_k.stop - 1
             self.k = lo if new_turn else max(lo, min(hi, self.k))
-            if (lo, hi) != self._slider_range or self.slider is None or \
-                    not self.slider.is_enabled:
+            if (lo, hi) != self._slider_range or self.slider is None:
                 self._build_slider(lo, hi, self.k, enabled=True)
             else:
+                # The same range as the last turn's: the slider is enabled again, not
+                # built again (building one is most of a millisecond's frame: ~5 ms).
                 self.slider.set_current_value(self.k, warn=False)
+                set_enabled(self.slider, hi > lo)
             set_enabled(self.raise_, True)
         else:
             set_enabled(self.raise_, False)

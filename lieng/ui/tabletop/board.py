@@ -21,6 +21,7 @@ drawer opening mid-flight still looks right.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Sequence
 from functools import partial
 
@@ -63,6 +64,9 @@ DROP = 0.2
 SWEEP_GAP = 0.3
 ACTION_GAP = 0.32
 FLIP = 0.32
+COMING_KEPT = 32
+"""Faces to render ahead kept at most (``Board.coming_faces``): a hand's own three and
+every shown hand's, with room for a hand that was never drawn."""
 SHOW_GAP = 0.35
 AWARD_FLIGHT = 0.7
 AWARD_GAP = 0.55
@@ -120,6 +124,11 @@ class Board:
         """Told each event when the table has shown it (a celebration)."""
         self.celebrations = Celebrations(lambda: [x.hand_value for x in self.seats], speed)
         self.watchers.append(self.celebrations.watch)
+        self.coming_faces: deque[tuple[int, Card, bool]] = deque(maxlen=COMING_KEPT)
+        """Faces the board will turn up, known when their event is fed and before its
+        beat shows them: (seat, card, whether it flies in face up). The drawing renders
+        them ahead, one a frame (``TableDrawer.prepare``): rendering a face the frame a
+        card lands or turns over made those frames among a hand's slowest."""
 
     # ----------------------------------------------------------------- timeline
 
@@ -303,6 +312,8 @@ class Board:
         own = e.seat == self.me
         f = self.speed()
         arrive = Tween(0.0, 1.0, DEAL_FLIGHT * f, ease_out_back)
+        if own and e.card is not None:
+            self.coming_faces.append((e.seat, e.card, self.own_face_up() or self.reveal_own))
 
         def start() -> None:
             face_up = own and e.card is not None and (self.own_face_up() or self.reveal_own)
@@ -381,6 +392,7 @@ class Board:
             seat = self.seats[shown.seat]
             cards = shown.cards
             value = shown.value
+            self.coming_faces.extend((shown.seat, card, False) for card in cards)
 
             def flip(seat: SeatState = seat, cards: tuple[Card, ...] = cards,
                      value: HandValue = value) -> None:

@@ -6,6 +6,12 @@ table's clock, the bots, the buttons and the next hand never wait for it — and
 drawn under pygame_gui's buttons and under the result panel. It starts when the table
 shows the pot going to the winner (the board tells its watchers at that moment), never
 for a pot handed back (a refund, RULES.md step 9) or for a hand the table did not show.
+
+The word is rendered once, at its settled size and full gold, with its shadow
+(``draw.shadowed``); each frame scales that surface for the pop and darkens it for the
+fade. Rendering it anew at each frame's size and colour — a font loaded for each new size,
+the glyphs rendered and the shadow composed — was 0.3-1.2 ms of each of its frames, among
+the slowest of a hand (docs/PERFORMANCE.md).
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ import pygame
 from lieng.engine import Event, HandStarted, PotAwarded
 from lieng.engine.ranking import HandCategory, HandValue
 from lieng.ui.core import canvas
-from lieng.ui.core.draw import GOLD, text
+from lieng.ui.core.draw import GOLD, shadow_offset, shadowed
 from lieng.ui.core.i18n import t
 from lieng.ui.core.typescale import px
 from lieng.ui.tabletop.frame_record import mark
@@ -103,11 +109,32 @@ class Celebrations:
             # The word pops in (overshoots, settles), then fades with the sparks.
             pop = 1.0 + 0.35 * math.sin(min(1.0, p / 0.25) * math.pi) if p < 0.25 else 1.0
             size = max(8, int(px(scale, "large") * 1.4 * pop))
-            col = tuple(int(c * fade) for c in GOLD)
             word = t(burst.key)
             probe = pygame.Rect(0, 0, int(size * 0.7 * len(word)), size)
             probe.center = (int(cx), int(cy - 34 * scale))
             probe.clamp_ip(bounds)
-            drawn = text(surf, word, probe.center, size, col,  # type: ignore[arg-type]
-                         bold=True, max_width=bounds.w)
+            shown = word_surface(word, max(8, int(px(scale, "large") * 1.4)), size, fade,
+                                 bounds.w)
+            # Centred as ``draw.text`` centres a shadowed word: its letters, not the shadow.
+            off = shadow_offset(size)
+            drawn = shown.get_rect()
+            drawn.center = (probe.centerx + off // 2, probe.centery + off // 2)
+            surf.blit(shown, drawn)
             mark("celebration", burst.seat, drawn.clip(bounds))
+
+
+def word_surface(word: str, settled: int, size: int, fade: float, room: int) -> pygame.Surface:
+    """The word as a frame of the celebration shows it: the one rendering at the ``settled``
+    size (gold, shadowed; cached by ``draw``) scaled to ``size`` — no wider than ``room`` —
+    and darkened to ``fade`` (1: full gold, 0: black) as the sparks fade."""
+    base = shadowed(word, settled, GOLD, bold=True)
+    w, h = base.get_size()
+    k = min(size / settled, room / w) if w else 1.0
+    out = base
+    if abs(k - 1.0) > 1e-9:
+        out = pygame.transform.smoothscale(base, (max(1, round(w * k)), max(1, round(h * k))))
+    if fade < 1.0:
+        m = max(0, min(255, int(255 * fade)))
+        out = out.copy() if out is base else out  # the cached rendering is never drawn into
+        out.fill((m, m, m), special_flags=pygame.BLEND_RGB_MULT)
+    return out

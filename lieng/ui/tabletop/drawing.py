@@ -76,6 +76,16 @@ def avatar_colour(name: str) -> tuple[int, int, int]:
 
 _text = text
 
+DEAL_STEPS = (0.0, 1 / 3, 2 / 3, 1.0)
+"""How far a card in flight has grown from the deck's size to the seat's, in steps."""
+
+
+def deal_width(layout: TableLayout, spot: SeatSpot, grown: float) -> int:
+    """A card's width ``grown`` of the way (one of ``DEAL_STEPS``) from the deck's to the
+    seat's."""
+    deck_w = int(L.DECK_W * layout.scale)
+    return int(deck_w + (spot.card_w - deck_w) * grown)
+
 
 def _watched() -> bool:
     """Something outside is watching what this module draws: a test recording the
@@ -112,6 +122,8 @@ class TableDrawer:
         self.fmt = fmt
         self._felt: pygame.Surface | None = None
         self._felt_key: tuple[int, int] | None = None
+        self._drawn_layout: TableLayout | None = None
+        """The layout the last frame was drawn for (``prepare`` waits for a second)."""
 
     def anchor(self, layout: TableLayout, a: Anchor) -> tuple[float, float]:
         """Where a chip flight's end is: in front of a seat (display slot ``i``) — never
@@ -136,6 +148,11 @@ class TableDrawer:
         surf.blit(felt_for(layout), (0, 0))
         s = layout.scale
         slot_of = {seat: slot for slot, seat in enumerate(display_order)}
+        rendered = self.cards.rendered
+        # The first frame for a layout makes its felt, its deck and its words: nothing is
+        # rendered ahead in it (it is a table's first frame, or a resize's).
+        steady = self._drawn_layout is layout
+        self._drawn_layout = layout
         # The pots, and each seat's plate, cards and status line, are groups of the
         # canvas (``canvas.grouped``): drawn once and replayed while nothing they are
         # drawn from changes — unless what is drawn is being watched (``_watched``).
@@ -207,6 +224,25 @@ class TableDrawer:
             mark("banner", -1, drawn)
         # A sáp's or a liêng's win: over the winner's cards, for a moment (``celebration``).
         board.celebrations.draw(surf, lambda i: layout.seats[slot_of[i]].cards_box.center, s)
+        if steady and self.cards.rendered == rendered:  # none rendered for it: one ahead
+            self.prepare(board, layout, slot_of)
+
+    def prepare(self, board: Board, layout: TableLayout, slot_of: dict[int, int]) -> None:
+        """Render one face the board will turn up soon (``Board.coming_faces``) at a width
+        it will be drawn at — the seat's, and the sizes a card flying in face up grows
+        through — so the frame that shows it finds it ready. Only the renderer's cache
+        changes: the frame is drawn from the same surfaces, a few frames sooner made."""
+        coming = board.coming_faces
+        while coming:
+            seat, card, flies_up = coming[0]
+            slot = slot_of.get(seat)
+            if slot is not None:
+                spot = layout.seats[slot]
+                steps = DEAL_STEPS if flies_up else (1.0,)
+                for grown in steps:
+                    if self.cards.prepare_face(card, deal_width(layout, spot, grown)):
+                        return  # one a frame; the rest of this card's sizes next frame
+            coming.popleft()
 
     def _resolve(self, layout: TableLayout, a: Anchor, slot_of: dict[int, int]
                  ) -> tuple[float, float]:
@@ -565,9 +601,8 @@ class TableDrawer:
             if not cs.landed:
                 # A card leaves the deck at the deck's size and grows on its way, in a few
                 # steps (each size is a cached surface).
-                deck_w = int(L.DECK_W * layout.scale)
                 grown = round(max(0.0, min(1.0, cs.arrive.progress)) * 3) / 3
-                width = int(deck_w + (spot.card_w - deck_w) * grown)
+                width = deal_width(layout, spot, grown)
             flip = cs.flip_now
             if peel is not None and i in peel and cs.card is not None and flip <= 0.0:
                 mark(kind, seat_i, self.cards.draw_peel(surf, cs.card, (pos[0], pos[1] - 6),

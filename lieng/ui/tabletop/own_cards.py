@@ -37,6 +37,8 @@ class OwnCards:
         self.peel: dict[int, float] = {}
         """How far each own card is pulled up (0..1) while the player drags it."""
         self._drag: tuple[int, float] | None = None
+        self._named: tuple[tuple[object, ...], str] | None = None
+        """The last hand named and its name: the bar asks every frame."""
 
     def cards(self) -> list[CardState]:
         return self.board.seats[self.board.me].cards
@@ -82,8 +84,12 @@ class OwnCards:
     def hand_name(self) -> str:
         cards = self.cards()
         if len(cards) == 3 and all(c.card is not None and c.flip_now >= 1.0 for c in cards):
-            value = evaluate([c.card for c in cards if c.card is not None], self.rules())
-            return value.name(language())
+            rules, lang = self.rules(), language()
+            key = (cards[0].card, cards[1].card, cards[2].card, rules, lang)
+            if self._named is None or self._named[0] != key:
+                value = evaluate([c.card for c in cards if c.card is not None], rules)
+                self._named = (key, value.name(lang))
+            return self._named[1]
         return ""
 
     def handle(self, event: pygame.event.Event) -> bool:

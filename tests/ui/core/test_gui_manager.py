@@ -7,11 +7,18 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pygame_gui
 import pytest
 from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
 
-from lieng.ui.core.gui_manager import GuiManager, LienGuiTheme, ShapeCache, shared_shapes
+from lieng.ui.core.gui_manager import (
+    GuiManager,
+    LienGuiTheme,
+    ShapeCache,
+    shared_shapes,
+    unasked,
+)
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.settings_screen import SettingsScene
@@ -163,3 +170,69 @@ def test_the_cache_names_shapes_as_pygame_gui_does() -> None:
     args = ("rounded_rectangle", (90, 30), 2, borders, pygame.Color(1, 2, 3, 255),
             pygame.Color(4, 5, 6, 255), [5, 5, 5, 5])
     assert ShapeCache.build_cache_id(*args) == SurfaceCache.build_cache_id(*args)
+
+
+def _looks(element: Any) -> tuple[object, ...]:
+    shape = element.drawable_shape
+    state = None if shape is None else shape.active_state.state_id
+    return (element.hovered, element.hover_time, state)
+
+
+def _mouse_at(ui: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mouse is where the test puts it (``ui.mouse_position``), not pygame's."""
+    monkeypatch.setattr(ui, "_update_mouse_position", lambda: None)
+
+
+def test_the_hover_walk_passes_by_only_elements_whose_answer_changes_nothing(
+        make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Wherever the mouse is — on each element's middle, just inside and just outside each
+    corner, off the window — an element ``unasked`` passes by answers False to pygame_gui's
+    own ``check_hover`` and nothing about it changes (nor is an event posted)."""
+    app = make_app((960, 540))
+    app.push(MenuScene(app))
+    app.push(TableScene(app, make_table(5, "normal", 10, "classic", "Bạn")))
+    step(app, 3)
+    ui = app.ui
+    _mouse_at(ui, monkeypatch)
+    elements: list[Any] = [e for e in ui.get_sprite_group().sprites() if e.visible]
+    spots = [(-5, -5), (2000, 10)]
+    for e in elements:
+        r = e.rect
+        spots += [r.center, r.topleft, (r.right - 1, r.bottom - 1), (r.x - 1, r.y),
+                  (r.right, r.bottom - 1)]
+    passed = 0
+    for x, y in spots:
+        ui.mouse_position = (x, y)
+        ui.update(1 / 60)  # the walk itself (``GuiManager._handle_hovering``) at this spot
+        pygame.event.get()  # taken, not cleared: pygame keeps a cleared event's element
+        for e in elements:
+            if not unasked(e, x, y):
+                continue
+            passed += 1
+            before = _looks(e)
+            assert e.check_hover(1 / 60, False) is False
+            assert _looks(e) == before
+        assert not pygame.event.get()
+    assert passed > len(spots)  # most elements, at most spots, are passed by
+
+
+def test_the_walk_still_hovers_and_leaves_a_button(make_app: MakeApp,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app((960, 540))
+    app.push(MenuScene(app))
+    step(app)
+    ui = app.ui
+    _mouse_at(ui, monkeypatch)
+    button: Any = next(e for e in ui.get_sprite_group().sprites()
+                  if isinstance(e, pygame_gui.elements.UIButton) and e.visible)
+    pygame.event.get()
+    ui.mouse_position = button.rect.center
+    ui.update(1 / 60)
+    assert button.hovered and not unasked(button, *button.rect.center)
+    assert any(ev.type == pygame_gui.UI_BUTTON_ON_HOVERED and ev.ui_element is button
+               for ev in pygame.event.get())
+    ui.mouse_position = (-5, -5)
+    ui.update(1 / 60)  # hovered a frame ago: asked, and it lets go
+    assert not button.hovered
+    assert any(ev.type == pygame_gui.UI_BUTTON_ON_UNHOVERED and ev.ui_element is button
+               for ev in pygame.event.get())

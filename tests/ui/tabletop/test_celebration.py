@@ -9,7 +9,8 @@ import pygame
 from lieng.devtools.showdown_shots import scripted_table
 from lieng.engine import Card, HandStarted, PotAwarded, RuleSet
 from lieng.engine.ranking import HandValue, evaluate
-from lieng.ui.tabletop.celebration import DURATION, Celebrations
+from lieng.ui.core.draw import GOLD, shadowed
+from lieng.ui.tabletop.celebration import DURATION, Celebrations, word_surface
 from lieng.ui.tabletop.frame_record import capture, problems
 
 from ..helpers import MakeApp, key, open_table, step
@@ -68,3 +69,35 @@ def test_the_table_shows_it_without_waiting_for_it(make_app: MakeApp) -> None:
     assert seen == {1, 5}  # Hùng's sáp, Quốc's liêng; not the player's 9 points
     assert idle_while_celebrating  # the board was done (the result can come) mid-burst
     assert not scene.board.celebrations.bursts
+
+
+def _pixels(surf: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surf, "RGBA")
+
+
+def test_the_word_is_one_rendering_scaled_for_the_pop_and_darkened_for_the_fade() -> None:
+    pygame.font.init()
+    settled = 33
+    base = shadowed("LIÊNG!", settled, GOLD, bold=True)
+    before = _pixels(base)
+    # Settled and bright: the shadowed rendering itself, as ``draw.text`` blits it.
+    assert _pixels(word_surface("LIÊNG!", settled, settled, 1.0, 1280)) == before
+    # The pop: the same word scaled with its size, no wider than the room given.
+    big = word_surface("LIÊNG!", settled, 44, 1.0, 1280)
+    assert abs(big.get_width() - base.get_width() * 44 / settled) <= 1
+    assert abs(big.get_height() - base.get_height() * 44 / settled) <= 1
+    assert word_surface("LIÊNG!", settled, 44, 1.0, 60).get_width() <= 60
+    # The fade: the same coverage, every colour darker (black at the end).
+    half = word_surface("LIÊNG!", settled, settled, 0.5, 1280)
+    assert half.get_size() == base.get_size()
+    for x in range(0, base.get_width(), 3):
+        for y in range(0, base.get_height(), 3):
+            a, b = base.get_at((x, y)), half.get_at((x, y))
+            assert b.a == a.a
+            if a.a:
+                assert all(abs(bc - ac * 0.5) <= 1.5 for ac, bc in zip(a[:3], b[:3], strict=True))
+    gone = word_surface("LIÊNG!", settled, settled, 0.0, 1280)
+    assert all(gone.get_at((x, y))[:3] == (0, 0, 0) for x in range(0, gone.get_width(), 3)
+               for y in range(0, gone.get_height(), 3))
+    # The cached rendering was never drawn into.
+    assert _pixels(base) == before
