@@ -49,15 +49,23 @@ def test_the_glow_and_rail_stop_short_of_the_winners_words(
         face = text_surface(words, px(lay.scale, "body"), bold=True)
         at = face.get_rect(center=box.center)
         assert box.contains(face.get_bounding_rect().move(at.topleft)), (slot, box)
-        # Every pixel within BAND of an inked one, the ink itself left out.
-        ink = np.zeros(app.size, dtype=bool)
-        ink[at.left:at.right, at.top:at.bottom] = pygame.surfarray.array_alpha(face) > 40
+        # Every pixel within BAND of an inked one, the ink itself left out: read in a
+        # window around the words (BAND and a pixel more on every side), where they all lie.
+        area = at.inflate(2 * BAND + 2, 2 * BAND + 2).clip(surf.get_rect())
+        alpha = pygame.surfarray.array_alpha(face) > 40
+        ink = np.zeros((area.w, area.h), dtype=bool)
+        fx, fy = area.left - at.left, area.top - at.top  # the area's corner in the face
+        part = alpha[max(0, fx):fx + area.w, max(0, fy):fy + area.h]
+        ink[max(0, -fx):max(0, -fx) + part.shape[0], max(0, -fy):max(0, -fy) + part.shape[1]] \
+            = part
         near = ink.copy()
         for dx in range(-BAND, BAND + 1):
             for dy in range(-BAND, BAND + 1):
                 near |= np.roll(np.roll(ink, dx, axis=0), dy, axis=1)
-        rgb = pygame.surfarray.array3d(surf).astype(int)
+        rgb = pygame.surfarray.array3d(surf.subsurface(area)).astype(int)
         r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
         gold = near & ~ink & (r > 70) & (g > 60) & (r > b + 30)  # glow or rail on the felt
         xs, ys = np.nonzero(gold)
-        assert not len(xs), (size, seats, slot, words, list(zip(xs[:5], ys[:5], strict=True)))
+        assert not len(xs), (size, seats, slot, words,
+                             [(area.x + x, area.y + y) for x, y in zip(xs[:5], ys[:5],
+                                                                        strict=True)])
