@@ -44,6 +44,7 @@ from lieng.engine import (
 from lieng.table import Table, TableLike
 
 from .announcements import Announcements
+from .bot_seating import Arrival, BotSeating
 from .flow import AskRebuy, BetweenHands, DealNext, GameOver
 from .story import Story
 
@@ -55,6 +56,7 @@ TableT = TypeVar("TableT", bound=TableLike, covariant=True)
 at a LAN table."""
 
 Listener = Callable[[Sequence[Event]], None]
+Welcome = Callable[[Sequence[Arrival]], None]
 
 
 class ChipSource(Protocol):
@@ -122,6 +124,10 @@ class TableSession(Generic[TableT]):
         self._listeners: list[Listener] = []
         self.policy: SeatPolicy | None = None
         """The mode's say about me beyond the bot table's (the hot-seat's hand-off)."""
+        self.seating: BotSeating | None = None
+        """Who takes a broke bot's seat between hands (the bot table's newcomers,
+        ``lieng.game.bot_seating``); None: nobody comes (the hot-seat and LAN tables)."""
+        self._welcomers: list[Welcome] = []
         table.subscribe(self._on_events)
 
     # ----------------------------------------------------------------- events
@@ -233,9 +239,28 @@ class TableSession(Generic[TableT]):
 
     # ----------------------------------------------------------------- between hands
 
+    def welcomed_by(self, welcome: Welcome) -> None:
+        """``welcome`` hears who sat down in a broke bot's seat, between the newcomers
+        sitting down and the next deal (a screen puts the new name on the plate before the
+        hand's first event reaches its board)."""
+        self._welcomers.append(welcome)
+
+    def _seat_newcomers(self) -> None:
+        """Between hands, broke bots leave and newcomers sit down (docs/RULES.md step 2:
+        a seat that cannot pay the ante does not play; ``lieng.game.bot_seating``)."""
+        table = self.table
+        if self.seating is None or not isinstance(table, Table) or table.in_hand:
+            return
+        came = self.seating.refill(table)
+        if came:
+            for welcome in list(self._welcomers):
+                welcome(came)
+
     def next_hand(self) -> AskRebuy | GameOver | None:
         """Deal the next hand (None), or say what the flow decided instead: a rebuy to
-        ask me about, or the end of the table."""
+        ask me about, or the end of the table. Broke bots' seats are taken by newcomers
+        first, when the session seats them (``seating``)."""
+        self._seat_newcomers()
         decision = self.flow.next()
         if self.policy is not None:
             self.policy.after_flow()
