@@ -27,6 +27,7 @@ policy and the spectator's view, the LAN screen a table answered from one seat's
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from lieng.engine import (
@@ -46,9 +47,12 @@ from lieng.table import Table, TableLike
 from .announcements import Announcements
 from .bot_seating import Arrival, BotSeating
 from .flow import AskRebuy, BetweenHands, DealNext, GameOver
+from .recorders import HandRecorder, NoticeSink
 from .story import Story
 
 if TYPE_CHECKING:
+    from lieng.storage.history import GameMode, History
+
     from .profile import Profile
 
 TableT = TypeVar("TableT", bound=TableLike, covariant=True)
@@ -128,6 +132,9 @@ class TableSession(Generic[TableT]):
         """Who takes a broke bot's seat between hands (the bot table's newcomers,
         ``lieng.game.bot_seating``); None: nobody comes (the hot-seat and LAN tables)."""
         self._welcomers: list[Welcome] = []
+        self.recorder: HandRecorder | None = None
+        """Writes every hand the table finishes to the history (``record``; when me plays
+        for the bankroll's chips, the bankroll's recorder: ``play_for_real``)."""
         table.subscribe(self._on_events)
 
     # ----------------------------------------------------------------- events
@@ -237,6 +244,24 @@ class TableSession(Generic[TableT]):
         deadline = self.table.deadline
         return None if deadline is None else max(0.0, deadline - self.clock)
 
+    # ----------------------------------------------------------------- the record
+
+    def record(self, history: History, mode: GameMode, notify: NoticeSink,
+               clock: Callable[[], datetime] = datetime.now) -> HandRecorder:
+        """From now on every hand the table finishes goes to ``history`` as this session
+        shows it — me's view, or the spectator's at a hot-seat table (``spectator``: the
+        hands shown at the showdown only) — in place of the recorder there was."""
+        self.stop_recording()
+        self.recorder = HandRecorder(self.table, history, None if self.spectator else self.me,
+                                     mode, notify, clock=clock)
+        return self.recorder
+
+    def stop_recording(self) -> None:
+        """No more hands to the history (the player left, or the history changed)."""
+        recorder, self.recorder = self.recorder, None
+        if recorder is not None:
+            recorder.stop()
+
     # ----------------------------------------------------------------- between hands
 
     def welcomed_by(self, welcome: Welcome) -> None:
@@ -298,3 +323,4 @@ def play_for_real(session: TableSession[Table], profile: Profile, amount: int) -
     profile.sit_down(session.table, session.me, amount)
     session.bank = profile
     session.rebuy_amount = amount
+    session.recorder = profile.recorder  # the bankroll's: history line, then the bank

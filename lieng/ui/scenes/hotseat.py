@@ -31,7 +31,6 @@ import pygame_gui
 
 from lieng.game import AskRebuy, GameOver, SeatChange
 from lieng.game.handoff import Handoff
-from lieng.game.recorders import HandRecorder
 from lieng.storage.documents import Notice
 from lieng.storage.history import GameResult, History
 from lieng.table import Table
@@ -64,8 +63,6 @@ class HotseatScene(TableScene[Table]):
         self.rebuy_allowed = rebuy_allowed
         self.handoff_limit = handoff_limit if table.rules.turn_seconds > 0 else None
         """No turn timer, no hand-off limit: nobody is hurried at a table without a clock."""
-        self.recorder: HandRecorder | None = None
-        """Writes every hand to the history as the table showed it (``viewer=None``)."""
         self._history: History | None = None
         self.wall_clock = clock
         self.result: GameResult | None = None
@@ -107,13 +104,13 @@ class HotseatScene(TableScene[Table]):
 
     @history.setter
     def history(self, history: History | None) -> None:
-        """Where the hands and the final standings go (None: nowhere)."""
-        if self.recorder is not None:
-            self.recorder.stop()
+        """Where the hands and the final standings go (None: nowhere). The hands go as
+        the table showed them (the session records the spectator's view)."""
         self._history = history
-        self.recorder = None if history is None else HandRecorder(
-            self.table, history, None, "hotseat", self._notify,
-            clock=lambda: self.wall_clock())
+        if history is None:
+            self.session.stop_recording()
+        else:
+            self.session.record(history, "hotseat", self._notify, lambda: self.wall_clock())
 
     # ----------------------------------------------------------------- who is who
 
