@@ -31,6 +31,7 @@ import pygame_gui
 
 from lieng.game import AskRebuy, GameOver, SeatChange
 from lieng.game.handoff import Handoff
+from lieng.game.standings import game_result
 from lieng.storage.documents import Notice
 from lieng.storage.history import GameResult, History
 from lieng.table import Table
@@ -39,7 +40,7 @@ from lieng.ui.tabletop.summary import net_line
 
 from .dialog import Dialog
 from .handoff import HandoffScene
-from .scoreboard import ScoreboardScene, game_result
+from .scoreboard import ScoreboardScene
 from .table import TableScene
 
 if TYPE_CHECKING:
