@@ -268,6 +268,20 @@ def test_the_private_import_finder_sees_one() -> None:
     assert any(line.endswith("._PRIOR_FOLD_RATE") for line in found), found
 
 
+def test_a_screen_opens_the_screens_it_navigates_to_by_name() -> None:
+    """Issue 21: screens navigate by name (``app.open``, ``lieng/ui/screens.py``), so no
+    screen imports a screen the registry opens — the registry is the one module that
+    names them. (A screen still imports what it is built of: the ``Dialog`` base, the
+    ``TableScene`` the hot-seat and LAN tables extend.)"""
+    edges = graph()
+    opened = {m for m in edges["lieng.ui.screens"] if m.startswith("lieng.ui.scenes.")}
+    assert {"lieng.ui.scenes.history", "lieng.ui.scenes.scoreboard",
+            "lieng.ui.scenes.handoff"} <= opened
+    wrong = sorted(f"{m} imports {t}" for m, targets in edges.items()
+                   if m.startswith("lieng.ui.scenes.") for t in targets & opened)
+    assert not wrong, "\n".join(wrong)
+
+
 def test_the_cycle_finder_finds_a_loop_and_only_loops() -> None:
     """A check that cannot fail proves nothing: a three-module loop is found whole, a
     module importing itself and a chain are not loops."""
