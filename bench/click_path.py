@@ -58,14 +58,25 @@ def bot_table() -> int:
         print("the player's turn with a raise never came", file=sys.stderr)
         return 1
     recorder = PathRecorder(Table.act.__code__)
-    recorder.install()
+    dispatched: list[str] = []  # the click's whole dispatch: the table's events too
+
+    def both(frame: Any, event: str, arg: Any) -> None:
+        recorder.hook(frame, event, arg)
+        name = frame.f_globals.get("__name__", "")
+        if event == "call" and isinstance(name, str) and name.startswith("lieng") \
+                and name not in dispatched:
+            dispatched.append(name)
+
     recorder.arm()
+    sys.setprofile(both)
     _click(app, scene)
-    recorder.uninstall()
+    sys.setprofile(None)
     if not recorder.reached.is_set():
         print("the click never reached the table", file=sys.stderr)
         return 1
     _show("the click, to the table acting", recorder.modules)
+    print(f"the click's whole dispatch ({len(dispatched)} modules: the table acting and its"
+          " events onto the board's queue)")
     animated: set[str] = set()
 
     def hook(frame: Any, event: str, arg: Any) -> None:

@@ -27,6 +27,7 @@ policy and the spectator's view, the LAN screen a table answered from one seat's
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from lieng.engine import (
@@ -44,10 +45,14 @@ from lieng.engine import (
 from lieng.table import Table, TableLike
 
 from .announcements import Announcements
+from .bot_seating import Arrival, BotSeating
 from .flow import AskRebuy, BetweenHands, DealNext, GameOver
+from .recorders import HandRecorder, NoticeSink
 from .story import Story
 
 if TYPE_CHECKING:
+    from lieng.storage.history import GameMode, History
+
     from .profile import Profile
 
 TableT = TypeVar("TableT", bound=TableLike, covariant=True)
@@ -55,6 +60,7 @@ TableT = TypeVar("TableT", bound=TableLike, covariant=True)
 at a LAN table."""
 
 Listener = Callable[[Sequence[Event]], None]
+Welcome = Callable[[Sequence[Arrival]], None]
 
 
 class ChipSource(Protocol):
@@ -122,6 +128,13 @@ class TableSession(Generic[TableT]):
         self._listeners: list[Listener] = []
         self.policy: SeatPolicy | None = None
         """The mode's say about me beyond the bot table's (the hot-seat's hand-off)."""
+        self.seating: BotSeating | None = None
+        """Who takes a broke bot's seat between hands (the bot table's newcomers,
+        ``lieng.game.bot_seating``); None: nobody comes (the hot-seat and LAN tables)."""
+        self._welcomers: list[Welcome] = []
+        self.recorder: HandRecorder | None = None
+        """Writes every hand the table finishes to the history (``record``; when me plays
+        for the bankroll's chips, the bankroll's recorder: ``play_for_real``)."""
         table.subscribe(self._on_events)
 
     # ----------------------------------------------------------------- events
@@ -231,11 +244,48 @@ class TableSession(Generic[TableT]):
         deadline = self.table.deadline
         return None if deadline is None else max(0.0, deadline - self.clock)
 
+    # ----------------------------------------------------------------- the record
+
+    def record(self, history: History, mode: GameMode, notify: NoticeSink,
+               clock: Callable[[], datetime] = datetime.now) -> HandRecorder:
+        """From now on every hand the table finishes goes to ``history`` as this session
+        shows it — me's view, or the spectator's at a hot-seat table (``spectator``: the
+        hands shown at the showdown only) — in place of the recorder there was."""
+        self.stop_recording()
+        self.recorder = HandRecorder(self.table, history, None if self.spectator else self.me,
+                                     mode, notify, clock=clock)
+        return self.recorder
+
+    def stop_recording(self) -> None:
+        """No more hands to the history (the player left, or the history changed)."""
+        recorder, self.recorder = self.recorder, None
+        if recorder is not None:
+            recorder.stop()
+
     # ----------------------------------------------------------------- between hands
+
+    def welcomed_by(self, welcome: Welcome) -> None:
+        """``welcome`` hears who sat down in a broke bot's seat, between the newcomers
+        sitting down and the next deal (a screen puts the new name on the plate before the
+        hand's first event reaches its board)."""
+        self._welcomers.append(welcome)
+
+    def _seat_newcomers(self) -> None:
+        """Between hands, broke bots leave and newcomers sit down (docs/RULES.md step 2:
+        a seat that cannot pay the ante does not play; ``lieng.game.bot_seating``)."""
+        table = self.table
+        if self.seating is None or not isinstance(table, Table) or table.in_hand:
+            return
+        came = self.seating.refill(table)
+        if came:
+            for welcome in list(self._welcomers):
+                welcome(came)
 
     def next_hand(self) -> AskRebuy | GameOver | None:
         """Deal the next hand (None), or say what the flow decided instead: a rebuy to
-        ask me about, or the end of the table."""
+        ask me about, or the end of the table. Broke bots' seats are taken by newcomers
+        first, when the session seats them (``seating``)."""
+        self._seat_newcomers()
         decision = self.flow.next()
         if self.policy is not None:
             self.policy.after_flow()
@@ -273,3 +323,4 @@ def play_for_real(session: TableSession[Table], profile: Profile, amount: int) -
     profile.sit_down(session.table, session.me, amount)
     session.bank = profile
     session.rebuy_amount = amount
+    session.recorder = profile.recorder  # the bankroll's: history line, then the bank

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -90,8 +90,9 @@ class Settings:
     """Off by default: the coach shows the hand's name and its chance to win."""
     show_cards_at_once: bool = False
     """Off by default: players "nặn bài" — squeeze their cards open one by one."""
-    hotseat_names: list[str] = field(default_factory=list)
-    """Names last used for a hot-seat game, in seat order."""
+    hotseat_names: tuple[str, ...] = ()
+    """Names last used for a hot-seat game, in seat order (a tuple: a frozen settings
+    object cannot be changed in place, only replaced — ``GameApp.change_settings``)."""
     player_name: str = "Bạn"
     """The local player's name at an offline table."""
     lan_port: int = 47_123
@@ -179,9 +180,11 @@ def _name(v: Any) -> Any:
 
 
 def _names(v: Any) -> Any:
-    if not isinstance(v, list) or len(v) > MAX_HOTSEAT_NAMES:
+    """A list of names (the file's JSON array, or the tuple of a settings object being
+    checked before it is saved) as a tuple of safe names."""
+    if not isinstance(v, (list, tuple)) or len(v) > MAX_HOTSEAT_NAMES:
         return _INVALID
-    out = [_name(x) for x in v]
+    out = tuple(_name(x) for x in v)
     return _INVALID if any(x is _INVALID for x in out) else out
 
 

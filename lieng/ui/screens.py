@@ -17,8 +17,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from lieng.engine import RuleSet
     from lieng.storage.history import HandRecord
+    from lieng.table import Table
     from lieng.ui.core.scene import Scene
     from lieng.ui.core.window import GameApp, ScreenFactory
 
@@ -84,6 +87,22 @@ def _replay(app: GameApp, record: HandRecord) -> Scene:
     return ReplayScene(app, record)
 
 
+def _scoreboard(app: GameApp, table: Table, final: bool) -> Scene:
+    """The hot-seat's standings: over the table, or (``final``) the end of the game."""
+    from lieng.ui.scenes.scoreboard import ScoreboardScene
+
+    return ScoreboardScene(app, table, final)
+
+
+def _handoff(app: GameApp, name: str, handing: bool, limit: float | None,
+             on_confirm: Callable[[], None], on_timeout: Callable[[], None],
+             on_escape: Callable[[], None] | None = None) -> Scene:
+    """The hot-seat's hand-off panel: "Đưa máy cho Lan"."""
+    from lieng.ui.scenes.handoff import HandoffScene
+
+    return HandoffScene(app, name, handing, limit, on_confirm, on_timeout, on_escape)
+
+
 SCREENS: Mapping[str, ScreenFactory] = {
     "menu": _menu,
     "new_game": _new_game,
@@ -95,5 +114,7 @@ SCREENS: Mapping[str, ScreenFactory] = {
     "history": _history,
     "stats": _stats,
     "replay": _replay,
+    "scoreboard": _scoreboard,
+    "handoff": _handoff,
 }
 """Every screen another screen opens, by the name it opens it with."""

@@ -12,6 +12,7 @@ from lieng.bots import PERSONALITIES, make_bot
 from lieng.engine import HandStarted
 from lieng.game import STARTING_BETS, build_table
 from lieng.game.bot_seating import NEWCOMER_NAMES, RANDOM, BotSeating
+from lieng.game.session import TableSession
 from lieng.levels import BOT_LEVELS
 from lieng.table import Table, Timing
 
@@ -92,3 +93,30 @@ def test_a_six_seat_table_stays_six_over_many_hands() -> None:
         assert sum(table.stacks) == start
     assert seating.arrivals, "150 hands with 1.000-chip bots: somebody went broke"
     assert len(table.seats) == 6 and set(dealt_in) == {6}
+
+
+def test_the_session_seats_the_newcomers_before_the_next_deal() -> None:
+    """The bot table's newcomers are the session's to seat (issue 21: the game out of the
+    screens): ``next_hand`` refills the broke bots' seats, tells whoever is welcoming
+    them, and only then deals — so a screen has the new name on the plate before the
+    hand's first event reaches its board."""
+    table, seating = _six({i: "normal" for i in range(1, 6)})
+    session = TableSession(table)
+    session.seating = seating
+    heard: list[str] = []
+    session.welcomed_by(lambda came: heard.extend(f"came {a.seat}" for a in came))
+    session.subscribe(lambda events: heard.extend(
+        "dealt" for e in events if isinstance(e, HandStarted)))
+    gone = table.seats[4].name
+    table.seats[4].stack = 5  # cannot pay the ante of 10 (RULES.md step 2)
+    assert session.next_hand() is None
+    assert heard == ["came 4", "dealt"]
+    assert table.seats[4].name != gone and seating.arrivals[-1].gone == gone
+    assert table.hand is not None and table.hand.dealt_in[4]  # the newcomer plays it
+    # Without seating (the hot-seat and LAN tables) nobody comes: the flow decides.
+    lone, _ = _six({1: "normal"})
+    quiet = TableSession(lone)
+    quiet.welcomed_by(lambda came: heard.append("never"))
+    lone.seats[1].stack = 5
+    quiet.next_hand()
+    assert "never" not in heard and lone.seats[1].stack == 5

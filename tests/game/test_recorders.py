@@ -8,6 +8,7 @@ from pathlib import Path
 
 from lieng.engine import Action, HandView
 from lieng.game import HandRecorder, TableConfig, build_table
+from lieng.game.session import TableSession
 from lieng.storage.history import HandRecord, History
 from lieng.storage.ledger import open_ledger
 from lieng.table import Player, PlayerSpec, Table
@@ -78,3 +79,31 @@ def test_a_stopped_recorder_writes_nothing_more(tmp_path: Path) -> None:
     _play(table, 2)
     assert recorder.recorded == 1
     assert len([r for r in history.read()[0] if isinstance(r, HandRecord)]) == 1
+
+
+def test_the_session_keeps_the_record_as_it_shows_the_table(tmp_path: Path) -> None:
+    """The recorder is the session's (issue 21: the game out of the screens): a hot-seat
+    session records the spectator's view, a seat's session that seat's; recording again
+    replaces the recorder there was, so no hand is written twice."""
+    table = _table(seed=5)
+    watched = TableSession(table, me=1, spectator=True)
+    first, second = History(tmp_path / "a"), History(tmp_path / "b")
+    notices: list[object] = []
+    old = watched.record(first, "hotseat", lambda *n: notices.extend(n))
+    _play(table, 1)
+    new = watched.record(second, "hotseat", lambda *n: notices.extend(n))
+    assert watched.recorder is new and not old.active
+    _play(table, 2)
+    a = [r for r in first.read()[0] if isinstance(r, HandRecord)]
+    b = [r for r in second.read()[0] if isinstance(r, HandRecord)]
+    assert (len(a), len(b)) == (1, 2)
+    assert {r.viewer for r in a + b} == {None}  # the spectator's: the table as it was shown
+    mine = TableSession(table, me=1)
+    mine.record(History(tmp_path / "c"), "lan", lambda *n: notices.extend(n))
+    _play(table, 1)  # both sessions record this one
+    watched.stop_recording()
+    _play(table, 1)  # only me's
+    assert watched.recorder is None and len(second.read()[0]) == 3
+    seen = [r for r in History(tmp_path / "c").read()[0] if isinstance(r, HandRecord)]
+    assert [r.viewer for r in seen] == [1, 1]
+    assert all(n is None for n in notices)

@@ -22,14 +22,14 @@ def test_defaults_on_first_run(tmp_path: Path) -> None:
     assert notices == []
     assert settings.language == "vi"
     assert settings.coach_hints is False and settings.show_cards_at_once is False
-    assert settings.hotseat_names == []
+    assert settings.hotseat_names == ()
 
 
 def test_round_trip_every_field(tmp_path: Path) -> None:
     s = Settings(language="en", sound_on=False, volume=35, animation_speed="instant",
                  turn_timer=0, bots=5, bot_level="hard", table_bet=250, tiebreak="split",
                  four_colour_deck=True, fullscreen=True, coach_hints=True,
-                 show_cards_at_once=True, hotseat_names=["Lan", "Minh", "Hùng"],
+                 show_cards_at_once=True, hotseat_names=("Lan", "Minh", "Hùng"),
                  player_name="Hoa", lan_port=50000, lan_discovery_address="192.168.1.255",
                  lan_last_host="192.168.1.20", lan_player_name="Tuấn",
                  action_log_open=True, next_hand_delay=0)
@@ -144,6 +144,17 @@ def test_invalid_values_in_memory_are_saved_as_defaults(tmp_path: Path) -> None:
     s = dataclasses.replace(Settings(), volume=500)
     save_settings(s, tmp_path)
     assert load_settings(tmp_path) == (Settings(), [])
+
+
+def test_the_settings_are_frozen_all_the_way_down(tmp_path: Path) -> None:
+    """One settings object, frozen (issue 21): a change is a new object, made by
+    ``GameApp.change_settings`` — a list field could be changed in place behind it."""
+    s = Settings(hotseat_names=("Lan", "Minh"))
+    assert save_settings(s, tmp_path) is None
+    loaded, _ = load_settings(tmp_path)
+    assert loaded == s and loaded.hotseat_names == ("Lan", "Minh")
+    assert hash(loaded) == hash(s)  # every field is a value
+    assert s.validated() == (s, [])  # checked before saving, the names stay names
 
 
 def test_lan_port_default_matches_the_network_code() -> None:

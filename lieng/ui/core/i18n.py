@@ -9,6 +9,7 @@ Vietnamese is the default language; English is the other one offered.
 from __future__ import annotations
 
 import unicodedata
+from datetime import datetime
 from typing import Any
 
 import i18n
@@ -86,3 +87,9 @@ def chips(amount: int) -> str:
     """A chip amount with the language's thousands separator: 12.500 (vi), 12,500 (en)."""
     s = f"{amount:,}"
     return s.replace(",", ".") if language() == "vi" else s
+
+
+def moment(when: datetime) -> str:
+    """When a hand was played, as the history's list and the replay show it: day first,
+    as Vietnamese dates are written (01/12/2026  21:05)."""
+    return when.strftime("%d/%m/%Y  %H:%M")

@@ -258,14 +258,20 @@ class GameApp:
     def push(self, scene: StackedScene) -> None:
         self.stack.push(scene)
 
-    def open(self, name: str, *args: object) -> None:
-        """Push the screen registered as ``name``, built with ``args`` (navigation by
-        name: a screen never imports the screen it opens)."""
+    def open(self, name: str, *args: object, replace: bool = False) -> StackedScene:
+        """Push the screen registered as ``name``, built with ``args`` — or, with
+        ``replace``, put it in the top scene's place — and return it (navigation by name:
+        a screen never imports the screen it opens)."""
         factory = self.screens.get(name)
         if factory is None:
             known = ", ".join(sorted(self.screens)) or "none: build the window with screens="
             raise LookupError(f"no screen named {name!r} in this window; known: {known}")
-        self.push(factory(self, *args))
+        scene = factory(self, *args)
+        if replace:
+            self.replace(scene)
+        else:
+            self.push(scene)
+        return scene
 
     def pop(self) -> None:
         self.stack.pop()

@@ -86,12 +86,12 @@ class Dialog(Scene):
              GOLD, bold=True, max_width=r.w - int(40 * s))
         body = t(self.body, **self.args)
         y = r.top + 92 * s
-        for line in _wrap(body, ts.px("lead"), r.w - int(60 * s)):
+        for line in wrap_lines(body, ts.px("lead"), r.w - int(60 * s)):
             text(surface, line, (r.centerx, y), ts.px("lead"))
             y += 28 * s
 
 
-def _wrap(s: str, size: int, width: int) -> list[str]:
+def wrap_lines(s: str, size: int, width: int) -> list[str]:
     """``s`` cut between words into lines at most ``width`` pixels wide in the ``size``
     font (a word wider than that keeps a line of its own); a new list each call."""
     return list(_wrapped(s, int(size), int(width)))
@@ -99,7 +99,7 @@ def _wrap(s: str, size: int, width: int) -> list[str]:
 
 @lru_cache(maxsize=2048)
 def _wrapped(s: str, size: int, width: int) -> tuple[str, ...]:
-    """``_wrap``'s lines, remembered: screens wrap the same text on every frame, and
+    """``wrap_lines``'s lines, remembered: screens wrap the same text on every frame, and
     measuring it word by word was a tenth of a table frame (docs/PERFORMANCE.md). The
     fonts are the shipped files, so a text, size and width always wrap alike."""
 
@@ -119,7 +119,7 @@ def _wrapped(s: str, size: int, width: int) -> tuple[str, ...]:
 
 
 def balanced_wrap(s: str, size: int, width: int) -> list[str]:
-    """``_wrap``'s lines, as even as the same number of lines allows (no lone last
+    """``wrap_lines``'s lines, as even as the same number of lines allows (no lone last
     word): the narrowest width that still needs no more lines."""
     return list(_balanced(s, int(size), int(width)))
 

@@ -19,7 +19,7 @@ from lieng.ui.core.background import Background
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.felt_cache import framed_screen
 from lieng.ui.core.gui import set_enabled
-from lieng.ui.core.i18n import chips, key, language, t
+from lieng.ui.core.i18n import chips, key, language, moment, t
 from lieng.ui.core.scene import Scene
 
 if TYPE_CHECKING:
@@ -42,10 +42,6 @@ def load_hands(history: History) -> tuple[list[HandRecord], list[Notice]]:
     except Exception as exc:  # see the docstring
         return [], [read_failed(exc, history.path)]
     return list(reversed(hands)), notices
-
-
-def when_text(record: HandRecord) -> str:
-    return record.when.strftime("%d/%m/%Y  %H:%M")
 
 
 def hand_text(record: HandRecord) -> str:
@@ -196,7 +192,7 @@ class HistoryScene(Scene):
         fill = (60, 52, 24, 235) if selected else (22, 34, 29, 220)
         panel(surface, rr, fill, GOLD if selected else (60, 70, 60), radius=int(10 * s))
         y = rr.centery
-        text(surface, when_text(rec), (cols["when"][0], y), ts.px("body"), CREAM,
+        text(surface, moment(rec.when), (cols["when"][0], y), ts.px("body"), CREAM,
              anchor="midleft", shadow=False)
         net = rec.net
         if rec.viewer is None:

@@ -31,7 +31,7 @@ import pygame_gui
 
 from lieng.game import AskRebuy, GameOver, SeatChange
 from lieng.game.handoff import Handoff
-from lieng.game.recorders import HandRecorder
+from lieng.game.standings import game_result
 from lieng.storage.documents import Notice
 from lieng.storage.history import GameResult, History
 from lieng.table import Table
@@ -39,12 +39,10 @@ from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.tabletop.summary import net_line
 
 from .dialog import Dialog
-from .handoff import HandoffScene
-from .scoreboard import ScoreboardScene, game_result
 from .table import TableScene
 
 if TYPE_CHECKING:
-    from lieng.ui.core.window import GameApp
+    from lieng.ui.core.window import GameApp, StackedScene
 
 HANDOFF_LIMIT = 60.0
 """Seconds the hand-off panel waits for the named player before folding them: three
@@ -60,12 +58,11 @@ class HotseatScene(TableScene[Table]):
         humans = [i for i, s in enumerate(table.seats) if s.kind == "human"]
         if not humans:
             raise ValueError("a hot-seat table needs at least one person")
-        self.handoff: HandoffScene | None = None
+        self.handoff: StackedScene | None = None
+        """The hand-off panel on the stack ("handoff", opened by name), if any."""
         self.rebuy_allowed = rebuy_allowed
         self.handoff_limit = handoff_limit if table.rules.turn_seconds > 0 else None
         """No turn timer, no hand-off limit: nobody is hurried at a table without a clock."""
-        self.recorder: HandRecorder | None = None
-        """Writes every hand to the history as the table showed it (``viewer=None``)."""
         self._history: History | None = None
         self.wall_clock = clock
         self.result: GameResult | None = None
@@ -107,13 +104,13 @@ class HotseatScene(TableScene[Table]):
 
     @history.setter
     def history(self, history: History | None) -> None:
-        """Where the hands and the final standings go (None: nowhere)."""
-        if self.recorder is not None:
-            self.recorder.stop()
+        """Where the hands and the final standings go (None: nowhere). The hands go as
+        the table showed them (the session records the spectator's view)."""
         self._history = history
-        self.recorder = None if history is None else HandRecorder(
-            self.table, history, None, "hotseat", self._notify,
-            clock=lambda: self.wall_clock())
+        if history is None:
+            self.session.stop_recording()
+        else:
+            self.session.record(history, "hotseat", self._notify, lambda: self.wall_clock())
 
     # ----------------------------------------------------------------- who is who
 
@@ -230,7 +227,7 @@ class HotseatScene(TableScene[Table]):
         self._close_handoff()
         self.hide()
         self._save_result()
-        self.app.replace(ScoreboardScene(self.app, self.table, final=True))
+        self.app.open("scoreboard", self.table, True, replace=True)
 
     def _save_result(self) -> None:
         """The standings of the completed hands (a hand in play is not counted) to the
@@ -275,7 +272,7 @@ class HotseatScene(TableScene[Table]):
         return min(left, self.score_button.rect.x) if self.score_button is not None else left
 
     def show_scores(self) -> None:
-        self.app.push(ScoreboardScene(self.app, self.table, final=False))
+        self.app.open("scoreboard", self.table, False)
 
     # ----------------------------------------------------------------- per frame
 
@@ -288,12 +285,11 @@ class HotseatScene(TableScene[Table]):
             seat = self.pending
             previous = self.turns.last_viewer
             handing = previous is None or previous != seat
-            self.handoff = HandoffScene(
-                self.app, self.name(seat), handing, self.handoff_limit,
-                on_confirm=lambda: self._handoff_done(seat, confirmed=True),
-                on_timeout=lambda: self._handoff_done(seat, confirmed=False),
-                on_escape=lambda: self._top("leave"))
-            self.app.push(self.handoff)
+            self.handoff = self.app.open(
+                "handoff", self.name(seat), handing, self.handoff_limit,
+                lambda: self._handoff_done(seat, confirmed=True),
+                lambda: self._handoff_done(seat, confirmed=False),
+                lambda: self._top("leave"))
 
     def _handoff_done(self, seat: int, confirmed: bool) -> None:
         self._close_handoff()

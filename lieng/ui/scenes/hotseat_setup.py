@@ -311,7 +311,7 @@ class HotseatSetupScene(Scene):
         table = make_hotseat_table(seats, int(ch["bet"]), ch["preset"], int(ch["stack"]),
                                    int(ch["timer"]), seed=self.seed)
         people = [c.name for c in seats if c.kind == "human"]
-        self.app.change_settings(hotseat_names=people)
+        self.app.change_settings(hotseat_names=tuple(people))
         self.app.save_settings()
         # Only the real game (its profile) writes the history.
         profile = self.app.profile

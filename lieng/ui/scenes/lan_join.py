@@ -42,7 +42,7 @@ from lieng.ui.scenes.lan_common import (
     valid_address,
 )
 
-from .dialog import _wrap, balanced_wrap
+from .dialog import balanced_wrap, wrap_lines
 from .lan_table import LanTableScene
 
 if TYPE_CHECKING:
@@ -375,9 +375,10 @@ class LanJoinScene(Scene):
                  anchor="midleft", max_width=r.right - x - int(30 * s))
             # Wrapped at its size: on one line it shrank to a few pixels (a playtest).
             small = ts.px("small")
-            for k, line in enumerate(_wrap(t("lan.bots_note"), small, r.right - x - int(30 * s))):
+            room = r.right - x - int(30 * s)
+            for k, line in enumerate(wrap_lines(t("lan.bots_note"), small, room)):
                 text(surface, line, (x, lr.y + 104 * s + k * int(small * 1.35)), small, MUTED,
-                     anchor="midleft", max_width=r.right - x - int(30 * s))
+                     anchor="midleft", max_width=room)
             return
         panel(surface, lr, (10, 18, 15, 225), GOLD, radius=int(12 * s))
         text(surface, t("lan.found"), (lr.x + 18 * s, lr.y + 24 * s), ts.px("heading"), GOLD,
@@ -410,7 +411,7 @@ class LanJoinScene(Scene):
             message, colour = t(self.error), ERROR_RED
         else:
             return
-        for line in _wrap(message, ts.px("body"), width):
+        for line in wrap_lines(message, ts.px("body"), width):
             text(surface, line, (x + width / 2, y), ts.px("body"), colour, bold=True,
                  max_width=width)
             y += 25 * s

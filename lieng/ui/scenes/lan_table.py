@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from lieng.game import BetweenHands, HandRecorder
+from lieng.game import BetweenHands
 from lieng.net.client import LanError
 from lieng.net.host_reports import HostReports
 from lieng.net.inbox import Message
@@ -66,10 +66,10 @@ class LanTableScene(TableScene[RemoteTable]):
         self._closed_shown: tuple[str, str] | None = None
         self.left_table = False
         profile = app.profile
-        self.recorder = None if profile is None else HandRecorder(
-            remote, profile.history, remote.me, "lan", profile.notify)
-        """The LAN hands go to the history, marked LAN; the chips are the table's own, so
-        the bankroll is not touched (the host and join screens say so)."""
+        if profile is not None:
+            # The LAN hands go to the history, marked LAN; the chips are the table's own,
+            # so the bankroll is not touched (the host and join screens say so).
+            self.session.record(profile.history, "lan", profile.notify)
         if host is not None:
             atexit.register(host.stop)  # closing the window still tells the others
 

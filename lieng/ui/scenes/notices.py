@@ -15,7 +15,7 @@ import pygame
 from lieng.storage.documents import Notice
 from lieng.ui.core.draw import DIALOG_FILL, GOLD, panel, shade, text
 from lieng.ui.core.i18n import language, t
-from lieng.ui.scenes.dialog import Dialog, _wrap
+from lieng.ui.scenes.dialog import Dialog, wrap_lines
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -32,7 +32,7 @@ class NoticeDialog(Dialog):
         s = self.app.scale
         out: list[str] = []
         for n in self.notices:
-            out += _wrap(n.text(language()), self.app.type_scale.px("lead"), int(640 * s))
+            out += wrap_lines(n.text(language()), self.app.type_scale.px("lead"), int(640 * s))
             out.append("")
         return out[:-1]
 

@@ -14,7 +14,7 @@ import pygame_gui
 from lieng.storage.history import HandRecord
 from lieng.ui.core.draw import CREAM, GOLD, panel, text
 from lieng.ui.core.gui import set_enabled
-from lieng.ui.core.i18n import chips, key, t
+from lieng.ui.core.i18n import chips, key, moment, t
 from lieng.ui.core.names import shown_name
 from lieng.ui.core.scene import Scene
 from lieng.ui.tabletop import layout as layout_mod
@@ -22,8 +22,6 @@ from lieng.ui.tabletop.drawing import TableDrawer
 from lieng.ui.tabletop.log_panel import LogPanel
 from lieng.ui.tabletop.replay_feed import Replay
 from lieng.ui.tabletop.summary import draw_result, net_line
-
-from .history import when_text
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -151,7 +149,7 @@ class ReplayScene(Scene):
         board = self.replay.board
         self.drawer.draw(surface, board, lay, self.order, None, 0.0)
         rules = self.record.rules
-        info = t("replay.info", when=when_text(self.record), bet=chips(rules.table_bet),
+        info = t("replay.info", when=moment(self.record.when), bet=chips(rules.table_bet),
                  preset=t(f"preset.{rules.tiebreak}"))
         text(surface, info, (12 * s, 23 * s), ts.px("body"), CREAM, anchor="midleft",
              max_width=max(40, self.buttons["log"].rect.x - int(24 * s))

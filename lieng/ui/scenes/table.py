@@ -22,6 +22,7 @@ import pygame_gui
 
 from lieng.engine import Action, Event, Legal
 from lieng.game import AskRebuy, BetweenHands, GameOver
+from lieng.game.bot_seating import BotSeating
 from lieng.game.session import TableSession, TableT, play_for_real
 from lieng.game.story import HandResult
 from lieng.table import Table, TableLike
@@ -39,7 +40,7 @@ from lieng.ui.tabletop.coach import coach_line, draw_coach
 from lieng.ui.tabletop.drawing import TableDrawer
 from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts, info_line
 from lieng.ui.tabletop.log_panel import LogPanel
-from lieng.ui.tabletop.newcomers import BotSeating, welcome
+from lieng.ui.tabletop.newcomers import welcome
 from lieng.ui.tabletop.own_cards import OwnCards
 from lieng.ui.tabletop.summary import SummaryPanel, net_line
 
@@ -102,7 +103,6 @@ class TableScene(Scene, Generic[TableT]):
         """What ``layout`` was computed for: ``build`` reuses it (a frozen value, ~3 ms to
         compute) when the window, the seats and the drawer are the same."""
         self.ended = False
-        self.seating: BotSeating | None = None  # the new-game screen's (newcomers.welcome)
         self.log = self.session.story
         """The hand told line by line and its result, from public events only (the
         session's ``lieng.game.story``); shown as far as the board has shown the events."""
@@ -116,6 +116,7 @@ class TableScene(Scene, Generic[TableT]):
         self.session.spectator = self.public_view
         self.session.subscribe(self._on_events)
         self.session.drawn_by(lambda: self.board.shown)
+        self.session.welcomed_by(lambda came: welcome(self.board, came, self.toast))
         table.timing.scale = app.settings.speed_factor
 
     # ----------------------------------------------------------------- building
@@ -187,6 +188,15 @@ class TableScene(Scene, Generic[TableT]):
     def flow(self) -> BetweenHands:
         return self.session.flow
 
+    @property
+    def seating(self) -> BotSeating | None:
+        """Who takes a broke bot's seat (the session's; the new-game screen sets it)."""
+        return self.session.seating
+
+    @seating.setter
+    def seating(self, seating: BotSeating | None) -> None:
+        self.session.seating = seating
+
     def _on_events(self, events: Sequence[Event]) -> None:
         """The session's events (already redacted for this screen) onto the board."""
         self.board.feed(events)
@@ -200,8 +210,7 @@ class TableScene(Scene, Generic[TableT]):
         """Deal on, or present what the flow decided instead (a rebuy, the end)."""
         result = self.log.result
         self.continued = result.hand_no if result is not None else None
-        welcome(self)  # broke bots leave, newcomers sit down (lieng.game.bot_seating)
-        decision = self.session.next_hand()
+        decision = self.session.next_hand()  # newcomers sit down first (the session's)
         if decision is None:
             self.own.let_go()
             give_back_free_pages()  # a long evening stays at its memory (ui.core.heap)

@@ -287,7 +287,7 @@ def test_ending_mid_hand_does_not_count_that_hand(make_app: MakeApp, tmp_path: P
     assert [(s.chips, s.net) for s in scene.result.standings] == [(1000, 0)] * 3
     assert History(tmp_path).hands()[0] == []  # the unfinished hand isn't in the history
     # The final board counts completed hands, like the saved result (0 here, not 1).
-    from lieng.ui.scenes.scoreboard import completed_hands
+    from lieng.game.standings import completed_hands
 
     assert scene.result.hands == completed_hands(table) == 0
 

@@ -37,9 +37,9 @@ def test_names_are_kept_for_next_time(make_app: MakeApp) -> None:
     type_name(app, setup.names[2], "Chi")
     click(app, setup.start)
     assert any(isinstance(sc, HotseatScene) for sc in app.stack.scenes)
-    assert app.stored.hotseat_names == ["Lan", "Bảo", "Chi"]
+    assert app.settings.hotseat_names == ("Lan", "Bảo", "Chi")
     saved, _ = load_settings()
-    assert saved.hotseat_names == ["Lan", "Bảo", "Chi"]
+    assert saved.hotseat_names == ("Lan", "Bảo", "Chi")
     # Next time the setup starts from those names.
     app.change_settings(saved)
     again = HotseatSetupScene(app)
