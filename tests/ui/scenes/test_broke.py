@@ -4,7 +4,7 @@ small top-up comes an hour later; the rebuy dialog says what the bank still hold
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from lieng.game.flow import AskRebuy
@@ -44,11 +44,14 @@ def test_with_no_chips_vao_ban_is_off_and_says_why(real_app: Any, monkeypatch: A
     assert app.stack.top is ng  # nothing happens, and the button looked it
     click(app, ng.back)
     assert isinstance(app.stack.top, MenuScene)
-    # The day's refill, lost again: an hour later the top-up is there.
-    refill = menu.extras.buttons["refill"]
-    click(app, refill)
+    # The day's refill, lost again: an hour later the top-up is there. At noon on the
+    # profile's clock: in the last hour of a day the next refill is the next day's.
     profile = app.profile
     assert profile is not None
+    noon = datetime(2026, 11, 30, 12, 0)
+    monkeypatch.setattr(profile, "clock", lambda: noon)
+    refill = menu.extras.buttons["refill"]
+    click(app, refill)
     _lose(profile.bankroll, 0)
     status = profile.refill_status()
     assert status.broke and not status.available and not status.daily
