@@ -60,6 +60,8 @@ TableT = TypeVar("TableT", bound=TableLike, covariant=True)
 at a LAN table."""
 
 Listener = Callable[[Sequence[Event]], None]
+TIMER_WARNING = 5.0
+"""Seconds left on my turn when the screen warns me (once a turn: ``turn_warning``)."""
 Welcome = Callable[[Sequence[Arrival]], None]
 
 
@@ -123,6 +125,7 @@ class TableSession(Generic[TableT]):
         self.events = 0
         """Events the table has sent so far; the next one's number."""
         self._turn_event = -1
+        self._warned_turn: tuple[int, int] | None = None
         """The number of the last ``TurnStarted``."""
         self._shown: Callable[[], int] | None = None
         self._listeners: list[Listener] = []
@@ -243,6 +246,20 @@ class TableSession(Generic[TableT]):
         """Seconds left on the turn timer (None: no timer is running)."""
         deadline = self.table.deadline
         return None if deadline is None else max(0.0, deadline - self.clock)
+
+    def turn_warning(self) -> bool:
+        """True once in each of my turns: the first time its timer shows
+        ``TIMER_WARNING`` seconds or fewer (the screen sounds it; docs/RULES.md step 6: a
+        turn that runs out folds). A turn is a hand and a count of actions, so a raise
+        that comes back to me is a new turn."""
+        rem, hand = self.remaining(), self.table.hand
+        if rem is None or hand is None or rem > TIMER_WARNING or not self.my_turn():
+            return False
+        mark = (self.table.hand_no, len(hand.actions))
+        if self._warned_turn == mark:
+            return False
+        self._warned_turn = mark
+        return True
 
     # ----------------------------------------------------------------- the record
 

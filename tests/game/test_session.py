@@ -171,3 +171,25 @@ def test_the_hot_seat_passes_its_own_flow_and_moves_me() -> None:
     if not hand.is_over:
         assert session.act(Action.fold())
         assert any(isinstance(e, ActionTaken) and e.seat == 1 for e in hand.events)
+
+
+def test_the_turn_warning_comes_once_a_turn_in_its_last_seconds() -> None:
+    """The screen's timer sound (``turn_warning``): only on my turn, only once the timer
+    shows ``TIMER_WARNING`` seconds or fewer, and once per turn."""
+    from lieng.game.session import TIMER_WARNING
+
+    session = TableSession(_bots(turn_seconds=20))
+    assert session.next_hand() is None
+    _play_to_my_turn(session)
+    assert session.my_turn(), "the bots folded before my turn at this seed"
+    remaining = session.remaining()
+    assert remaining is not None and remaining > TIMER_WARNING
+    assert not session.turn_warning()
+    session.advance(remaining - TIMER_WARNING - 0.5)
+    assert not session.turn_warning()  # 5.5 s left
+    session.advance(1.0)
+    assert session.turn_warning()  # 4.5 s left: the warning
+    session.advance(1.0)
+    assert not session.turn_warning()  # once a turn
+    session.act(Action.call())
+    assert not session.my_turn() and not session.turn_warning()  # not my turn

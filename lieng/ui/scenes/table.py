@@ -50,8 +50,6 @@ if TYPE_CHECKING:
     from lieng.game.profile import Profile
     from lieng.ui.core.window import GameApp
 
-TIMER_WARNING = 5.0
-
 
 class TableScene(Scene, Generic[TableT]):
     timers_wait_when_covered = True
@@ -93,7 +91,6 @@ class TableScene(Scene, Generic[TableT]):
                             lambda: self.table.rules, lambda: app.settings.speed_factor)
         """The player's own cards: turned, peeled, named (``ui.tabletop.own_cards``)."""
         self._legal_shown: Legal | bool | None = False
-        self._warned_turn: tuple[int, int] | None = None
         self.autopilot: Callable[[TableScene[TableLike]], None] | None = None
         self.bar: ActionBar | None = None
         self.top_buttons: dict[str, pygame_gui.elements.UIButton] = {}
@@ -425,12 +422,7 @@ class TableScene(Scene, Generic[TableT]):
         return self.session.remaining()
 
     def _timer_warning(self) -> None:
-        rem, hand = self.remaining(), self.table.hand
-        if rem is None or hand is None or hand.to_act != self.me:
-            return
-        mark = (self.table.hand_no, len(hand.actions))
-        if rem <= TIMER_WARNING and self._warned_turn != mark:
-            self._warned_turn = mark
+        if self.session.turn_warning():
             self.app.sounds.play("timer")
 
     # ----------------------------------------------------------------- drawing
