@@ -195,13 +195,6 @@ class GameApp:
 
     # ----------------------------------------------------------------- settings
 
-    @property
-    def stored(self) -> Settings:
-        """The same object as ``settings`` (the name the screens used when the window's
-        choices were kept apart from the saved ones); a change goes through
-        ``change_settings``."""
-        return self.settings
-
     def change_settings(self, settings: Settings | None = None, **changes: Any) -> None:
         """The settings become ``settings`` (or the current ones with ``changes``); what
         the window holds of them follows at once — the sound, the volume, the deck."""

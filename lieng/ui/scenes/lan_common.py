@@ -3,8 +3,8 @@ LAN settings, the host's addresses to tell friends, a join error in the player's
 and the lobby list of who sits where.
 
 The settings are ``lieng.storage.settings.Settings`` fields (``lan_port``,
-``lan_discovery_address``, ``lan_last_host``, ``lan_player_name``): read through
-``settings_rows.stored``, kept through the window's store (``GameApp.save_settings``: the
+``lan_discovery_address``, ``lan_last_host``, ``lan_player_name``): read from
+``GameApp.settings``, kept through the window's store (``GameApp.save_settings``: the
 player's file when the app runs for real, nowhere in the tests and self-tests).
 """
 
@@ -23,7 +23,6 @@ from lieng.storage.settings import Settings
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import t
 from lieng.ui.core.typescale import TypeScale
-from lieng.ui.scenes.settings_rows import stored
 from lieng.ui.tabletop.drawing import bot_tag
 
 if TYPE_CHECKING:
@@ -63,15 +62,15 @@ def error_key(code: str) -> str:
 
 
 def lan_settings(app: GameApp) -> Settings:
-    return stored(app)
+    return app.settings
 
 
 def remember(app: GameApp, **changes: Any) -> None:
     """Keep LAN choices (port, name, last host, discovery address) for next time; saved
     to disk when the app runs for real. Invalid values are simply not kept."""
-    new, bad = dataclasses.replace(stored(app), **changes).validated()
+    new, bad = dataclasses.replace(app.settings, **changes).validated()
     if bad:
-        new = dataclasses.replace(new, **{k: getattr(stored(app), k) for k in bad})
+        new = dataclasses.replace(new, **{k: getattr(app.settings, k) for k in bad})
     app.change_settings(new)
     app.save_settings()
 

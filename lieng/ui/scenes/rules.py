@@ -17,7 +17,6 @@ from lieng.engine import PRESETS, Card, RuleSet, evaluate
 from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import chips, key, language, t
 from lieng.ui.core.scene import Scene
-from lieng.ui.scenes.settings_rows import stored
 from lieng.ui.tabletop.log_panel import wrap
 
 if TYPE_CHECKING:
@@ -37,7 +36,7 @@ def saved_rules(app: GameApp) -> RuleSet:
     """The rules a new table would have: the saved preset, table bet and turn timer (the
     menu's rules screen shows these, not always the classic defaults)."""
 
-    st = stored(app)
+    st = app.settings
     return dataclasses.replace(PRESETS[st.tiebreak], table_bet=st.table_bet,
                                turn_seconds=st.turn_timer)
 

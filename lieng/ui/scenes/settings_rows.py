@@ -20,7 +20,6 @@ from lieng.storage.settings import (
     NEXT_HAND_DELAYS,
     SPEEDS,
     TURN_TIMERS,
-    Settings,
 )
 from lieng.ui.core.i18n import chips, key, t
 
@@ -38,12 +37,6 @@ RIGHT = ("timer", "next_hand", "bots", "level", "bet", "preset", "coach")
 """The two columns of the screen, top to bottom."""
 
 
-def stored(app: GameApp) -> Settings:
-    """The settings the screen edits (the window's; its store decides whether a change
-    reaches the disk)."""
-    return app.settings
-
-
 def _on_off() -> list[Option]:
     return [(key("settings.on"), "on"), (key("settings.off"), "off")]
 
@@ -54,7 +47,7 @@ def _flag(v: bool) -> str:
 
 def row(app: GameApp, name: str) -> tuple[list[Option], str]:
     """The options of setting ``name`` and the value it has now."""
-    st = stored(app)
+    st = app.settings
     if name == "language":
         return [(key(f"language.{lg}"), lg) for lg in LANGUAGES], st.language
     if name == "sound":

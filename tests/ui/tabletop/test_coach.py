@@ -16,7 +16,7 @@ def test_coach_hint_names_the_hand_and_its_chance(real_app: RealApp) -> None:
     from lieng.bots.strength import win_probability
 
     app = real_app()
-    assert not app.stored.coach_hints  # off by default
+    assert not app.settings.coach_hints  # off by default
     app.change_settings(coach_hints=True, show_cards_at_once=True)
     click(app, top(app, MenuScene).buttons["play_bots"])
     ng = top(app, NewGameScene)
