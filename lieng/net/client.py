@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import logging
 import threading
 from collections.abc import Callable
@@ -176,8 +177,8 @@ class LanClient:
     def _connect_once(self) -> None:
         loop = asyncio.new_event_loop()
         self._loop = loop
-        self._thread = threading.Thread(target=loop.run_forever, name="lieng-lan-client",
-                                        daemon=True)
+        self._thread = threading.Thread(target=_run_until_stopped, args=(loop,),
+                                        name="lieng-lan-client", daemon=True)
         self._thread.start()
         fut = asyncio.run_coroutine_threadsafe(self._connect(), loop)
         try:
@@ -226,9 +227,14 @@ class LanClient:
         loop = self._loop
         if loop is None or not loop.is_running():
             return
+        goodbye = self._shutdown()
         with contextlib.suppress(Exception):
-            asyncio.run_coroutine_threadsafe(self._shutdown(), loop).result(2.0)
+            asyncio.run_coroutine_threadsafe(goodbye, loop).result(2.0)
         self._stop_loop()
+        if inspect.getcoroutinestate(goodbye) == inspect.CORO_CREATED:
+            # The loop stopped (the host closed first) before it could start the goodbye,
+            # and its thread is gone: close it here, or it is reported as never awaited.
+            goodbye.close()
 
     def drop_connection(self) -> None:
         """Cut the connection without a goodbye (tests: a player's network fails)."""
@@ -451,4 +457,20 @@ class LanClient:
 
     def _report(self, check: DealCheck) -> None:
         self._push(check)
+
+
+def _run_until_stopped(loop: asyncio.AbstractEventLoop) -> None:
+    """The connection's thread: run the loop until ``_stop_loop`` stops it, then end
+    what is still running on it (the reader when no goodbye cancelled it: the host
+    closed first, or the goodbye came too late), so that closing the loop leaves no task
+    pending ("Task was destroyed but it is pending") and no coroutine unawaited."""
+    try:
+        loop.run_forever()
+    finally:
+        pending = [task for task in asyncio.all_tasks(loop) if not task.done()]
+        for task in pending:
+            task.cancel()
+        if pending:
+            with contextlib.suppress(Exception):
+                loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
 
