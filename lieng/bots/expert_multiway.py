@@ -12,9 +12,11 @@ raise often, the shipped multiway blueprint (``lieng.bots.multiway``, trained by
   abstract game — does not: against the six-seat population on the tune seeds the
   blueprint alone earned +4.03 *B*/hand, the engine +5.49, this lean +5.37, and the
   blueprint's shortfall was in every hand class (weak hands called and then given up,
-  strong hands raised small and checked). An aggressor's raises are made to push a reader
-  off its hands; that is the blueprint's job, and Local Best Response at three seats won
-  no more from the lean than from the blueprint alone (tune seed 4).
+  strong hands raised smaller than the callers pay). An aggressor's raises are made to
+  push a reader off its hands; that is the blueprint's job, and Local Best Response at
+  three seats won no more from the lean than from the blueprint alone (tune seed 4). The
+  cost: ``hard`` and ``normal``, who raise too seldom to be aggressors, meet the engine,
+  which the blueprint beat by more at three seats (docs/BOTS.md).
 
 * **Lookup.** ``multiway.view_spot`` keys the real view exactly as the trainer keyed its
   simulated spots (same features, same option list); the action is drawn from the
