@@ -11,8 +11,9 @@ How a real hand is played with an abstract strategy (docs/BOTS.md "Expert"):
 * **The opponents' actions.** Heads-up, each real action is one abstract action. (With
   ``field_core``, at 3–6 seats the other players are one opponent, "the field":
   everything they do between two of our turns is one field action — a raise to the
-  highest bet level reached, or a check or call. By default ``expert`` plays its
-  multiway blueprint there instead: ``expert_multiway``.) Raises become abstract raises by their
+  highest bet level reached, or a check or call. By default ``expert`` plays
+  ``expert_multiway`` there instead: the model's engine in pots without an aggressor, its
+  multiway blueprint in pots with one.) Raises become abstract raises by their
   size as a share of the pot, with Ganzfried & Sandholm's pseudo-harmonic mapping between
   the two nearest abstract sizes (drawn with the bot's rng, so a size between two
   abstract ones is read as either).
@@ -192,7 +193,8 @@ class ExpertBot(BaseBot):
         if strat is None or not opps:
             return self._pot_odds(view, legal)
         if sum(view.dealt_in) > 2 and not self.field_core:
-            # 3–6 seats: the multiway blueprint (docs/BOTS.md "Expert at 3–6 seats").
+            # 3–6 seats: the engine or the multiway blueprint (docs/BOTS.md "Expert at 3–6
+            # seats").
             return self._multiway.decide(view, legal)
         if self._arm is None:
             self._arm = self._pick_arm(opps) if self.arms else 0

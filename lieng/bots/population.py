@@ -13,7 +13,10 @@ for reporting** (docs/BOTS.md): a change is judged on 1–10 and shown on 11–2
   deal replayed with the cards and the first player swapped), ``--deals`` per config.
 * Six seats: per seed, ``--tables`` tables of the level and five configurations drawn from
   that seed's population, ``--deals`` duplicate deals each (six replays, the level in every
-  seat's cards), fresh bots per table so the level learns each lineup from scratch.
+  seat's cards), fresh bots per table so the level learns each lineup from scratch. Every
+  level meets the same lineups, deals and opponents' random draws, so two levels' lines
+  are also compared deal by deal (``paired``): the difference's CI is far tighter than
+  the two lines' CIs combined, since most of a deal's result is its cards.
 
 Stacks are reset to 100 × *B* every hand, as in ``lieng.bots.league``.
 """
@@ -211,7 +214,8 @@ def heads_up(level: str, seeds: Sequence[int], deals: int, preset: str,
 
 def six_seats(level: str, seeds: Sequence[int], tables: int, deals: int, preset: str,
               personality: str | None) -> list[float]:
-    """The level's per-deal winnings at six-seat tables of five drawn configurations."""
+    """The level's per-deal winnings at six-seat tables of five drawn configurations; the
+    deals and the configurations' random draws do not depend on the level (``paired``)."""
     rules = PRESETS[preset]
     out: list[float] = []
     for seed in seeds:
@@ -220,8 +224,16 @@ def six_seats(level: str, seeds: Sequence[int], tables: int, deals: int, preset:
         for t in range(tables):
             lineup = pick.sample(pop, 5)
             out.extend(duplicate([_level(level, personality)] + [_profile(p) for p in lineup],
-                                 deals, f"pop6:{seed}:{t}:{level}:{preset}", rules))
+                                 deals, f"pop6:{seed}:{t}:{preset}", rules))
     return out
+
+
+def paired(a: Sequence[float], b: Sequence[float]) -> Estimate:
+    """The mean per-deal difference of two levels' ``six_seats`` results on the same deals,
+    with its 95 % half-width."""
+    if len(a) != len(b):
+        raise ValueError(f"not the same deals: {len(a)} and {len(b)} results")
+    return estimate([x - y for x, y in zip(a, b, strict=True)])
 
 
 def mean_of(ests: Sequence[Estimate]) -> Estimate:
@@ -287,9 +299,16 @@ def main(argv: list[str] | None = None) -> int:
                   flush=True)
     else:
         print("\n| level | B/hand at six seats, 95 % CI |\n|---|---|")
+        lines: list[tuple[str, list[float]]] = []
         for lv in levels:
             res6 = six_seats(lv, seeds, args.tables, args.deals, args.preset, personality)
+            lines.append((lv, res6))
             print(f"| {lv} | {estimate(res6)} |", flush=True)
+        if len(lines) > 1:
+            print("\n| levels (same deals) | paired difference, B/hand, 95 % CI |\n|---|---|")
+            for i, (a, ra) in enumerate(lines):
+                for b, rb in lines[:i]:
+                    print(f"| {a} − {b} | {paired(ra, rb)} |")
     print(f"\n{time.perf_counter() - t0:.1f} s")
     return 0
 

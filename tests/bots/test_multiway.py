@@ -11,7 +11,11 @@ from pathlib import Path
 import pytest
 
 from lieng.bots import mccfr, multiway
-from lieng.bots.heuristic import SHOVE_STRENGTH
+from lieng.bots.expert import ExpertBot
+from lieng.bots.habits import aggressor
+from lieng.bots.heuristic import SHOVE_STRENGTH, HeuristicBot
+from lieng.bots.opponents import OpponentModel
+from lieng.bots.personality import PERSONALITIES
 from lieng.bots.strength import hand_index, strength_row
 from lieng.engine import PRESETS, Action, Hand, HandEnded
 
@@ -247,12 +251,21 @@ def test_training_habits_fold_raise_and_size_as_drawn() -> None:
     assert all(mccfr.draw_habit(rng).raise_from >= 0.0 for _ in range(100))
 
 
+def _aggressors_seen(bot: ExpertBot, seats: tuple[int, ...]) -> None:
+    """The bot's model has seen ``seats`` raise 60 of 100 decisions (``habits.aggressor``)
+    and nothing else: no habit the blueprint's overrides act on."""
+    for seat in seats:
+        st = bot.model.stats(seat)
+        st.decisions, st.raises = 100.0, 60.0
+        assert aggressor(st)
+
+
 def test_expert_at_three_seats_plays_the_blueprints_mixed_strategy() -> None:
-    """A fresh ``expert`` (no habits seen) first to act at three seats: over many rng
-    seeds its actions come in the blueprint's proportions for that spot."""
+    """``expert`` first to act at three seats against two aggressors (the lean gives
+    their pots to the blueprint): over many rng seeds its actions come in the blueprint's
+    proportions for that spot."""
     from collections import Counter
 
-    from lieng.bots import make_bot
     from lieng.engine import ActionKind
 
     bp = multiway.load_blueprint()
@@ -270,6 +283,37 @@ def test_expert_at_three_seats_plays_the_blueprints_mixed_strategy() -> None:
         kind = kind_of.get(a, ActionKind.RAISE)
         want[kind] = want.get(kind, 0.0) + w / sum(weights)
     runs = 600
-    got = Counter(make_bot("expert", random.Random(s)).decide(view).kind for s in range(runs))
+    got: Counter[ActionKind] = Counter()
+    for s in range(runs):
+        bot = ExpertBot(random.Random(s))
+        _aggressors_seen(bot, (1, 2))
+        got[bot.decide(view).kind] += 1
     for kind in set(want) | set(got):
         assert got[kind] / runs == pytest.approx(want.get(kind, 0.0), abs=0.07), kind
+
+
+def test_expert_at_three_seats_gives_pots_without_an_aggressor_to_the_engine() -> None:
+    """``MultiwayPlayer.lean``: with no aggressor in the pot (a fresh model) every
+    decision along a hand is the model's engine's — ``hard``'s code with ``expert``'s
+    parameters, drawn from the same rng — and once one opponent still in is an aggressor
+    the decisions are the blueprint's, which differ from the engine's on some seeds."""
+    differs = 0
+    for s in range(60):
+        hand = Hand(RULES, [1000, 1000, 1000], s % 3, rng=random.Random(100 + s))
+        bot = ExpertBot(random.Random(s))
+        engine = HeuristicBot("expert", random.Random(s), PERSONALITIES["calm"], "engine")
+        engine.model = OpponentModel()
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            view = hand.view_for(seat)
+            if seat == 0:
+                assert bot.decide(view) == engine.decide(view)
+            hand.act(seat, Action.call())
+        view = Hand(RULES, [1000, 1000, 1000], 0, rng=random.Random(100 + s)).view_for(0)
+        aggro = ExpertBot(random.Random(s))
+        _aggressors_seen(aggro, (2,))
+        calm = HeuristicBot("expert", random.Random(s), PERSONALITIES["calm"], "engine")
+        calm.model = OpponentModel()
+        differs += aggro.decide(view) != calm.decide(view)
+    assert differs > 0

@@ -17,6 +17,7 @@ from lieng.bots.population import (
     heads_up,
     main,
     mean_of,
+    paired,
     population,
 )
 from lieng.bots.strength import strength
@@ -106,5 +107,14 @@ def test_heads_up_and_the_command_line(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["--seeds", "1", "--deals", "2", "--levels", "easy", "--players", "6",
                  "--tables", "1"]) == 0
     assert "TUNE" in capsys.readouterr().out
+    # Six seats: every level meets the same deals, so one level against itself differs by
+    # exactly nothing, and two levels are compared deal by deal.
+    assert main(["--seeds", "1", "--deals", "2", "--levels", "easy,easy,normal",
+                 "--players", "6", "--tables", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "| easy − easy | +0.000 ± 0.000" in out
+    assert "| normal − easy |" in out
+    with pytest.raises(ValueError, match="same deals"):
+        paired([1.0, 2.0], [1.0])
     with pytest.raises(SystemExit):
         main(["--seeds", "5-2"])
