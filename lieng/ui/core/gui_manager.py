@@ -77,8 +77,6 @@ class ShapeCache(SurfaceCache):
         self.max_bytes = max_bytes
         self.bytes = 0
         self._shapes: OrderedDict[str, pygame.Surface] = OrderedDict()
-        self.hits: dict[str, int] = {}
-        """Lookups that found each kept shape (the tests read it)."""
 
     def __len__(self) -> int:
         return len(self._shapes)
@@ -94,7 +92,6 @@ class ShapeCache(SurfaceCache):
         if size > self.max_bytes:
             return
         self._shapes[string_id] = surface.copy()
-        self.hits.setdefault(string_id, 0)
         self.bytes += size
         while self.bytes > self.max_bytes:
             oldest = next(iter(self._shapes))
@@ -104,7 +101,6 @@ class ShapeCache(SurfaceCache):
         found = self._shapes.get(lookup_id)
         if found is not None:
             self._shapes.move_to_end(lookup_id)
-            self.hits[lookup_id] = self.hits.get(lookup_id, 0) + 1
         return found
 
     def update(self) -> None:
@@ -122,7 +118,6 @@ class ShapeCache(SurfaceCache):
         old = self._shapes.pop(string_id, None)
         if old is not None:
             self.bytes -= _bytes(old)
-            self.hits.pop(string_id, None)
 
 
 _shapes: ShapeCache | None = None
