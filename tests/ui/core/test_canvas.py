@@ -147,3 +147,52 @@ def test_shapes_on_another_surface_are_pygames_own_and_say_what_they_cover() -> 
     dot.fill((255, 0, 0))
     on_canvas.blit(dot, (1, 1))
     assert on_canvas.get_at((1, 1))[:3] == (255, 0, 0)
+
+
+def test_a_window_that_kept_the_last_frame_gets_every_pixel_of_the_next() -> None:
+    """``paint(..., over)`` copies only what changed and what was drawn over the window
+    (its controls) onto a window that holds the last frame: afterwards the window is the
+    whole frame, pixel for pixel, whatever had been drawn in those rectangles."""
+    pygame.display.init()
+    try:
+        screen = pygame.display.set_mode(SIZE)
+        for seed in range(4):
+            rng = random.Random(100 + seed)
+            surfaces = _surfaces(rng)
+            items = [_item(rng) for _ in range(25)]
+            retained = Canvas(SIZE, screen)
+            window = pygame.Surface(SIZE, 0, screen)
+            over: list[pygame.Rect] | None = None
+            for frame in range(40):
+                items = _changed(rng, items)
+                retained.paint(window, _draw(surfaces, items), over)
+                whole = pygame.Surface(SIZE, 0, screen)
+                _draw(surfaces, items)(whole)
+                assert pygame.image.tobytes(window, "RGB") == \
+                    pygame.image.tobytes(whole, "RGB"), (seed, frame)
+                # The controls, drawn over the window after the frame.
+                over = [pygame.Rect(rng.randint(-5, SIZE[0]), rng.randint(-5, SIZE[1]),
+                                    rng.randint(1, 90), rng.randint(1, 40))
+                        for _ in range(rng.randint(0, 3))]
+                for r in over:
+                    window.fill((rng.randrange(256), 0, rng.randrange(256)), r)
+    finally:
+        pygame.display.quit()
+
+
+def test_what_goes_onto_the_window_covers_every_rectangle_in_whole_columns() -> None:
+    rng = random.Random(7)
+    width = 1280
+    for _ in range(300):
+        rects = [pygame.Rect(rng.randint(-20, width), rng.randint(0, 700), rng.randint(0, 300),
+                             rng.randint(0, 60)) for _ in range(rng.randint(0, 12))]
+        copies = canvas._copies(rects, width)
+        for r in rects:
+            inside = r.clip(pygame.Rect(0, 0, width, 720))
+            if inside.w and inside.h:
+                assert any(c.contains(inside) for c in copies), (r, copies)
+        for c in copies:
+            assert c.left % canvas.COLUMN == 0 and 0 <= c.left < c.right <= width
+            assert c.right % canvas.COLUMN == 0 or c.right == width
+        assert not any(i != j and a.contains(b) for i, a in enumerate(copies)
+                       for j, b in enumerate(copies))
