@@ -53,9 +53,6 @@ Op = BlitOp | ShapeOp
 Recorded = tuple[list[Op], list[pygame.Rect], list[pygame.Rect]]
 """A group's operations, their rectangles and its shapes' bounds."""
 
-COLUMN = 16
-"""What goes onto the window is copied in whole runs of this many pixels (``_copies``)."""
-
 WHOLE = 0.6
 """When the changed rectangles cover more than this share of the window, it is repainted
 whole (one pass over the list rather than many)."""
@@ -178,7 +175,7 @@ class Canvas(pygame.Surface):
         if over is None or area == whole:
             target.blit(self, (0, 0))
             return
-        target.blits([(self, r, r) for r in _copies((*dirty, *over), self._bounds.w)],
+        target.blits([(self, r, r) for r in _bands((*dirty, *over), self._bounds.w)],
                      doreturn=False)
 
     def invalidate(self) -> None:
@@ -236,29 +233,24 @@ def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
     return out
 
 
-def _copies(rects: Sequence[pygame.Rect], width: int) -> list[pygame.Rect]:
-    """What to copy onto the window so that every one of ``rects`` is copied: each
-    widened out to whole runs of ``COLUMN`` pixels (its left edge down to one, its right
-    edge up, within ``width``), one inside another left out. A copy between two surfaces
-    of the window's format goes row by row, and a row whose length is no whole number of
-    64 bytes (16 pixels of 4 bytes) copied ~0.5 µs a row on the machine measured, at
-    most left edges — eight times a whole run's, more than a 1,280-pixel row's: a
-    button's rectangle 120 pixels wide copied slower than the full-width band of its
-    rows. Widened, each rectangle copies its own pixels and a few more, faster than any
-    band (a celebration's sparks spread over a hundred rows: 11-13 µs against the bands'
-    37-45; docs/PERFORMANCE.md). The pixels outside the rectangles are the window's
-    already (``paint``), so copying a few more changes none."""
+def _bands(rects: Sequence[pygame.Rect], width: int) -> list[pygame.Rect]:
+    """The window's rows that ``rects`` touch, as full-width bands, overlapping ones
+    joined. A copy between two surfaces of the window's format is one ``memcpy`` when
+    its rows are whole, and row by row otherwise: a band 1280 pixels wide copies in
+    less time than a 120-pixel-wide button's rectangle of the same height."""
+    spans = sorted((r.top, r.bottom) for r in rects if r.w > 0 and r.h > 0)
     out: list[pygame.Rect] = []
-    for r in rects:
-        if r.w <= 0 or r.h <= 0:
-            continue
-        left = max(0, r.left - r.left % COLUMN)
-        right = min(width, r.right + (-r.right) % COLUMN)
-        if right > left:
-            out.append(pygame.Rect(left, r.top, right - left, r.h))
-    return [r for i, r in enumerate(out)
-            if not any(j != i and o.contains(r) and (o != r or j < i)
-                       for j, o in enumerate(out))]
+    top, bottom = -1, -1
+    for a, b in spans:
+        if a > bottom:
+            if bottom > top:
+                out.append(pygame.Rect(0, top, width, bottom - top))
+            top, bottom = a, b
+        else:
+            bottom = max(bottom, b)
+    if bottom > top:
+        out.append(pygame.Rect(0, top, width, bottom - top))
+    return out
 
 
 def _whole_shapes(dirty: list[pygame.Rect], shapes: list[pygame.Rect]) -> list[pygame.Rect]:

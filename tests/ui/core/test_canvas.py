@@ -179,20 +179,3 @@ def test_a_window_that_kept_the_last_frame_gets_every_pixel_of_the_next() -> Non
     finally:
         pygame.display.quit()
 
-
-def test_what_goes_onto_the_window_covers_every_rectangle_in_whole_columns() -> None:
-    rng = random.Random(7)
-    width = 1280
-    for _ in range(300):
-        rects = [pygame.Rect(rng.randint(-20, width), rng.randint(0, 700), rng.randint(0, 300),
-                             rng.randint(0, 60)) for _ in range(rng.randint(0, 12))]
-        copies = canvas._copies(rects, width)
-        for r in rects:
-            inside = r.clip(pygame.Rect(0, 0, width, 720))
-            if inside.w and inside.h:
-                assert any(c.contains(inside) for c in copies), (r, copies)
-        for c in copies:
-            assert c.left % canvas.COLUMN == 0 and 0 <= c.left < c.right <= width
-            assert c.right % canvas.COLUMN == 0 or c.right == width
-        assert not any(i != j and a.contains(b) for i, a in enumerate(copies)
-                       for j, b in enumerate(copies))
