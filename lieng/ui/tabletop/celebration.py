@@ -28,7 +28,7 @@ from lieng.ui.core import canvas
 from lieng.ui.core.draw import GOLD, shadow_offset, shadowed
 from lieng.ui.core.i18n import t
 from lieng.ui.core.typescale import px
-from lieng.ui.tabletop.frame_record import mark
+from lieng.ui.tabletop.frame_record import mark, recording
 
 CELEBRATED: dict[HandCategory, str] = {HandCategory.SAP: "celebrate.sap",
                                        HandCategory.LIENG: "celebrate.lieng"}
@@ -93,19 +93,25 @@ class Celebrations:
             p = burst.progress
             cx, cy = centre_of(burst.seat)
             fade = 1.0 if p < 0.6 else max(0.0, (1.0 - p) / 0.4)
-            # Sparks fly out and fall back a little, smaller as they go.
+            # Sparks fly out and fall back a little, smaller as they go. What every spark
+            # of the frame shares is worked out once (its colours, size and fall): the
+            # sparks are a celebration frame's Python, under a result panel that makes
+            # those frames among a hand's slowest (docs/PERFORMANCE.md).
             reach = (28 + 90 * (1 - (1 - p) ** 3)) * scale
+            fall = 30 * scale * p * p
+            r = max(1, int((5 - 3 * p) * scale))
+            colours = (tuple(int(c * fade) for c in (255, 240, 190)),
+                       tuple(int(c * fade) for c in GOLD))
+            right, bottom = bounds.right - r, bounds.bottom - r
+            watched = recording()
             for i in range(SPARKS):
                 a = 2 * math.pi * i / SPARKS + 0.4 * p
-                x = cx + math.cos(a) * reach
-                y = cy + math.sin(a) * reach * 0.7 + 30 * scale * p * p
-                r = max(1, int((5 - 3 * p) * scale))
-                col = tuple(int(c * fade) for c in (GOLD if i % 2 else (255, 240, 190)))
-                spark = pygame.Rect(0, 0, 2 * r, 2 * r)
-                spark.center = (int(x), int(y))
-                if bounds.contains(spark):
-                    canvas.circle(surf, col, spark.center, r)  # type: ignore[arg-type]
-                    mark("celebration", burst.seat, spark)
+                x = int(cx + math.cos(a) * reach)
+                y = int(cy + math.sin(a) * reach * 0.7 + fall)
+                if r <= x <= right and r <= y <= bottom:  # the spark wholly on the window
+                    canvas.circle(surf, colours[i % 2], (x, y), r)  # type: ignore[arg-type]
+                    if watched:
+                        mark("celebration", burst.seat, pygame.Rect(x - r, y - r, 2 * r, 2 * r))
             # The word pops in (overshoots, settles), then fades with the sparks.
             pop = 1.0 + 0.35 * math.sin(min(1.0, p / 0.25) * math.pi) if p < 0.25 else 1.0
             size = max(8, int(px(scale, "large") * 1.4 * pop))

@@ -147,3 +147,35 @@ def test_shapes_on_another_surface_are_pygames_own_and_say_what_they_cover() -> 
     dot.fill((255, 0, 0))
     on_canvas.blit(dot, (1, 1))
     assert on_canvas.get_at((1, 1))[:3] == (255, 0, 0)
+
+
+def test_a_window_that_kept_the_last_frame_gets_every_pixel_of_the_next() -> None:
+    """``paint(..., over)`` copies only what changed and what was drawn over the window
+    (its controls) onto a window that holds the last frame: afterwards the window is the
+    whole frame, pixel for pixel, whatever had been drawn in those rectangles."""
+    pygame.display.init()
+    try:
+        screen = pygame.display.set_mode(SIZE)
+        for seed in range(4):
+            rng = random.Random(100 + seed)
+            surfaces = _surfaces(rng)
+            items = [_item(rng) for _ in range(25)]
+            retained = Canvas(SIZE, screen)
+            window = pygame.Surface(SIZE, 0, screen)
+            over: list[pygame.Rect] | None = None
+            for frame in range(40):
+                items = _changed(rng, items)
+                retained.paint(window, _draw(surfaces, items), over)
+                whole = pygame.Surface(SIZE, 0, screen)
+                _draw(surfaces, items)(whole)
+                assert pygame.image.tobytes(window, "RGB") == \
+                    pygame.image.tobytes(whole, "RGB"), (seed, frame)
+                # The controls, drawn over the window after the frame.
+                over = [pygame.Rect(rng.randint(-5, SIZE[0]), rng.randint(-5, SIZE[1]),
+                                    rng.randint(1, 90), rng.randint(1, 40))
+                        for _ in range(rng.randint(0, 3))]
+                for r in over:
+                    window.fill((rng.randrange(256), 0, rng.randrange(256)), r)
+    finally:
+        pygame.display.quit()
+

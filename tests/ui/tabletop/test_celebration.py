@@ -101,3 +101,46 @@ def test_the_word_is_one_rendering_scaled_for_the_pop_and_darkened_for_the_fade(
                for y in range(0, gone.get_height(), 3))
     # The cached rendering was never drawn into.
     assert _pixels(base) == before
+
+
+def test_the_sparks_are_whole_circles_on_the_window_in_two_golds_fading() -> None:
+    """Every spark of a burst's frame is a circle on the window — its square centred on
+    the spark's point and wholly inside the window, never cut by its edge — in the pale
+    gold and the gold by turns, darkened with the fade; each marked as the celebration's.
+    A burst beside the window's corner loses the sparks that would cross the edge."""
+    import math
+
+    from lieng.ui.core.canvas import Canvas
+    from lieng.ui.tabletop import celebration
+
+    pygame.font.init()
+    size = (640, 360)
+    for centre, scale in (((320.0, 180.0), 1.0), ((30.5, 20.25), 1.5), ((600.0, 350.0), 0.8)):
+        for age in (0.0, 0.3, 0.9, 1.3, 1.75):
+            c = Canvas(size)
+            c._recording = True  # record the frame's operations, as ``paint`` does
+            cel = Celebrations(lambda: [])
+            cel.bursts = [celebration.Burst(2, "celebrate.sap", age=age)]
+            with capture() as drawn:
+                cel.draw(c, {2: centre}.__getitem__, scale)
+            p = min(1.0, age / DURATION)
+            fade = 1.0 if p < 0.6 else max(0.0, (1.0 - p) / 0.4)
+            r = max(1, int((5 - 3 * p) * scale))
+            reach = (28 + 90 * (1 - (1 - p) ** 3)) * scale
+            want = []
+            for i in range(celebration.SPARKS):
+                a = 2 * math.pi * i / celebration.SPARKS + 0.4 * p
+                spark = pygame.Rect(0, 0, 2 * r, 2 * r)
+                spark.center = (int(centre[0] + math.cos(a) * reach),
+                                int(centre[1] + math.sin(a) * reach * 0.7
+                                    + 30 * scale * p * p))
+                if pygame.Rect((0, 0), size).contains(spark):
+                    gold = GOLD if i % 2 else (255, 240, 190)
+                    want.append((tuple(int(v * fade) for v in gold), spark))
+            circles = [op for op in c._ops if len(op) == 2]
+            assert [(args[0], args[1], args[2]) for _fn, args in circles] == \
+                [(colour, spark.center, r) for colour, spark in want], (centre, age)
+            assert [d.rect for d in drawn if d.kind == "celebration"][:len(want)] == \
+                [spark for _colour, spark in want]
+            if centre[0] < 100:
+                assert len(want) < celebration.SPARKS  # the corner took some
