@@ -78,8 +78,6 @@ class Canvas(pygame.Surface):
         self._groups: dict[Hashable, tuple[object, object, Recorded]] = {}
         self._fresh = True
         self._recording = False
-        self.repainted = 0
-        """Pixels repainted by the last ``paint`` (the tests read it)."""
 
     # ----------------------------------------------------------------- recording
 
@@ -170,7 +168,6 @@ class Canvas(pygame.Surface):
             dirty, area = [self._bounds], whole
         for r in dirty:
             self._repaint(r)
-        self.repainted = area
         self._last_ops, self._last_rects = self._ops, self._rects
         if over is None or area == whole:
             target.blit(self, (0, 0))

@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable
 
 import pygame
+import pytest
 
 from lieng.ui.core import canvas
 from lieng.ui.core.canvas import Canvas
@@ -109,23 +110,35 @@ def test_repainting_what_changed_leaves_every_pixel_of_drawing_it_all() -> None:
         pygame.display.quit()
 
 
-def test_an_unchanged_frame_repaints_nothing_and_one_change_only_its_place() -> None:
+def test_an_unchanged_frame_repaints_nothing_and_one_change_only_its_place(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(3)
     surfaces = _surfaces(rng)
     items: list[Item] = [("blit", 0, 10, 10, 5), ("blit", 1, 200, 100, 5)]
     c = Canvas(SIZE)
+    repainted: list[pygame.Rect] = []
+    repaint = c._repaint
+
+    def watched(r: pygame.Rect) -> None:
+        repainted.append(pygame.Rect(r))
+        repaint(r)
+
+    monkeypatch.setattr(c, "_repaint", watched)
+
+    def painted(frame: list[Item]) -> int:
+        """Pixels one frame repainted."""
+        repainted.clear()
+        c.paint(target, _draw(surfaces, frame))
+        return sum(r.w * r.h for r in repainted)
+
     target = pygame.Surface(SIZE)
-    c.paint(target, _draw(surfaces, items))
-    assert c.repainted == SIZE[0] * SIZE[1]  # the first frame: everything
-    c.paint(target, _draw(surfaces, items))
-    assert c.repainted == 0
+    assert painted(items) == SIZE[0] * SIZE[1]  # the first frame: everything
+    assert painted(items) == 0
     moved: list[Item] = [items[0], ("blit", 1, 201, 100, 5)]
-    c.paint(target, _draw(surfaces, moved))
     w, h = surfaces[1].get_size()
-    assert c.repainted == (w + 1) * h  # where it was and where it is, joined
+    assert painted(moved) == (w + 1) * h  # where it was and where it is, joined
     c.invalidate()
-    c.paint(target, _draw(surfaces, moved))
-    assert c.repainted == SIZE[0] * SIZE[1]
+    assert painted(moved) == SIZE[0] * SIZE[1]
 
 
 def test_shapes_on_another_surface_are_pygames_own_and_say_what_they_cover() -> None:
