@@ -25,6 +25,7 @@ from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.settings_screen import SettingsScene
 from lieng.ui.scenes.table import TableScene
+from lieng.ui.tabletop import frame_record
 
 DT = 1 / 15
 """A test frame's step: 15 frames a second, a slow machine's rate, which the game's tweens
@@ -340,4 +341,7 @@ def record_text(monkeypatch: Any, module: Any) -> list[tuple[str, pygame.Rect]]:
         return rect
 
     monkeypatch.setattr(module, "text", record)
+    # Watched, the table draws every group anew instead of replaying the last frame's
+    # pixels, which would not call ``text`` (lieng.ui.tabletop.drawing._watched).
+    monkeypatch.setattr(frame_record, "_frame", [])
     return drawn
