@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lieng.bots.heuristic import SHOVE_STRENGTH
+from lieng.bots.league import Estimate
 from lieng.bots.population import (
     CONFIGS,
     HumanLike,
@@ -21,7 +22,6 @@ from lieng.bots.population import (
     population,
     unbeaten,
 )
-from lieng.bots.league import Estimate
 from lieng.bots.strength import strength
 from lieng.engine import PRESETS, Action, ActionKind, Hand
 
