@@ -367,11 +367,13 @@ class HeuristicBot(BaseBot):
             return self.model.call_shrink(seat, _CALL_SHRINK)
         return _CALL_SHRINK
 
-    def _beat(self, s: float, seat: int, x: float, view: HandView | None = None) -> float:
-        """Chance our hand (share ``s``) beats ``seat`` holding a hand from its top ``x``."""
+    def _beat(self, s: float, seat: int, x: float, view: HandView | None = None,
+              keep: float = 1.0) -> float:
+        """Chance our hand (share ``s``) beats ``seat`` holding a hand from its top ``x``
+        (the top ``keep`` of the hands it plays this way, when the model reads it)."""
         prior = min(1.0, max(0.0, (s - (1.0 - x)) / x))
         if self.model is not None and view is not None:
-            return self.model.beat(seat, s, prior, view)
+            return self.model.beat(seat, s, prior, view, keep)
         return prior
 
     def _equity(self, s: float, opps: list[int], ranges: dict[int, float],
@@ -411,12 +413,14 @@ class HeuristicBot(BaseBot):
             f = folds[o]
             x_call = max(_RANGE_FLOOR * 0.5, ranges[o] * (1.0 - f))
             # The hands that call: the top ``1 − f`` of its range at this price, read
-            # (``hard``) with the hands it showed on its line, then at a heads-up table
+            # (``hard``) with the hands it showed on its line (heads-up, the top
+            # ``1 − f`` of those), then at a heads-up table
             # with what it showed after calling this size (``beat_callers``), which takes
             # over as it grows. At 3–6 seats that reading cost ``hard`` 4 B/hand at the
             # six-seat table (docs/BOTS.md "Why normal beat hard").
-            prior = self._beat(s, o, x_call, view)
-            if self.model is not None and sum(view.dealt_in) == 2:
+            heads_up = sum(view.dealt_in) == 2
+            prior = self._beat(s, o, x_call, view, 1.0 - f if heads_up else 1.0)
+            if self.model is not None and heads_up:
                 prior = self.model.beat_callers(o, s, prior, extra / (pot + bet + extra))
             mix *= f + (1.0 - f) * prior
             callers += 1.0 - f

@@ -223,9 +223,19 @@ class OpponentModel:
         return (_SHOWN_PRIOR_WEIGHT * prior + n * _below(st.called[b], s, n)) \
             / (_SHOWN_PRIOR_WEIGHT + n)
 
-    def beat(self, seat: int, s: float, prior: float, view: HandView) -> float:
+    def beat(self, seat: int, s: float, prior: float, view: HandView,
+             keep: float = 1.0) -> float:
         """Chance to beat ``seat``: the range prior, blended with the hands it showed
-        after playing a hand the way it has played this one so far (``line``)."""
+        after playing a hand the way it has played this one so far (``line``).
+
+        With ``keep`` < 1 the question is about the hands that stay in against our bet,
+        the top ``keep`` of what it plays on that line — as the prior keeps the top of
+        its range. Reading all of the line's hands as the callers (a heads-up player who
+        checks down middling hands and calls a raise of several pots only with the top
+        tenth) made a medium hand look ahead of them, and ``hard`` bet ten pots with it
+        for its first few hundred hands against ``normal``, before the hands shown after
+        calling each size (``beat_callers``) took over (docs/BOTS.md "Why normal beat
+        hard")."""
         st = self.seats.get(seat)
         if st is None:
             return prior
@@ -235,6 +245,9 @@ class OpponentModel:
         if n <= 0:
             return prior
         emp = _below(st.shown[bucket], s, n)
+        if keep < 1.0:
+            keep = max(keep, 1e-6)
+            emp = max(0.0, emp - (1.0 - keep)) / keep
         return (_SHOWN_PRIOR_WEIGHT * prior + n * emp) / (_SHOWN_PRIOR_WEIGHT + n)
 
 

@@ -243,6 +243,49 @@ def mean_of(ests: Sequence[Estimate]) -> Estimate:
                     math.sqrt(sum(e.half ** 2 for e in ests)) / n)
 
 
+@dataclass(frozen=True, slots=True)
+class Unbeaten:
+    """A configuration the level did not beat (the CI's lower end at or below 0)."""
+
+    seed: int
+    index: int
+    result: Estimate
+    profile: Profile
+
+
+TIGHT_FOLD = 0.5
+"""``fold_below`` from which a configuration counts as a tight folder in ``kinds``."""
+
+
+def unbeaten(res: Sequence[tuple[int, int, Estimate]]) -> list[Unbeaten]:
+    """The configurations of a ``heads_up`` result that the level did not beat, worst
+    first. Why a list and not a count: at 30 deals a configuration's CI is ±0.5 to ±3.5 *B*,
+    so "not beaten" mixes losses with noise, and the mean and CI tell which is which."""
+    pops: dict[int, list[Profile]] = {}
+    out = []
+    for seed, i, est in res:
+        if est.mean - est.half > 0:
+            continue
+        prof = pops.setdefault(seed, population(seed))[i]
+        out.append(Unbeaten(seed, i, est, prof))
+    return sorted(out, key=lambda u: u.result.mean)
+
+
+def kinds(profiles: Sequence[Profile]) -> str:
+    """What a set of configurations is made of: size-aware and tight folders (the kinds the
+    levels beat least, docs/BOTS.md), re-raisers, bluffers."""
+    n = len(profiles)
+    if not n:
+        return "none"
+
+    def share(pred: Callable[[Profile], bool]) -> str:
+        return f"{sum(1 for p in profiles if pred(p)) / n:.0%}"
+
+    return (f"{n}: size-aware {share(lambda p: p.size_slope > 0)}, "
+            f"fold<{TIGHT_FOLD:.1f}+ {share(lambda p: p.fold_below >= TIGHT_FOLD)}, "
+            f"re-raise {share(lambda p: p.reraise)}, bluff {share(lambda p: p.bluff > 0)}")
+
+
 def _seeds(text: str) -> list[int]:
     lo, _, hi = text.partition("-")
     first, last = int(lo), int(hi or lo)
@@ -264,6 +307,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", choices=TIEBREAKS, default="classic")
     parser.add_argument("--personality", default="calm")
     parser.add_argument("--list", action="store_true", help="print the configurations")
+    parser.add_argument("--report-unbeaten", action="store_true",
+                        help="heads-up: list the configurations each level did not beat, "
+                             "and what they are made of against those it beat")
     args = parser.parse_args(argv)
     try:
         seeds = _seeds(args.seeds)
@@ -290,13 +336,25 @@ def main(argv: list[str] | None = None) -> int:
     if args.players == 2:
         print("\n| level | mean over configs (B/hand) | worst config | configs beaten (CI > 0) |"
               "\n|---|---|---|---|")
+        results: dict[str, list[tuple[int, int, Estimate]]] = {}
         for lv in levels:
-            res = heads_up(lv, seeds, args.deals, args.preset, personality)
+            res = results[lv] = heads_up(lv, seeds, args.deals, args.preset, personality)
             worst = min(res, key=lambda r: r[2].mean)
             beaten = sum(1 for _, _, e in res if e.mean - e.half > 0)
             print(f"| {lv} | {mean_of([e for _, _, e in res])} | {worst[0]}:{worst[1]:02d} "
                   f"{worst[2].mean:+.2f} ± {worst[2].half:.2f} | {beaten} / {len(res)} |",
                   flush=True)
+        if args.report_unbeaten:
+            for lv, res in results.items():
+                lost = unbeaten(res)
+                lost_at = {(u.seed, u.index) for u in lost}
+                won = [population(sd)[i] for sd, i, _ in res if (sd, i) not in lost_at]
+                below = sum(1 for u in lost if u.result.mean <= 0)
+                print(f"\n{lv}: not beaten {kinds([u.profile for u in lost])} "
+                      f"({below} with a mean ≤ 0); beaten {kinds(won)}")
+                for u in lost:
+                    print(f"  {u.seed}:{u.index:02d} {u.result.mean:+.2f} ± "
+                          f"{u.result.half:.2f}  {u.profile.describe()}")
     else:
         print("\n| level | B/hand at six seats, 95 % CI |\n|---|---|")
         lines: list[tuple[str, list[float]]] = []

@@ -172,3 +172,40 @@ def test_what_a_seat_calls_each_size_with_is_learnt_apart() -> None:
     prices = [b / (1 + 2 * b) for b in (0.5, 1.0, 3.0, 10.0)]
     assert [size_bin(p) for p in prices] == sorted({size_bin(p) for p in prices})
     assert size_bin(0.0) == 0 and size_bin(0.5) == SIZE_BINS - 1
+
+
+def test_the_callers_of_a_bet_are_the_top_of_the_hands_a_line_shows() -> None:
+    """``normal`` checks down middling hands and calls a raise of several pots only with
+    the top few percent. Read as callers, all of its checked-down hands made a medium
+    hand look ahead of them, and ``hard`` bet ten pots with it for a few hundred hands
+    (docs/BOTS.md "Why normal beat hard and expert heads-up"); the callers are the top
+    ``keep`` of those hands, as the prior keeps the top of the range."""
+    rules = PRESETS["classic"]
+    row = strength_row(rules)
+    model = OpponentModel()
+    deal = random.Random(11)
+    shown: list[float] = []
+    while len(shown) < 60:
+        cards = tuple(deal.sample(FULL_DECK, 3))
+        u = row[hand_index(cards)]
+        if not 0.2 <= u <= 0.8:
+            continue  # a checked-down hand: middling
+        a, b, c = cards
+        model.observe(HandStarted(rules, (1000, 1000), 0, (True, True)))
+        model.observe(Showdown((ShownHand(1, (a, b, c), evaluate(cards, rules)),)))
+        shown.append(u)
+    view = Hand(rules, [1000, 1000], 0, rng=random.Random(1)).view_for(0)  # seat 1: line 0
+    medium, prior = 0.6, 0.1
+    below = sum(1 for u in shown if u < medium) / len(shown)
+    all_of_them = model.beat(1, medium, prior, view)
+    top_tenth = model.beat(1, medium, prior, view, keep=0.1)
+    # The whole line: the old reading, which has the medium hand ahead of most of them.
+    assert abs(all_of_them - (6 * prior + 60 * below) / 66) < 0.03
+    assert all_of_them > 0.5
+    # The top tenth of those hands is above the medium hand: the prior alone keeps the
+    # chance to beat them above 0.
+    top = sorted(shown)[-6:]
+    emp = sum(1 for u in top if u < medium) / len(top)
+    assert abs(top_tenth - (6 * prior + 60 * emp) / 66) < 0.1
+    assert emp == 0.0 and top_tenth < 0.15 < 0.5 < all_of_them
+    assert model.beat(1, medium, prior, view, keep=1.0) == all_of_them

@@ -9,16 +9,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lieng.bots.heuristic import SHOVE_STRENGTH
+from lieng.bots.league import Estimate
 from lieng.bots.population import (
     CONFIGS,
     HumanLike,
     Profile,
     duplicate,
     heads_up,
+    kinds,
     main,
     mean_of,
     paired,
     population,
+    unbeaten,
 )
 from lieng.bots.strength import strength
 from lieng.engine import PRESETS, Action, ActionKind, Hand
@@ -118,3 +121,24 @@ def test_heads_up_and_the_command_line(capsys: pytest.CaptureFixture[str]) -> No
         paired([1.0, 2.0], [1.0])
     with pytest.raises(SystemExit):
         main(["--seeds", "5-2"])
+
+
+def test_unbeaten_lists_the_configurations_whose_ci_reaches_zero_worst_first(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    res = [(3, 0, Estimate(1.0, 0.5)), (3, 1, Estimate(0.4, 0.5)),
+           (4, 7, Estimate(-0.2, 0.1)), (4, 8, Estimate(0.5, 0.5))]
+    lost = unbeaten(res)
+    assert [(u.seed, u.index) for u in lost] == [(4, 7), (3, 1), (4, 8)]
+    assert [u.profile for u in lost] == [population(4)[7], population(3)[1], population(4)[8]]
+    profs = population(3)
+    aware = sum(1 for p in profs if p.size_slope > 0)
+    assert kinds(profs).startswith(f"60: size-aware {aware / 60:.0%}, ")
+    assert kinds([]) == "none"
+    assert main(["--seeds", "11", "--deals", "2", "--levels", "easy",
+                 "--report-unbeaten"]) == 0
+    out = capsys.readouterr().out
+    listed = [line for line in out.splitlines() if line.startswith("  11:")]
+    head = next(line for line in out.splitlines() if line.startswith("easy: not beaten"))
+    assert head.startswith(f"easy: not beaten {len(listed)}: ")
+    means = [float(line.split()[1]) for line in listed]
+    assert means == sorted(means)
