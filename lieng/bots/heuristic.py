@@ -39,7 +39,7 @@ from lieng.engine import Action, ActionKind, Event, HandView, Legal
 
 from .base import BaseBot, legal_of
 from .habits import MIN_SHOWN, aggressor, raised_showdowns, raises_anything
-from .opponents import _PRIOR_FOLD_RATE, OpponentModel, line
+from .opponents import PRIOR_FOLD_RATE, OpponentModel, line
 from .own_range import OwnRange
 from .own_range import key as own_key
 from .personality import Personality
@@ -456,7 +456,7 @@ class HeuristicBot(BaseBot):
         if self.model is None or not opps:
             return 0.0
         rate = sum(self.model.stats(o).fold_rate() for o in opps) / len(opps)
-        return THIN_VALUE * min(1.0, max(0.0, 1.0 - rate / _PRIOR_FOLD_RATE))
+        return THIN_VALUE * min(1.0, max(0.0, 1.0 - rate / PRIOR_FOLD_RATE))
 
     def _best_raise(self, view: HandView, legal: Legal, s: float, opps: list[int],
                     ranges: dict[int, float], pot: int,
@@ -543,7 +543,7 @@ class HeuristicBot(BaseBot):
             # Fewer bluffs into players who rarely fold, more into those who often do.
             opps = view.opponents_in()
             fold = sum(self.model.stats(o).fold_rate() for o in opps) / max(1, len(opps))
-            rate *= min(2.0, fold / _PRIOR_FOLD_RATE)
+            rate *= min(2.0, fold / PRIOR_FOLD_RATE)
         if self.rng.random() >= rate:
             return None
         ks = legal.raise_k

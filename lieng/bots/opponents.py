@@ -52,7 +52,9 @@ all but a monster to four pots, and one bin for every bet over 0.75 pots read th
 folding half the time at both."""
 SIZE_BINS = len(SIZE_EDGES) + 1
 _PRIOR_RAISE_RATE = 0.2
-_PRIOR_FOLD_RATE = 0.35
+PRIOR_FOLD_RATE = 0.35
+"""A fresh model's fold rate: the heuristic bots scale fold equity by a player's rate
+against it."""
 _PRIOR_RERAISE_RATE = 0.15
 _PRIOR_WEIGHT = 10.0
 _SHOWN_PRIOR_WEIGHT = 6.0
@@ -90,7 +92,7 @@ class SeatStats:
                 / (stayed + _PRIOR_WEIGHT))
 
     def fold_rate(self) -> float:
-        return ((self.folded_faced + _PRIOR_FOLD_RATE * _PRIOR_WEIGHT)
+        return ((self.folded_faced + PRIOR_FOLD_RATE * _PRIOR_WEIGHT)
                 / (self.faced + _PRIOR_WEIGHT))
 
 
@@ -192,7 +194,7 @@ class OpponentModel:
     def call_shrink(self, seat: int, base: float) -> float:
         """A call from a seat that rarely folds says little about its hand."""
         rate = self.stats(seat).fold_rate()
-        return min(1.0, max(0.5, 1.0 - (1.0 - base) * rate / _PRIOR_FOLD_RATE))
+        return min(1.0, max(0.5, 1.0 - (1.0 - base) * rate / PRIOR_FOLD_RATE))
 
     def fold_chance(self, seat: int, base: float, price: float) -> float:
         """Chance ``seat`` folds to a bet priced ``price`` (owed / (pot + owed)): what it
