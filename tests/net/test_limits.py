@@ -300,7 +300,10 @@ def test_at_1024_open_files_a_flood_of_1100_idle_connections_locks_nobody_out(
 
         pinger = threading.Thread(target=keep_alive, daemon=True)
         pinger.start()
-        time.sleep(1.0)
+        # The host has taken in the whole flood once the last of it has its answer (a
+        # ping for a first frame: refused and closed).
+        _frames_seen, closed = _closed_after(sockets[-1], 30)
+        assert closed
         back = LanClient(LOOPBACK, port, name="Ana", token=token)
         try:
             back.connect()
