@@ -31,6 +31,8 @@ import sys
 import time
 from pathlib import Path
 
+from startup import launch as startup_launch  # bench/startup.py, beside this script
+
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1280, 720)
 
@@ -168,21 +170,9 @@ def child(kind: str) -> None:
 
 
 def launch(kind: str) -> tuple[float, float]:
-    """Wall time and CPU time (user + system, from the child's rusage) from launching a
-    fresh process to its first frame. The child exits right after that frame, so its CPU
-    total is the start-up work."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYGAME_HIDE_SUPPORT_PROMPT="1")
-    t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, __file__, "--child", kind], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    wall = time.perf_counter() - t0
-    _pid, _status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = 0
-    if line.strip() != "first-frame":
-        raise RuntimeError(f"{kind} child failed")
-    return wall, usage.ru_utime + usage.ru_stime
+    """Wall and CPU time from launching a fresh ``kind`` child to its first frame
+    (``startup.launch``, the start-up bench's measure)."""
+    return startup_launch([sys.executable, __file__, "--child", kind])
 
 
 def startup(runs: int) -> dict[str, tuple[float, float]]:

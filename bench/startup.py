@@ -25,8 +25,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def launch(cmd: list[str]) -> tuple[float, float]:
+    """Wall time and CPU time (user + system, from the child's rusage) from launching
+    ``cmd`` to the first frame it reports (``first-frame`` on its first line): the child
+    exits right after that frame, so its CPU total is the start-up work. The checkout's
+    ``lieng`` comes first on the child's path (a packaged ``--exe`` ignores it)."""
     env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
-               SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+               SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONPATH=str(ROOT))
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
