@@ -253,7 +253,11 @@ def test_a_false_shuffle_stops_the_deal_names_the_player_and_moves_no_chip(
         assert [(k.hand, k.ok, k.stopped_by) for k in stopped] == [(1, False, bao.seat)]
     rec = host.history[0]
     assert bao.seat is not None and not rec.dealt_in[bao.seat]  # sat the next deal out
-    assert host.table is not None and sum(host.table.stacks) == host.chips_in == 3000
+    # The stopped deal moved no chip: the hand played next started from the buy-ins.
+    # (That hand itself may bust a seat, which then rebuys: chips_in counts it.)
+    assert [rec.start_stacks[s] for s in range(3) if rec.dealt_in[s]] == [1000, 1000]
+    assert host.table is not None and host.table.stacks[bao.seat] == 1000
+    assert host.table is not None and sum(host.table.stacks) == host.chips_in
     assert [(k.hand, k.ok) for k in ana.checks if k.stopped_by is None] == [(1, True)]
 
 
