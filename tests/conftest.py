@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import itertools
 import os
+import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -12,6 +13,20 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest
 from hypothesis import settings
+
+_DONT_WRITE = "LIENG_SUITE_DONT_WRITE_BYTECODE"
+"""Whether ``PYTHONDONTWRITEBYTECODE`` was set for the suite (``_cache_bytecode_in``)."""
+
+# A worker (pytest-xdist) inherits from the process that started it the bytecode cache
+# meant for the suite's children (``_cache_bytecode_in``). A Python with a cache prefix
+# reads bytecode from there alone, so the worker would compile every library it imports
+# from now on — pygame_gui, numpy, PyNaCl: 4 s of CPU in each worker's collection. The
+# worker itself goes back to the installed bytecode (pytest and hypothesis, imported
+# before this file, are the only ones it compiled).
+if os.environ.get("PYTEST_XDIST_WORKER") and sys.pycache_prefix is not None \
+        and sys.pycache_prefix == os.environ.get("PYTHONPYCACHEPREFIX"):
+    sys.pycache_prefix = None
+    sys.dont_write_bytecode = bool(os.environ.get(_DONT_WRITE))
 
 # Every test writes only under pytest's temporary folders: tests/write_guard.py checks it.
 pytest_plugins = ["tests.write_guard"]
@@ -56,8 +71,9 @@ def _cache_bytecode_in(folder: str) -> None:
     this process would compile again every library it imports from now on (pygame_gui,
     numpy, PyNaCl: two seconds of each worker's collection) instead of reading the
     bytecode installed beside them."""
+    if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
+        os.environ[_DONT_WRITE] = "1"
     os.environ["PYTHONPYCACHEPREFIX"] = folder
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
