@@ -7,8 +7,9 @@ The screen draws the session and forwards intents (``act``, ``next_hand``, ``reb
 decides no rule and keeps no game state of its own, and the same flow runs here without
 pygame (tests/game/test_session.py).
 
-**One turn check, one redaction.** ``act`` is the one place that asks "is it me to act?"
-before the table checks the action itself (``IllegalActionError``); the events the
+**One turn check, one redaction.** ``act`` is the one place of the window's side that
+asks "is it me to act, and may I do this?" (a LAN table does not ask again: the host
+does, at its own boundary); the events the
 session hands its listeners are redacted once, for the seat it shows (``me``; ``None``,
 the spectator's view, at a hot-seat table whose board no person's cards may reach) — at
 a LAN table by the host, per connection, so the session hands them on as they came
@@ -200,7 +201,7 @@ class TableSession(Generic[TableT]):
 
     def my_turn(self) -> bool:
         """A hand is on and it is me to act (and, at a hot-seat table, me has the
-        screen: ``SeatPolicy.may_act``) — the one turn check of the window's side."""
+        screen: ``SeatPolicy.may_act``)."""
         hand = self.table.hand
         return hand is not None and not hand.is_over and hand.to_act == self.me \
             and (self.policy is None or self.policy.may_act())
@@ -216,15 +217,20 @@ class TableSession(Generic[TableT]):
         except HandOverError:
             return None
 
-    def act(self, action: Action, before: Callable[[], None] | None = None) -> bool:
-        """Me's ``action``; False when it is not me to act or the table refuses it.
-        ``before`` runs once the turn is known to be me's, just before the table acts.
-        (The table screens pass none: their buttons are live only on a turn the board
-        shows, ``turn_shown``, so there is nothing left to land.)"""
-        if not self.my_turn():
+    def act(self, action: Action) -> bool:
+        """Me's ``action``; False when it is not me to act, the board does not show the
+        turn yet, the action is not among what me may do, or the table refuses it.
+
+        **The window's one turn check.** Whose turn it is, whether the board shows it and
+        whether ``action`` is allowed are asked here, once (``shown_legal``), for every
+        mode; the table then only acts. A local ``Table`` is the rules' authority (the
+        engine refuses what the rules refuse, docs/RULES.md step 6), a LAN table only
+        hands the intent on to the host, which checks it against its own table — the
+        host's boundary, which trusts no client (``RemoteTable.act``,
+        docs/ARCHITECTURE.md "The path of a 'Tố' click")."""
+        legal = self.shown_legal()
+        if legal is None or not legal.allows(action):
             return False
-        if before is not None:
-            before()
         try:
             self.table.act(self.me, action, self.clock)
         except IllegalActionError:

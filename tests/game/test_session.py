@@ -73,12 +73,14 @@ def test_only_me_may_act_and_only_on_my_turn() -> None:
     assert session.my_turn()
     legal = session.legal()
     assert legal is not None and legal == hand.legal()
-    calls: list[str] = []
-    assert session.act(Action.fold(), before=lambda: calls.append("board"))
-    assert calls == ["board"]  # the board lands first, once the turn is known to be mine
+    assert legal.raise_k
+    too_much = Action.raise_(legal.raise_k.stop)
+    before = len(hand.actions)
+    assert not session.act(too_much)  # the session's one check: not allowed, not sent
+    assert len(hand.actions) == before and session.my_turn()
+    assert session.act(Action.fold())
     assert hand.actions[-1] == (0, Action.fold())
-    assert not session.act(Action.fold(), before=lambda: calls.append("again"))
-    assert calls == ["board"]
+    assert not session.act(Action.fold())
 
 
 def test_listeners_get_my_view_only_and_the_hot_seat_the_spectator_s() -> None:

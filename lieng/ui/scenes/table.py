@@ -255,9 +255,9 @@ class TableScene(Scene, Generic[TableT]):
             self.app.pop()
 
     def act(self, action: Action) -> bool:
-        """The player's action, from a button, a key or the autopilot, on a turn the board
-        shows; the session checks the turn."""
-        if not self.session.turn_shown() or not self.session.act(action):
+        """The player's action, from a button, a key or the autopilot; the session checks
+        the turn (once: ``TableSession.act``)."""
+        if not self.session.act(action):
             return False
         # The bar goes off now, so the player's next turn is a new one (fresh raise k).
         self._sync_bar()
