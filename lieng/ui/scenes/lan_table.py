@@ -14,8 +14,8 @@ what only a network game has —
   from the next one;
 - the end of the table: when the host leaves, a clear message and back to the menu; when
   the connection drops, an offer to reconnect with the session token (same seat, full
-  snapshot — ``RemoteTable.connect_again`` on a worker thread, so the window never
-  freezes while it connects).
+  snapshot — ``lieng.net.reconnect.Reconnect``, whose worker thread connects so the
+  window never freezes; this screen starts it, polls it and draws it).
 
 The host decides everything (ARCHITECTURE.md: clients send only intentions), so this scene
 adds no rule: it reads the client's state and shows it. When the player is also the host,
@@ -25,15 +25,15 @@ leaving the table stops the host, which tells everyone else the table closed.
 from __future__ import annotations
 
 import atexit
-import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from lieng.game import BetweenHands
-from lieng.net.client import LanError
+from lieng.net.client import LanClient
 from lieng.net.host_reports import HostReports
 from lieng.net.inbox import Message
+from lieng.net.reconnect import Reconnect, RejoinFailed
 from lieng.net.remote_table import RemoteTable
 from lieng.ui.core.draw import MUTED, text
 from lieng.ui.core.i18n import t
@@ -61,8 +61,9 @@ class LanTableScene(TableScene[RemoteTable]):
         self.reports = HostReports(remote, self.session.said)
         """The deal checks and the host's faults, told and kept for the line under the
         table info (``lieng.net.host_reports``)."""
-        self._reconnect: dict[str, Any] | None = None
-        """The running reconnect attempt: its worker fills in "client" or "error"."""
+        self.rejoin: Reconnect[LanClient] = Reconnect(remote)
+        """Joining again after a lost connection (``lieng.net.reconnect``): the screen
+        starts it, takes its outcome each frame and draws it."""
         self._closed_shown: tuple[str, str] | None = None
         self.left_table = False
         profile = app.profile
@@ -126,7 +127,7 @@ class LanTableScene(TableScene[RemoteTable]):
             if not plate.dealt_in:
                 self._sitting_out(plate, seat.stack)
         self.reports.take()  # the host's deal checks and faults, told once each
-        self._finish_reconnect()
+        self._take_reconnect()
 
     def _sitting_out(self, plate: SeatState, stack: int) -> None:
         """A seat not dealt into this hand shows the chips the roster says it has. An
@@ -160,47 +161,24 @@ class LanTableScene(TableScene[RemoteTable]):
     @property
     def reconnecting(self) -> bool:
         """Joining again is under way (the line under the table says so)."""
-        return self._reconnect is not None
+        return self.rejoin.running
 
     def reconnect(self) -> None:
-        """Join again with the session token: the same seat and a snapshot of the hand.
-        Connecting takes up to seconds, so it runs on a worker thread; ``update`` takes
-        the result."""
-        if self._reconnect is not None:
+        """Join again with the session token: the same seat and a snapshot of the hand
+        (a click while an attempt runs starts none: ``Reconnect.start``)."""
+        self.rejoin.start()
+
+    def _take_reconnect(self) -> None:
+        """The attempt's outcome, drawn: the lost-connection dialog again with why, or
+        the table back with a toast."""
+        outcome = self.rejoin.take()
+        if outcome is None:
             return
-        box: dict[str, Any] = {"lock": threading.Lock()}
-        remote = self.remote
-
-        def work() -> None:
-            try:
-                client = remote.connect_again()
-            except LanError as exc:
-                result: tuple[str, Any] = ("error", exc)
-            except Exception as exc:  # never let a worker die silently
-                result = ("error", LanError("connect", str(exc)))
-            else:
-                result = ("client", client)
-            with box["lock"]:
-                box[result[0]] = result[1]
-                cancelled = box.get("cancelled", False)
-            if cancelled and result[0] == "client":
-                result[1].close()  # the player left meanwhile: keep no seat open
-
-        self._reconnect = box
-        threading.Thread(target=work, name="lieng-lan-reconnect", daemon=True).start()
-
-    def _finish_reconnect(self) -> None:
-        box = self._reconnect
-        if box is None or ("client" not in box and "error" not in box):
-            return
-        self._reconnect = None
-        if "error" in box:
-            msg = error_key(box["error"].code)
-            self.app.push(Dialog(self.app, "lan.lost_title", msg,
+        if isinstance(outcome, RejoinFailed):
+            self.app.push(Dialog(self.app, "lan.lost_title", error_key(outcome.error.code),
                                  [("lan.reconnect", self.reconnect),
                                   ("msg.to_menu", self.leave)]))
             return
-        self.remote.adopt(box["client"])
         self._closed_shown = None
         self.ended = False
         self.toast("lan.reconnected")
@@ -226,14 +204,7 @@ class LanTableScene(TableScene[RemoteTable]):
         """Give up the seat, any reconnect under way and a hosted table."""
         self.left_table = True
         self.ended = True
-        box = self._reconnect
-        if box is not None:
-            self._reconnect = None
-            with box["lock"]:
-                box["cancelled"] = True
-                client = box.get("client")
-            if client is not None:
-                client.close()
+        self.rejoin.close()
         self.remote.close()
         if self.host is not None:
             self.host.stop()
