@@ -49,7 +49,7 @@ from .announcements import Announcements
 from .bot_seating import Arrival, BotSeating
 from .flow import AskRebuy, BetweenHands, DealNext, GameOver
 from .recorders import HandRecorder, NoticeSink
-from .story import Story
+from .story import HandResult, ResultLine, Story, result_lines
 
 if TYPE_CHECKING:
     from lieng.storage.history import GameMode, History
@@ -196,6 +196,16 @@ class TableSession(Generic[TableT]):
     def shown_legal(self) -> Legal | None:
         """What me may do now, once the board shows the turn (None otherwise)."""
         return self.legal() if self.turn_shown() else None
+
+    def result_shown(self) -> HandResult | None:
+        """The last hand's result once the board has shown its end (the story's)."""
+        return self.story.result_shown(self.shown)
+
+    def result_lines(self) -> list[ResultLine]:
+        """The result panel's big lines once the board has shown the hand's end: me's
+        net, or at a hot-seat table (the spectator's view: no "you") everyone's, by name
+        (``lieng.game.story.result_lines``)."""
+        return result_lines(self.result_shown(), self.me, everyone=self.spectator)
 
     # ----------------------------------------------------------------- the turn
 

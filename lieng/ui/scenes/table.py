@@ -479,13 +479,12 @@ class TableScene(Scene, Generic[TableT]):
         return t("table.your_turn", s=seconds)
 
     def shown_result(self) -> HandResult | None:
-        """The last hand's result once the board has shown its end (the story's)."""
-        return self.log.result_shown(self.board.shown)
+        """The last hand's result once the board has shown its end (the session's)."""
+        return self.session.result_shown()
 
     def result_lines(self) -> list[tuple[str, bool]]:
-        """The summary's big line: the player's net (the hot-seat table names everyone)."""
-        result = self.shown_result()
-        net = None if result is None else result.net_of(self.me)
-        if net is None:  # sat the hand out: no result of theirs
-            return []
-        return [(net_line(net), net > 0)]
+        """The summary's big lines in words: the session's (the player's net; at the
+        hot-seat table everyone's, by the names on the plates)."""
+        seats = self.board.seats
+        return [(net_line(line.amount, seats[line.seat].name if line.named else None),
+                 line.good) for line in self.session.result_lines()]
