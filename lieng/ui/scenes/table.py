@@ -38,7 +38,7 @@ from lieng.ui.tabletop.action_bar import ActionBar
 from lieng.ui.tabletop.board import Board
 from lieng.ui.tabletop.coach import coach_line, draw_coach
 from lieng.ui.tabletop.drawing import TableDrawer
-from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts, info_line
+from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts, info_line, timer_rect
 from lieng.ui.tabletop.log_panel import LogPanel
 from lieng.ui.tabletop.newcomers import welcome
 from lieng.ui.tabletop.own_cards import OwnCards
@@ -127,7 +127,8 @@ class TableScene(Scene, Generic[TableT]):
         if wanted != self._layout_for:
             self.layout = layout_mod.compute(*wanted[:2], drawer=wanted[2])
             self._layout_for = wanted
-        self.bar = ActionBar(app.ui, self.container, self.layout.bar, s, ts, self.table)
+        self.bar = ActionBar(app.ui, self.container, self.layout.bar, s, ts, self.table,
+                             lambda: timer_rect(self.layout))
         self._legal_shown = False
         bw, bh = int(128 * s), int(34 * s)
         x = app.size[0] - int(10 * s)
