@@ -28,6 +28,7 @@ policy and the spectator's view, the LAN screen a table answered from one seat's
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
@@ -90,6 +91,21 @@ class SeatPolicy(Protocol):
     def after_flow(self) -> None:
         """The between-hands flow has decided (seats may have changed)."""
         ...
+
+
+@dataclass(frozen=True)
+class RebuyOffer:
+    """What the rebuy me is asked about would do: ``amount`` chips onto the table, from
+    the bankroll when me plays for real (``bank``: what it holds now; None: the buy-in
+    again, from nowhere)."""
+
+    amount: int
+    bank: int | None
+
+    @property
+    def after(self) -> int:
+        """What the bankroll keeps once the rebuy is taken from it."""
+        return max(0, (self.bank or 0) - self.amount)
 
 
 class TableSession(Generic[TableT]):
@@ -340,6 +356,11 @@ class TableSession(Generic[TableT]):
     def offer(self) -> int:
         """What a rebuy by me would add now."""
         return self._offer(self.me)
+
+    def rebuy_offer(self, asked: AskRebuy) -> RebuyOffer:
+        """What the flow's question to me (``asked``) would do, for the screen to say."""
+        bank = self.bank.max_buy_in() if self.bank is not None else None
+        return RebuyOffer(asked.amount, bank)
 
     def rebuy(self) -> int:
         """Me rebuys: the buy-in again, taken from the bankroll when there is one; returns

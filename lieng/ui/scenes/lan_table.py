@@ -216,28 +216,23 @@ class LanTableScene(TableScene[RemoteTable]):
         super().draw(surface)
         s = self.layout.scale
         ts = self.app.type_scale
-        check = self.last_check
-        bad = self.reports.misbehaving_hand
-        if bad is not None and (check is None or int(check.data.get("hand") or 0) < bad):
-            text(surface, t("lan.host_misbehaving_line", hand=str(bad)), (12 * s, 48 * s),
-                 ts.px("small"), CHECK_BAD, bold=True, anchor="midleft",
-                 max_width=max(40, self.top_left() - int(24 * s)))
-        elif check is not None:
-            hand = str(check.data.get("hand"))
-            ok = check.data.get("ok")
-            party = check.data.get("stopped_by")
-            if isinstance(party, int):
-                who = self.remote.seats[party].name if party < len(self.remote.seats) \
+        line = self.reports.line(len(self.remote.seats))
+        if line is not None:
+            # The host's reports decide what it says (``HostReports.line``); here, words.
+            if line.kind == "misbehaving":
+                label, colour = t("lan.host_misbehaving_line", hand=line.hand), CHECK_BAD
+            elif line.kind == "stopped":
+                who = self.remote.seats[line.party].name if line.party is not None \
                     else t("lan.host_dealer")
-                label, colour = t("lan.deal_stopped", hand=hand, who=who), CHECK_BAD
-            elif ok is True:
-                label, colour = t("lan.check_ok", hand=hand), CHECK_OK
-            elif ok is None:
-                label, colour = t("lan.check_hidden", hand=hand), MUTED
+                label, colour = t("lan.deal_stopped", hand=line.hand, who=who), CHECK_BAD
+            elif line.kind == "ok":
+                label, colour = t("lan.check_ok", hand=line.hand), CHECK_OK
+            elif line.kind == "hidden":
+                label, colour = t("lan.check_hidden", hand=line.hand), MUTED
             else:
-                label, colour = t("lan.check_failed", hand=hand), CHECK_BAD
+                label, colour = t("lan.check_failed", hand=line.hand), CHECK_BAD
             text(surface, label, (12 * s, 48 * s), ts.px("small"), colour, bold=True,
-                 anchor="midleft")
+                 anchor="midleft", max_width=max(40, self.top_left() - int(24 * s)))
         if self.reconnecting or (self.watching and self.remote.closed is None):
             # In the banner's box under the pot, which the layout keeps clear of every
             # seat (docs/UI.md "The layout rule"); it used to sit over the top seat.

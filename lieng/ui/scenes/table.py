@@ -218,12 +218,12 @@ class TableScene(Scene, Generic[TableT]):
     def present(self, decision: AskRebuy | GameOver) -> None:
         app = self.app  # a decision the flow left to the player, or the end of the table
         if isinstance(decision, AskRebuy):
-            source = self.session.bank
-            bank = source.max_buy_in() if source is not None else None  # real chips
-            app.push(Dialog(app, "msg.broke_title", "msg.broke_bank" if bank else "msg.broke",
+            offer = self.session.rebuy_offer(decision)  # from the bankroll, or the buy-in
+            app.push(Dialog(app, "msg.broke_title",
+                            "msg.broke_bank" if offer.bank else "msg.broke",
                             [("msg.rebuy", self._rebuy), ("msg.to_menu", self.leave)],
-                            {"amount": chips(decision.amount), "bank": chips(bank or 0),
-                             "after": chips(max(0, (bank or 0) - decision.amount))}))
+                            {"amount": chips(offer.amount), "bank": chips(offer.bank or 0),
+                             "after": chips(offer.after)}))
         elif decision.reason == "bank_empty":
             app.push(Dialog(app, "msg.broke_title", "msg.bank_empty",
                             [("msg.to_menu", self.leave)]))
