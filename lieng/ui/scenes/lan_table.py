@@ -14,7 +14,7 @@ what only a network game has —
   from the next one;
 - the end of the table: when the host leaves, a clear message and back to the menu; when
   the connection drops, an offer to reconnect with the session token (same seat, full
-  snapshot — ``lieng.net.reconnect.Reconnect``, whose worker thread connects so the
+  snapshot — ``lieng.net.connecting.Connecting``, whose worker thread connects so the
   window never freezes; this screen starts it, polls it and draws it).
 
 The host decides everything (ARCHITECTURE.md: clients send only intentions), so this scene
@@ -31,9 +31,9 @@ import pygame
 
 from lieng.game import BetweenHands
 from lieng.net.client import LanClient
+from lieng.net.connecting import ConnectFailed, Connecting
 from lieng.net.host_reports import HostReports
 from lieng.net.inbox import Message
-from lieng.net.reconnect import Reconnect, RejoinFailed
 from lieng.net.remote_table import RemoteTable
 from lieng.ui.core.draw import MUTED, text
 from lieng.ui.core.i18n import t
@@ -61,8 +61,8 @@ class LanTableScene(TableScene[RemoteTable]):
         self.reports = HostReports(remote, self.session.said)
         """The deal checks and the host's faults, told and kept for the line under the
         table info (``lieng.net.host_reports``)."""
-        self.rejoin: Reconnect[LanClient] = Reconnect(remote)
-        """Joining again after a lost connection (``lieng.net.reconnect``): the screen
+        self.rejoin: Connecting[LanClient] = Connecting()
+        """Joining again after a lost connection (``lieng.net.connecting``): the screen
         starts it, takes its outcome each frame and draws it."""
         self._closed_shown: tuple[str, str] | None = None
         self.left_table = False
@@ -165,20 +165,22 @@ class LanTableScene(TableScene[RemoteTable]):
 
     def reconnect(self) -> None:
         """Join again with the session token: the same seat and a snapshot of the hand
-        (a click while an attempt runs starts none: ``Reconnect.start``)."""
-        self.rejoin.start()
+        (``RemoteTable.connect_again`` on the worker; a click while an attempt runs starts
+        none: ``Connecting.start``)."""
+        self.rejoin.start(self.remote.connect_again)
 
     def _take_reconnect(self) -> None:
-        """The attempt's outcome, drawn: the lost-connection dialog again with why, or
-        the table back with a toast."""
+        """The attempt's outcome, on the window's thread: the lost-connection dialog again
+        with why, or the table playing on through the new connection, with a toast."""
         outcome = self.rejoin.take()
         if outcome is None:
             return
-        if isinstance(outcome, RejoinFailed):
+        if isinstance(outcome, ConnectFailed):
             self.app.push(Dialog(self.app, "lan.lost_title", error_key(outcome.error.code),
                                  [("lan.reconnect", self.reconnect),
                                   ("msg.to_menu", self.leave)]))
             return
+        self.remote.adopt(outcome.client)  # its snapshot arrives with the next tick
         self._closed_shown = None
         self.ended = False
         self.toast("lan.reconnected")
