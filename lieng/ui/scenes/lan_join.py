@@ -6,9 +6,9 @@ password is needed. Clicking one joins it; the right side takes a name, a passwo
 for a table the beacon does not reach, an address and port typed by hand. Joining runs on
 a worker thread (``lieng.net.connecting``: an unreachable address must not freeze the
 window); a refusal — wrong password, another game version, a full table, no answer — is
-shown in the player's language. Once seated, the lobby shows who is there until the host starts; then the table
-screen (``LanTableScene``) takes over. A player who joins mid-hand watches it and plays
-from the next one (the host's rule).
+shown in the player's language. Once seated, the lobby shows who is there until the host
+starts; then the table screen (``LanTableScene``) takes over. A player who joins mid-hand
+watches it and plays from the next one (the host's rule).
 
 The name, the port and the last address are remembered (``lan_common.remember``).
 """
