@@ -210,8 +210,9 @@ class TableSession(Generic[TableT]):
         return self.my_turn() and self._turn_event < self.shown
 
     def shown_legal(self) -> Legal | None:
-        """What me may do now, once the board shows the turn (None otherwise)."""
-        return self.legal() if self.turn_shown() else None
+        """What me may do now, once the board shows the turn (None otherwise): whose turn
+        it is is asked once, by ``legal``."""
+        return self.legal() if self._turn_event < self.shown else None
 
     def result_shown(self) -> HandResult | None:
         """The last hand's result once the board has shown its end (the story's)."""
