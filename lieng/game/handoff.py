@@ -24,11 +24,31 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from lieng.engine import Action, ActionKind, ActionTaken, Event
+from lieng.engine import Action, ActionKind, ActionTaken, Event, RuleSet
 from lieng.table import Table
 
 from .flow import BetweenHands, BrokePolicy
 from .session import TableSession
+
+HANDOFF_LIMIT = 60.0
+"""Seconds the hand-off panel waits for the named player before folding them: three
+times the default turn timer, so a player fetching a drink isn't folded at once, but one
+who walked away doesn't hold up the table for ever."""
+
+
+def first_person(table: Table) -> int:
+    """The seat a hot-seat table shows first: its first person's. Raises ``ValueError``
+    for a table of bots alone, which is no hot-seat game."""
+    for seat, s in enumerate(table.seats):
+        if s.kind == "human":
+            return seat
+    raise ValueError("a hot-seat table needs at least one person")
+
+
+def wait_limit(rules: RuleSet, wanted: float | None = HANDOFF_LIMIT) -> float | None:
+    """How long a hand-off waits for its person (None: for ever). No turn timer, no
+    hand-off limit: nobody is hurried at a table without a clock (docs/RULES.md step 6)."""
+    return wanted if rules.turn_seconds > 0 else None
 
 
 class Handoff:
@@ -75,6 +95,11 @@ class Handoff:
 
     def name(self, seat: int) -> str:
         return self.table.seats[seat].name
+
+    def hands_over(self, seat: int) -> bool:
+        """The turn that waits for ``seat`` passes the computer to another person ("Đưa
+        máy cho Lan"), rather than coming back to whoever had it last ("Lượt của Lan")."""
+        return self.last_viewer is None or self.last_viewer != seat
 
     # ----------------------------------------------------------------- the policy
 

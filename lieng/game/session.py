@@ -7,8 +7,9 @@ The screen draws the session and forwards intents (``act``, ``next_hand``, ``reb
 decides no rule and keeps no game state of its own, and the same flow runs here without
 pygame (tests/game/test_session.py).
 
-**One turn check, one redaction.** ``act`` is the one place that asks "is it me to act?"
-before the table checks the action itself (``IllegalActionError``); the events the
+**One turn check, one redaction.** ``act`` is the one place of the window's side that
+asks "is it me to act, and may I do this?" (a LAN table does not ask again: the host
+does, at its own boundary); the events the
 session hands its listeners are redacted once, for the seat it shows (``me``; ``None``,
 the spectator's view, at a hot-seat table whose board no person's cards may reach) — at
 a LAN table by the host, per connection, so the session hands them on as they came
@@ -27,6 +28,7 @@ policy and the spectator's view, the LAN screen a table answered from one seat's
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
@@ -48,7 +50,7 @@ from .announcements import Announcements
 from .bot_seating import Arrival, BotSeating
 from .flow import AskRebuy, BetweenHands, DealNext, GameOver
 from .recorders import HandRecorder, NoticeSink
-from .story import Story
+from .story import HandResult, ResultLine, Story, result_lines
 
 if TYPE_CHECKING:
     from lieng.storage.history import GameMode, History
@@ -89,6 +91,21 @@ class SeatPolicy(Protocol):
     def after_flow(self) -> None:
         """The between-hands flow has decided (seats may have changed)."""
         ...
+
+
+@dataclass(frozen=True)
+class RebuyOffer:
+    """What the rebuy me is asked about would do: ``amount`` chips onto the table, from
+    the bankroll when me plays for real (``bank``: what it holds now; None: the buy-in
+    again, from nowhere)."""
+
+    amount: int
+    bank: int | None
+
+    @property
+    def after(self) -> int:
+        """What the bankroll keeps once the rebuy is taken from it."""
+        return max(0, (self.bank or 0) - self.amount)
 
 
 class TableSession(Generic[TableT]):
@@ -193,14 +210,25 @@ class TableSession(Generic[TableT]):
         return self.my_turn() and self._turn_event < self.shown
 
     def shown_legal(self) -> Legal | None:
-        """What me may do now, once the board shows the turn (None otherwise)."""
-        return self.legal() if self.turn_shown() else None
+        """What me may do now, once the board shows the turn (None otherwise): whose turn
+        it is is asked once, by ``legal``."""
+        return self.legal() if self._turn_event < self.shown else None
+
+    def result_shown(self) -> HandResult | None:
+        """The last hand's result once the board has shown its end (the story's)."""
+        return self.story.result_shown(self.shown)
+
+    def result_lines(self) -> list[ResultLine]:
+        """The result panel's big lines once the board has shown the hand's end: me's
+        net, or at a hot-seat table (the spectator's view: no "you") everyone's, by name
+        (``lieng.game.story.result_lines``)."""
+        return result_lines(self.result_shown(), self.me, everyone=self.spectator)
 
     # ----------------------------------------------------------------- the turn
 
     def my_turn(self) -> bool:
         """A hand is on and it is me to act (and, at a hot-seat table, me has the
-        screen: ``SeatPolicy.may_act``) — the one turn check of the window's side."""
+        screen: ``SeatPolicy.may_act``)."""
         hand = self.table.hand
         return hand is not None and not hand.is_over and hand.to_act == self.me \
             and (self.policy is None or self.policy.may_act())
@@ -216,15 +244,20 @@ class TableSession(Generic[TableT]):
         except HandOverError:
             return None
 
-    def act(self, action: Action, before: Callable[[], None] | None = None) -> bool:
-        """Me's ``action``; False when it is not me to act or the table refuses it.
-        ``before`` runs once the turn is known to be me's, just before the table acts.
-        (The table screens pass none: their buttons are live only on a turn the board
-        shows, ``turn_shown``, so there is nothing left to land.)"""
-        if not self.my_turn():
+    def act(self, action: Action) -> bool:
+        """Me's ``action``; False when it is not me to act, the board does not show the
+        turn yet, the action is not among what me may do, or the table refuses it.
+
+        **The window's one turn check.** Whose turn it is, whether the board shows it and
+        whether ``action`` is allowed are asked here, once (``shown_legal``), for every
+        mode; the table then only acts. A local ``Table`` is the rules' authority (the
+        engine refuses what the rules refuse, docs/RULES.md step 6), a LAN table only
+        hands the intent on to the host, which checks it against its own table — the
+        host's boundary, which trusts no client (``RemoteTable.act``,
+        docs/ARCHITECTURE.md "The path of a 'Tố' click")."""
+        legal = self.shown_legal()
+        if legal is None or not legal.allows(action):
             return False
-        if before is not None:
-            before()
         try:
             self.table.act(self.me, action, self.clock)
         except IllegalActionError:
@@ -324,6 +357,11 @@ class TableSession(Generic[TableT]):
     def offer(self) -> int:
         """What a rebuy by me would add now."""
         return self._offer(self.me)
+
+    def rebuy_offer(self, asked: AskRebuy) -> RebuyOffer:
+        """What the flow's question to me (``asked``) would do, for the screen to say."""
+        bank = self.bank.max_buy_in() if self.bank is not None else None
+        return RebuyOffer(asked.amount, bank)
 
     def rebuy(self) -> int:
         """Me rebuys: the buy-in again, taken from the bankroll when there is one; returns

@@ -27,6 +27,13 @@ def ranked(table: Table) -> list[tuple[int, Seat, int]]:
     return out
 
 
+def champion(table: Table) -> Seat | None:
+    """The one seat that won the most chips, if it won any: the scoreboard names it at
+    the game's end. None when the best places are shared, or nobody is ahead."""
+    best = [seat for place, seat, _i in ranked(table) if place == 1]
+    return best[0] if len(best) == 1 and best[0].net > 0 else None
+
+
 def completed_hands(table: Table) -> int:
     """Hands played to the end: a hand in play (or voided by ending the game) isn't one."""
     return table.hand_no - (1 if table.in_hand else 0)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from lieng.engine import (
     ActionKind,
@@ -100,6 +101,44 @@ class HandResult:
         panel names them all (chips won and lost are public; the cards behind them not)."""
         moved = [(seat, net) for seat, net in enumerate(self.net) if net != 0]
         return [x for x in moved if x[1] > 0] + [x for x in moved if x[1] < 0]
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """One big line of the result panel, as facts: ``seat`` won (``amount`` > 0), lost
+    or broke even this hand (``kind`` "net"), or — in a replay of a hand the player left
+    mid-way — took ``amount`` chips away from the table (``kind`` "left"). ``named``: the
+    line names the seat (a shared table's, where there is no "you") instead of speaking
+    to the player. The screens put it into words."""
+
+    seat: int
+    amount: int
+    kind: Literal["net", "left"] = "net"
+    named: bool = False
+
+    @property
+    def good(self) -> bool:
+        """Drawn as good news: chips won."""
+        return self.kind == "net" and self.amount > 0
+
+
+def result_lines(result: HandResult | None, me: int | None, everyone: bool = False,
+                 left: int | None = None) -> list[ResultLine]:
+    """The result panel's big lines for the player at seat ``me``.
+
+    ``everyone`` (a shared table, the hot-seat): every seat that won or lost chips, by
+    name, winners first — chips won and lost are public, the cards behind them are not
+    (docs/RULES.md step 8). Otherwise me's own net — none when me sat the hand out, or
+    nobody is me (a hot-seat hand replayed: ``me`` None). ``left``: me left the hand
+    mid-way with these chips (a replay of it), which is its one line."""
+    if left is not None and me is not None:
+        return [ResultLine(me, left, "left")]
+    if result is None:
+        return []
+    if everyone:
+        return [ResultLine(seat, net, named=True) for seat, net in result.winners_first()]
+    net = None if me is None else result.net_of(me)
+    return [] if me is None or net is None else [ResultLine(me, net)]
 
 
 class Story:

@@ -15,7 +15,8 @@ hand is told once per hand however often the host tries.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from dataclasses import dataclass
+from typing import Literal, Protocol
 
 from lieng.game.announcements import Announcements
 
@@ -34,6 +35,22 @@ class Reported(Protocol):
 
     @property
     def hand_no(self) -> int: ...
+
+
+CheckKind = Literal["misbehaving", "stopped", "ok", "hidden", "failed"]
+
+
+@dataclass(frozen=True)
+class CheckLine:
+    """The line under the table info, as facts: ``kind`` — the host sent an impossible
+    hand (``misbehaving``), a party stopped the mental deal (``stopped``: ``party`` is its
+    seat, or None for the host's own dealer), the deal check passed (``ok``), could not be
+    made (``hidden``: a hand with a fold, docs/RULES.md step 8) or failed (``failed``) —
+    and the ``hand`` it is about."""
+
+    kind: CheckKind
+    hand: str
+    party: int | None = None
 
 
 class HostReports:
@@ -77,3 +94,25 @@ class HostReports:
                 if self.misbehaving_hand != bad_hand:
                     self.misbehaving_hand = bad_hand
                     self.said.say("lan.host_misbehaving")
+
+    def line(self, n_seats: int) -> CheckLine | None:
+        """What the line under the table info says now (None: nothing yet). An impossible
+        hand is shown until a later hand's deal check arrives; a party of the deal that is
+        not one of the ``n_seats`` seats is the host's dealer."""
+        check, bad = self.last_check, self.misbehaving_hand
+        if bad is not None and (check is None or _hand_of(check) < bad):
+            return CheckLine("misbehaving", str(bad))
+        if check is None:
+            return None
+        hand = str(check.data.get("hand"))
+        ok, party = check.data.get("ok"), check.data.get("stopped_by")
+        if isinstance(party, int) and not isinstance(party, bool):
+            return CheckLine("stopped", hand, party if 0 <= party < n_seats else None)
+        if ok is True:
+            return CheckLine("ok", hand)
+        return CheckLine("hidden" if ok is None else "failed", hand)
+
+
+def _hand_of(check: Message) -> int:
+    named = check.data.get("hand")
+    return named if isinstance(named, int) and not isinstance(named, bool) else 0

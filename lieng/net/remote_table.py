@@ -24,8 +24,8 @@ from lieng.engine import (
     HandOverError,
     HandView,
     IllegalActionError,
+    InvalidSeatError,
     Legal,
-    NotYourTurnError,
     RuleSet,
 )
 from lieng.table import EventListener, PlayerSpec, Seat, SeatKind, TableLike, Timing
@@ -192,20 +192,22 @@ class RemoteTable:
         """The host's timer runs on; nothing to restart here."""
 
     def act(self, seat: int, action: Action, now: float = 0.0) -> list[Event]:
-        """Send this seat's intended action. Raises like ``Table.act`` when it is plainly
-        not allowed (the host checks again); the resulting events arrive via ``tick``."""
-        hand = self.hand
-        if seat != self.me or hand is None or hand.is_over or hand.to_act != seat:
-            raise NotYourTurnError("it is not this seat's turn")
+        """Hand this seat's intended action on to the host, which decides (its table
+        checks the hand, the turn and the action: the host's boundary trusts no client).
+        The window's turn check is its session's (``TableSession.act``: whose turn, shown,
+        allowed), so nothing here asks again whose turn it is. Raises
+        ``IllegalActionError`` when the intent cannot go: the connection is closed, or no
+        turn of this seat's is open to answer — the host offered none, or it was answered
+        already (``LanClient.send_action``: the turn the request names, once). The
+        resulting events arrive via ``tick``."""
+        if seat != self.me:
+            raise InvalidSeatError(f"this table plays seat {self.me} only, not {seat}")
         if self.closed is not None or self.client.closed is not None:
             # A key pressed as the network fails must not reach a closed client: its
             # loop may be stopped.
             raise IllegalActionError("the connection to the host is closed")
-        legal = hand.legal()
-        if not legal.allows(action):
-            raise IllegalActionError(f"{action} is not allowed now")
         if not self.client.send_action(action):
-            raise IllegalActionError("an action was already sent for this turn")
+            raise IllegalActionError("no turn of this seat's is open to answer")
         return []
 
     def tick(self, now: float) -> list[Event]:

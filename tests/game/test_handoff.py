@@ -4,9 +4,11 @@ afresh (docs/RULES.md step 6); a person who never comes is timed out by the tabl
 
 from __future__ import annotations
 
+import pytest
+
 from lieng.engine import Action, ActionKind, ActionTaken, Event, RuleSet
 from lieng.game import AskRebuy
-from lieng.game.handoff import Handoff
+from lieng.game.handoff import HANDOFF_LIMIT, Handoff, first_person, wait_limit
 from lieng.game.session import TableSession
 from lieng.game.setup import default_bot_factory
 from lieng.table import PlayerSpec, Table, Timing
@@ -121,3 +123,26 @@ def test_the_hotseat_flow_asks_people_and_tells_a_bots_rebuy() -> None:
     assert isinstance(decision, AskRebuy) and decision.seat == 2
     assert session.said.keys() == ["hotseat.rebought"]
     assert dict(next(iter(session.said)).args) == {"who": "Minh", "amount": 1000}
+
+
+def test_who_a_hot_seat_shows_first_and_how_long_a_hand_off_waits() -> None:
+    people = Table(RuleSet(table_bet=10, turn_seconds=20), [
+        PlayerSpec("Máy", "bot", "easy"), PlayerSpec("Lan"), PlayerSpec("Minh")],
+        bot_factory=default_bot_factory)
+    assert first_person(people) == 1
+    bots = Table(RuleSet(table_bet=10), [PlayerSpec("A", "bot", "easy"),
+                                         PlayerSpec("B", "bot", "easy")],
+                 bot_factory=default_bot_factory)
+    with pytest.raises(ValueError, match="at least one person"):
+        first_person(bots)
+    assert wait_limit(people.rules) == HANDOFF_LIMIT and wait_limit(people.rules, 30.0) == 30.0
+    # No turn timer, no hand-off limit: nobody is hurried at a table without a clock.
+    assert wait_limit(RuleSet(table_bet=10, turn_seconds=0), 30.0) is None
+
+
+def test_a_hand_off_passes_the_computer_only_to_someone_else() -> None:
+    session = TableSession(Table(RuleSet(table_bet=10), [PlayerSpec("Lan"), PlayerSpec("Minh")]))
+    turns = Handoff(session, lambda seat: True)
+    assert turns.hands_over(0) and turns.hands_over(1)  # nobody had it yet
+    turns.last_viewer = 0
+    assert not turns.hands_over(0) and turns.hands_over(1)

@@ -22,7 +22,7 @@ from lieng.engine import (
     Showdown,
 )
 from lieng.game import AskRebuy, BetweenHands, GameOver, TableConfig, build_table
-from lieng.game.session import TableSession
+from lieng.game.session import RebuyOffer, TableSession
 from lieng.table import PlayerSpec, Table, Timing
 
 
@@ -73,12 +73,14 @@ def test_only_me_may_act_and_only_on_my_turn() -> None:
     assert session.my_turn()
     legal = session.legal()
     assert legal is not None and legal == hand.legal()
-    calls: list[str] = []
-    assert session.act(Action.fold(), before=lambda: calls.append("board"))
-    assert calls == ["board"]  # the board lands first, once the turn is known to be mine
+    assert legal.raise_k
+    too_much = Action.raise_(legal.raise_k.stop)
+    before = len(hand.actions)
+    assert not session.act(too_much)  # the session's one check: not allowed, not sent
+    assert len(hand.actions) == before and session.my_turn()
+    assert session.act(Action.fold())
     assert hand.actions[-1] == (0, Action.fold())
-    assert not session.act(Action.fold(), before=lambda: calls.append("again"))
-    assert calls == ["board"]
+    assert not session.act(Action.fold())
 
 
 def test_listeners_get_my_view_only_and_the_hot_seat_the_spectator_s() -> None:
@@ -136,7 +138,10 @@ def test_a_broke_player_rebuys_from_the_bankroll_and_it_runs_dry() -> None:
     bank = Bank(700)
     session.bank = bank
     table.seats[0].stack = 5  # cannot pay the ante (RULES.md step 2)
-    assert session.next_hand() == AskRebuy(0, 500)
+    asked = session.next_hand()
+    assert isinstance(asked, AskRebuy) and asked == AskRebuy(0, 500)
+    offer = session.rebuy_offer(asked)  # what the dialog says: 500 of the bank's 700
+    assert (offer.amount, offer.bank, offer.after) == (500, 700, 200)
     assert session.rebuy() == 500 and bank.balance == 200
     assert table.seats[0].stack == 505
     table.seats[0].stack = 0  # broke again before the deal
@@ -146,6 +151,8 @@ def test_a_broke_player_rebuys_from_the_bankroll_and_it_runs_dry() -> None:
     assert session.next_hand() is None and session.hands_played == 1  # dealt
     table.seats[0].stack = 0
     assert session.next_hand() == GameOver("bank_empty", 0)
+    free = TableSession(_bots(2, stack=500))  # not for real: the buy-in again
+    assert free.rebuy_offer(AskRebuy(0, 500)) == RebuyOffer(500, None)
 
 
 def test_beating_every_bot_wins_the_table() -> None:

@@ -8,7 +8,7 @@ import sys
 from datetime import UTC, datetime
 
 from lieng.engine import RuleSet
-from lieng.game.standings import completed_hands, game_result, ranked
+from lieng.game.standings import champion, completed_hands, game_result, ranked
 from lieng.table import PlayerSpec, Table
 
 
@@ -26,6 +26,17 @@ def test_chips_won_rank_and_equal_results_share_a_place() -> None:
     table.seats[3].stack = 5000  # bought chips are not chips won
     assert [(place, seat.name, i) for place, seat, i in ranked(table)] == [
         (1, "Minh", 1), (2, "Chi", 3), (3, "Lan", 0), (3, "Hùng", 2)]
+
+
+def test_the_champion_is_the_one_seat_ahead_or_nobody() -> None:
+    table = _table()
+    assert champion(table) is None  # everyone even: nobody won
+    for seat, net in zip(table.seats, (-50, 120, -50, -20), strict=True):
+        seat.net = net
+    best = champion(table)
+    assert best is not None and best.name == "Minh"
+    table.seats[0].net = 120  # Lan shares first place: no single champion
+    assert champion(table) is None
 
 
 def test_the_result_counts_the_completed_hands_only() -> None:

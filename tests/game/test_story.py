@@ -9,7 +9,7 @@ import sys
 
 from lieng.engine import PRESETS, Action, Card, Hand, HandEnded, HandStarted, RuleSet
 from lieng.game.session import TableSession
-from lieng.game.story import ONLY_POT, Story
+from lieng.game.story import ONLY_POT, ResultLine, Story, result_lines
 from lieng.table import PlayerSpec, Table
 
 SHOWDOWN_DECK = "AS 2C AH 5C AD 9C"
@@ -155,3 +155,47 @@ def test_the_story_needs_no_pygame() -> None:
     code = ("import sys, lieng.game.story, lieng.game.session; "
             "assert not [m for m in sys.modules if m.startswith(('pygame', 'lieng.ui'))]")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_result_panel_s_lines_are_the_player_s_or_at_a_shared_table_everyone_s() -> None:
+    # Three seats: seat 0 wins 60 at the showdown, seat 1 loses it, seat 2 sits out.
+    rules = PRESETS["classic"]
+    hand = Hand(rules, [1000, 1000, rules.table_bet - 1], 0,
+                deck=Card.parse_many(SHOWDOWN_DECK))
+    for seat, action in [(0, Action.call()), (1, Action.raise_(5)), (0, Action.call())]:
+        hand.act(seat, action)
+    assert hand.is_over
+    story = Story()
+    story.feed(hand.events)
+    result = story.result
+    assert result is not None
+    won, lost = ResultLine(0, 60), ResultLine(1, -60)
+    assert result_lines(result, 0) == [won] and won.good
+    assert result_lines(result, 1) == [lost] and not lost.good
+    assert result_lines(result, 2) == []     # sat it out: no result of their own
+    assert result_lines(result, None) == []  # nobody is me (a hot-seat hand replayed)
+    assert result_lines(None, 0) == []       # the hand's end is not shown yet
+    # A shared table has no "you": every seat that moved chips, by name, winners first.
+    assert result_lines(result, 1, everyone=True) == [
+        ResultLine(0, 60, named=True), ResultLine(1, -60, named=True)]
+    # The player left mid-hand (a replay of it): the chips taken away are the line.
+    left = result_lines(None, 0, left=340)
+    assert left == [ResultLine(0, 340, "left")] and not left[0].good
+
+
+def test_the_session_shows_the_result_once_the_board_shows_the_hand_s_end() -> None:
+    board = [0]  # what the board has shown: moved by hand here
+    for spectator in (False, True):
+        board[0] = 0
+        table = Table(PRESETS["classic"], [PlayerSpec("An", "human", stack=1000),
+                                           PlayerSpec("Bảo", "human", stack=1000)], seed=3)
+        session = TableSession(table, spectator=spectator)
+        session.drawn_by(lambda: board[0])
+        session.next_hand()
+        table.act(0, Action.fold(), 0.0)
+        assert session.result_lines() == []  # the board has shown nothing yet
+        board[0] = session.events
+        lines = session.result_lines()
+        assert [(line.seat, line.named) for line in lines] == (
+            [(1, True), (0, True)] if spectator else [(0, False)])
+        assert lines[-1].amount < 0

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from lieng.game.announcements import Announcements
 from lieng.net.fairdeal import DealCheck
-from lieng.net.host_reports import HostReports
+from lieng.net.host_reports import CheckLine, HostReports
 from lieng.net.inbox import Message
 from lieng.net.messages import error
 from lieng.net.protocol import BAD_HOST_MESSAGE, HOST_MISBEHAVING
@@ -49,3 +49,26 @@ def test_an_impossible_hand_is_told_once_per_hand_and_a_bad_message_each_time() 
     assert said.keys() == ["lan.host_misbehaving", "lan.host_misbehaving",
                            "lan.bad_host_message", "lan.bad_host_message"]
     assert reports.misbehaving_hand == 5
+
+
+def test_the_line_under_the_table_info_says_the_latest_report() -> None:
+    remote = Remote(hand_no=1)
+    reports = HostReports(remote, Announcements())
+    assert reports.line(3) is None  # nothing reported yet
+    expected = [(DealCheck(1, True, ""), CheckLine("ok", "1")),
+                (DealCheck(2, None, "a fold"), CheckLine("hidden", "2")),
+                (DealCheck(3, False, "the deck does not match"), CheckLine("failed", "3")),
+                (DealCheck(4, False, "a bad shuffle", stopped_by=1),
+                 CheckLine("stopped", "4", 1)),
+                (DealCheck(5, False, "a bad shuffle", stopped_by=3), CheckLine("stopped", "5"))]
+    for check, line in expected:  # seat 3 of three is none: the host's own dealer
+        remote.checks.append(Message(check))
+        reports.take()
+        assert reports.line(3) == line
+    # An impossible hand 6 is the line until that hand's own check arrives.
+    remote.errors.append(Message(error(HOST_MISBEHAVING, "chips from nowhere", 6)))
+    reports.take()
+    assert reports.line(3) == CheckLine("misbehaving", "6")
+    remote.checks.append(Message(DealCheck(6, True, "")))
+    reports.take()
+    assert reports.line(3) == CheckLine("ok", "6")

@@ -20,10 +20,11 @@ from lieng.engine import (
     HandEnded,
     HandStarted,
     IllegalActionError,
-    NotYourTurnError,
+    InvalidSeatError,
     RuleSet,
 )
 from lieng.engine.views import redact, view_to_dict
+from lieng.game.session import TableSession
 from lieng.net import LanClient, LanHost
 from lieng.net.fairdeal import proof_allowed
 from lieng.net.messages import Update
@@ -46,6 +47,7 @@ def test_remote_table_plays_like_a_table(make_host: Callable[..., LanHost],
     client = make_client(host, "Ana")
     assert client.wait_until(lambda: client.roster is not None and client.roster.started, 10)
     table = RemoteTable(client)
+    session = TableSession(table, table.me)
     seen: list[Event] = []
     table.subscribe(seen.extend)
     assert table.n_seats == 3 and table.me == client.seat
@@ -58,26 +60,27 @@ def test_remote_table_plays_like_a_table(make_host: Callable[..., LanHost],
         table.tick(now)
         hand = table.hand
         if hand is None or hand.is_over:
-            if hand is not None:  # between hands nobody may act
-                with pytest.raises(NotYourTurnError):
-                    table.act(table.me, Action.call(), now)
+            if hand is not None:  # between hands nobody may act: the session refuses
+                assert not session.act(Action.call())
                 refused += 1
             time.sleep(0.002)
             continue
         if hand.to_act != table.me:
-            with pytest.raises(NotYourTurnError):
-                table.act(table.me, Action.call(), now)
+            # The window's one turn check is the session's; the table does not ask again.
+            assert not session.act(Action.call())
             refused += 1
         elif (table.hand_no, len(hand.actions)) != answered:
             answered = (table.hand_no, len(hand.actions))
             assert table.deadline is not None and table.deadline > now
             legal = hand.legal()
-            with pytest.raises(IllegalActionError):
-                table.act(table.me, Action.raise_(legal.raise_k.stop if legal.raise_k else 1),
-                          now)
+            too_much = Action.raise_(legal.raise_k.stop if legal.raise_k else 1)
+            assert not session.act(too_much)  # refused before anything is sent
             assert table.act(table.me, Action.call(), now) == []
-            with pytest.raises(IllegalActionError):  # one action per turn
+            with pytest.raises(IllegalActionError):  # one action per turn (the client's)
                 table.act(table.me, Action.call(), now)
+            assert not session.act(Action.call())  # the view still says so: nothing sent
+            with pytest.raises(InvalidSeatError):
+                table.act(table.me + 1, Action.call(), now)
             acted += 1
         time.sleep(0.002)
     other.close()

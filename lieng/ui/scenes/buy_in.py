@@ -1,9 +1,9 @@
 """The buy-in of the new-game dialog: the player's stack comes from the bankroll.
 
-The choices are multiples of the table bet, never more than the bank holds; the default
-is ``DEFAULT_BETS`` table bets, or all the bank has when that is less. When the bank can't
-pay even one ante (RULES.md step 2) the game can't start and the note says where to get
-the daily refill.
+What is on offer — multiples of the table bet, never more than the bank holds, and the
+default — is the game's (``lieng.game.buy_ins``); this draws the row and, when the bank
+can't pay even one ante (RULES.md step 2) and the game can't start, the note that says
+where to get the daily refill.
 """
 
 from __future__ import annotations
@@ -13,47 +13,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from lieng.game import STARTING_BETS, TABLE_BETS
+from lieng.game.buy_ins import buy_in_options, default_buy_in
 from lieng.ui.core.draw import CREAM, GOLD, text
 from lieng.ui.core.i18n import chips, key, t
 
 if TYPE_CHECKING:
     from lieng.game.profile import Profile
     from lieng.ui.core.window import GameApp
-
-MULTIPLES = (20, 50, 100, 200, 500)
-DEFAULT_BETS = 100
-"""The default buy-in: 100 table bets, capped by the bankroll."""
-
-
-def buy_in_options(table_bet: int, balance: int) -> list[int]:
-    """Buy-ins on offer for this table bet and bank balance, smallest first."""
-    opts = [m * table_bet for m in MULTIPLES if m * table_bet <= balance]
-    if balance >= table_bet and balance < MULTIPLES[-1] * table_bet and balance not in opts:
-        opts.append(balance)  # "everything I have"
-    return sorted(opts)
-
-
-def default_buy_in(table_bet: int, balance: int) -> int | None:
-    opts = buy_in_options(table_bet, balance)
-    if not opts:
-        return None
-    below = [o for o in opts if o <= DEFAULT_BETS * table_bet]
-    return max(below) if below else opts[0]
-
-
-def follow_bet(buy_in: str, old_bet: int, new_bet: int, balance: int) -> str:
-    """The buy-in after the table bet changes from ``old_bet`` to ``new_bet``: the same
-    number of table bets as before (a buy-in is counted in table bets — 100 bets is a
-    deep stack at any bet), or the nearest offered below it, capped by the bank."""
-    opts = buy_in_options(new_bet, balance)
-    if not opts:
-        return ""
-    if not buy_in:
-        return str(default_buy_in(new_bet, balance))
-    target = int(buy_in) * new_bet // old_bet
-    below = [o for o in opts if o <= target]
-    return str(max(below) if below else opts[0])
-
 
 def buy_in_row(profile: Profile, choice: dict[str, str]
                ) -> tuple[str, list[str | tuple[str, str]]]:

@@ -30,13 +30,12 @@ import pygame
 import pygame_gui
 
 from lieng.game import AskRebuy, GameOver, SeatChange
-from lieng.game.handoff import Handoff
+from lieng.game.handoff import HANDOFF_LIMIT, Handoff, first_person, wait_limit
 from lieng.game.standings import game_result
 from lieng.storage.documents import Notice
 from lieng.storage.history import GameResult, History
 from lieng.table import Table
 from lieng.ui.core.i18n import chips, key, t
-from lieng.ui.tabletop.summary import net_line
 
 from .dialog import Dialog
 from .table import TableScene
@@ -44,29 +43,21 @@ from .table import TableScene
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp, StackedScene
 
-HANDOFF_LIMIT = 60.0
-"""Seconds the hand-off panel waits for the named player before folding them: three
-times the default turn timer, so a player fetching a drink isn't folded at once, but one
-who walked away doesn't hold up the table for ever."""
-
-
 class HotseatScene(TableScene[Table]):
     def __init__(self, app: GameApp, table: Table, rebuy_allowed: bool = True,
                  handoff_limit: float | None = HANDOFF_LIMIT,
                  history: History | None = None,
                  clock: Callable[[], datetime] = datetime.now) -> None:
-        humans = [i for i, s in enumerate(table.seats) if s.kind == "human"]
-        if not humans:
-            raise ValueError("a hot-seat table needs at least one person")
+        first = first_person(table)  # raises for a table of bots alone
         self.handoff: StackedScene | None = None
         """The hand-off panel on the stack ("handoff", opened by name), if any."""
         self.rebuy_allowed = rebuy_allowed
-        self.handoff_limit = handoff_limit if table.rules.turn_seconds > 0 else None
-        """No turn timer, no hand-off limit: nobody is hurried at a table without a clock."""
+        self.handoff_limit = wait_limit(table.rules, handoff_limit)
+        """How long the panel waits (None at a table without a clock: the game's rule)."""
         self._history: History | None = None
         self.wall_clock = clock
         self.result: GameResult | None = None
-        super().__init__(app, table, me=humans[0])
+        super().__init__(app, table, me=first)
         self.turns = Handoff(self.session, self.is_human, rebuy_allowed)
         """Who the turn waits for and whose screen it is, the broke seats' flow and what
         the table is told: the session's hot-seat policy (``lieng.game.handoff``)."""
@@ -283,10 +274,8 @@ class HotseatScene(TableScene[Table]):
         if self.pending is not None and self.handoff is None and not self.ended \
                 and self.app.stack.top is self and not self.board.busy:
             seat = self.pending
-            previous = self.turns.last_viewer
-            handing = previous is None or previous != seat
             self.handoff = self.app.open(
-                "handoff", self.name(seat), handing, self.handoff_limit,
+                "handoff", self.name(seat), self.turns.hands_over(seat), self.handoff_limit,
                 lambda: self._handoff_done(seat, confirmed=True),
                 lambda: self._handoff_done(seat, confirmed=False),
                 lambda: self._top("leave"))
@@ -302,14 +291,3 @@ class HotseatScene(TableScene[Table]):
 
     def turn_label(self, seconds: str) -> str:
         return t("hotseat.turn_label", who=self.name(self.me), s=seconds)
-
-    def result_lines(self) -> list[tuple[str, bool]]:
-        """Between hands: every seat's result, by name (no "you" at a shared table) —
-        chips won and lost are public; the cards behind them are not. One cell per
-        seat, winners first: the result panel lays them out two to a row when they fit
-        (one string for all the losers outgrew the panel at 960×540)."""
-        result = self.shown_result()
-        if result is None:
-            return []
-        return [(net_line(net, self.board.seats[seat].name), net > 0)
-                for seat, net in result.winners_first()]

@@ -4,24 +4,24 @@ The left of the screen lists the tables heard on the network (``TableFinder``: t
 UDP beacons), refreshed live: host name, players, table bet, preset, and whether a
 password is needed. Clicking one joins it; the right side takes a name, a password and,
 for a table the beacon does not reach, an address and port typed by hand. Joining runs on
-a worker thread (an unreachable address must not freeze the window); a refusal — wrong
-password, another game version, a full table, no answer — is shown in the player's
-language. Once seated, the lobby shows who is there until the host starts; then the table
-screen (``LanTableScene``) takes over. A player who joins mid-hand watches it and plays
-from the next one (the host's rule).
+a worker thread (``lieng.net.connecting``: an unreachable address must not freeze the
+window); a refusal — wrong password, another game version, a full table, no answer — is
+shown in the player's language. Once seated, the lobby shows who is there until the host
+starts; then the table screen (``LanTableScene``) takes over. A player who joins mid-hand
+watches it and plays from the next one (the host's rule).
 
 The name, the port and the last address are remembered (``lan_common.remember``).
 """
 
 from __future__ import annotations
 
-import threading
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
-from lieng.net.client import LanClient, LanError
+from lieng.net.client import LanClient
+from lieng.net.connecting import ConnectFailed, Connecting
 from lieng.net.discovery import TableFinder, TableInfo
 from lieng.net.protocol import DISCOVERY_PORT, MAX_NAME, MAX_PASSWORD, ProtocolError, clean_name
 from lieng.net.remote_table import RemoteTable
@@ -94,7 +94,11 @@ class LanJoinScene(Scene):
         self.error: str | None = None
         self.status: str | None = None
         self.client: LanClient | None = None
-        self._pending: dict[str, Any] | None = None
+        self.connecting: Connecting[LanClient] = Connecting()
+        """The join under way (``lieng.net.connecting``): connected on a worker thread,
+        handed over in ``update``."""
+        self._password_typed = False
+        """The join under way was sent with a password (a refusal then says "wrong")."""
         self.started: Scene | None = None
         self.row_buttons: list[pygame_gui.elements.UIButton] = []
 
@@ -245,15 +249,7 @@ class LanJoinScene(Scene):
     def cancel_pending(self) -> None:
         """Give up a connect still running: its client is closed as soon as the worker
         has it (or now, if it just connected) so it keeps no seat at the host."""
-        box = self._pending
-        if box is None:
-            return
-        self._pending = None
-        with box["lock"]:
-            box["cancelled"] = True
-            connected = "ok" in box
-        if connected:
-            box["client"].close()
+        self.connecting.cancel()
 
     def close_finder(self) -> None:
         if self.finder is not None:
@@ -270,7 +266,7 @@ class LanJoinScene(Scene):
         self.join_typed()
 
     def join_typed(self) -> None:
-        if self._pending is not None:
+        if self.connecting.running:
             return  # already connecting
         self._read_fields()
         f = self.fields
@@ -292,26 +288,9 @@ class LanJoinScene(Scene):
         # (lieng/net/seat_tokens.py).
         client = LanClient(f["address"], port, name=name, password=f["password"] or None,
                            tokens=SeatTokens(), deal_secrets=data_dir())
-        box: dict[str, Any] = {"client": client, "lock": threading.Lock(),
-                               "password": bool(f["password"])}
-
-        def work() -> None:
-            try:
-                client.connect()
-                with box["lock"]:
-                    box["ok"] = True
-                    cancelled = box.get("cancelled", False)
-                if cancelled:  # the player left the Join screen meanwhile
-                    client.close()
-            except LanError as exc:
-                box["error"] = exc
-            except Exception as exc:  # never let a worker die silently
-                box["error"] = LanError("connect", str(exc))
-
-        box["thread"] = threading.Thread(target=work, name="lieng-lan-join", daemon=True)
-        self._pending = box
+        self._password_typed = bool(f["password"])
+        self.connecting.start(client.connect)
         self.status = t("lan.connecting_to", address=f["address"], port=str(port))
-        box["thread"].start()
         if self.join is not None:
             set_enabled(self.join, False)
 
@@ -322,19 +301,18 @@ class LanJoinScene(Scene):
         if self._since_refresh >= REFRESH:
             self._since_refresh = 0.0
             self.refresh()
-        box = self._pending
-        if box is not None and ("ok" in box or "error" in box):
-            self._pending = None
+        outcome = self.connecting.take()
+        if outcome is not None:
             self.status = None
             if self.join is not None:
                 set_enabled(self.join, True)
-            if "error" in box:
-                err: LanError = box["error"]
+            if isinstance(outcome, ConnectFailed):
+                err = outcome.error
                 self.error = error_key(err.code)
-                if err.code == "wrong_password" and not box["password"]:
+                if err.code == "wrong_password" and not self._password_typed:
                     self.error = "lan.err_password_needed"  # none typed: not a wrong one
             else:
-                self.client = box["client"]
+                self.client = outcome.client
                 self.phase = "lobby"
                 self.resize()
         client = self.client

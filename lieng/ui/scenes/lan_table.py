@@ -14,8 +14,8 @@ what only a network game has —
   from the next one;
 - the end of the table: when the host leaves, a clear message and back to the menu; when
   the connection drops, an offer to reconnect with the session token (same seat, full
-  snapshot — ``RemoteTable.connect_again`` on a worker thread, so the window never
-  freezes while it connects).
+  snapshot — ``lieng.net.connecting.Connecting``, whose worker thread connects so the
+  window never freezes; this screen starts it, polls it and draws it).
 
 The host decides everything (ARCHITECTURE.md: clients send only intentions), so this scene
 adds no rule: it reads the client's state and shows it. When the player is also the host,
@@ -25,13 +25,13 @@ leaving the table stops the host, which tells everyone else the table closed.
 from __future__ import annotations
 
 import atexit
-import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from lieng.game import BetweenHands
-from lieng.net.client import LanError
+from lieng.net.client import LanClient
+from lieng.net.connecting import ConnectFailed, Connecting
 from lieng.net.host_reports import HostReports
 from lieng.net.inbox import Message
 from lieng.net.remote_table import RemoteTable
@@ -61,8 +61,9 @@ class LanTableScene(TableScene[RemoteTable]):
         self.reports = HostReports(remote, self.session.said)
         """The deal checks and the host's faults, told and kept for the line under the
         table info (``lieng.net.host_reports``)."""
-        self._reconnect: dict[str, Any] | None = None
-        """The running reconnect attempt: its worker fills in "client" or "error"."""
+        self.rejoin: Connecting[LanClient] = Connecting()
+        """Joining again after a lost connection (``lieng.net.connecting``): the screen
+        starts it, takes its outcome each frame and draws it."""
         self._closed_shown: tuple[str, str] | None = None
         self.left_table = False
         profile = app.profile
@@ -126,7 +127,7 @@ class LanTableScene(TableScene[RemoteTable]):
             if not plate.dealt_in:
                 self._sitting_out(plate, seat.stack)
         self.reports.take()  # the host's deal checks and faults, told once each
-        self._finish_reconnect()
+        self._take_reconnect()
 
     def _sitting_out(self, plate: SeatState, stack: int) -> None:
         """A seat not dealt into this hand shows the chips the roster says it has. An
@@ -160,47 +161,26 @@ class LanTableScene(TableScene[RemoteTable]):
     @property
     def reconnecting(self) -> bool:
         """Joining again is under way (the line under the table says so)."""
-        return self._reconnect is not None
+        return self.rejoin.running
 
     def reconnect(self) -> None:
-        """Join again with the session token: the same seat and a snapshot of the hand.
-        Connecting takes up to seconds, so it runs on a worker thread; ``update`` takes
-        the result."""
-        if self._reconnect is not None:
+        """Join again with the session token: the same seat and a snapshot of the hand
+        (``RemoteTable.connect_again`` on the worker; a click while an attempt runs starts
+        none: ``Connecting.start``)."""
+        self.rejoin.start(self.remote.connect_again)
+
+    def _take_reconnect(self) -> None:
+        """The attempt's outcome, on the window's thread: the lost-connection dialog again
+        with why, or the table playing on through the new connection, with a toast."""
+        outcome = self.rejoin.take()
+        if outcome is None:
             return
-        box: dict[str, Any] = {"lock": threading.Lock()}
-        remote = self.remote
-
-        def work() -> None:
-            try:
-                client = remote.connect_again()
-            except LanError as exc:
-                result: tuple[str, Any] = ("error", exc)
-            except Exception as exc:  # never let a worker die silently
-                result = ("error", LanError("connect", str(exc)))
-            else:
-                result = ("client", client)
-            with box["lock"]:
-                box[result[0]] = result[1]
-                cancelled = box.get("cancelled", False)
-            if cancelled and result[0] == "client":
-                result[1].close()  # the player left meanwhile: keep no seat open
-
-        self._reconnect = box
-        threading.Thread(target=work, name="lieng-lan-reconnect", daemon=True).start()
-
-    def _finish_reconnect(self) -> None:
-        box = self._reconnect
-        if box is None or ("client" not in box and "error" not in box):
-            return
-        self._reconnect = None
-        if "error" in box:
-            msg = error_key(box["error"].code)
-            self.app.push(Dialog(self.app, "lan.lost_title", msg,
+        if isinstance(outcome, ConnectFailed):
+            self.app.push(Dialog(self.app, "lan.lost_title", error_key(outcome.error.code),
                                  [("lan.reconnect", self.reconnect),
                                   ("msg.to_menu", self.leave)]))
             return
-        self.remote.adopt(box["client"])
+        self.remote.adopt(outcome.client)  # its snapshot arrives with the next tick
         self._closed_shown = None
         self.ended = False
         self.toast("lan.reconnected")
@@ -226,14 +206,7 @@ class LanTableScene(TableScene[RemoteTable]):
         """Give up the seat, any reconnect under way and a hosted table."""
         self.left_table = True
         self.ended = True
-        box = self._reconnect
-        if box is not None:
-            self._reconnect = None
-            with box["lock"]:
-                box["cancelled"] = True
-                client = box.get("client")
-            if client is not None:
-                client.close()
+        self.rejoin.close()
         self.remote.close()
         if self.host is not None:
             self.host.stop()
@@ -245,28 +218,23 @@ class LanTableScene(TableScene[RemoteTable]):
         super().draw(surface)
         s = self.layout.scale
         ts = self.app.type_scale
-        check = self.last_check
-        bad = self.reports.misbehaving_hand
-        if bad is not None and (check is None or int(check.data.get("hand") or 0) < bad):
-            text(surface, t("lan.host_misbehaving_line", hand=str(bad)), (12 * s, 48 * s),
-                 ts.px("small"), CHECK_BAD, bold=True, anchor="midleft",
-                 max_width=max(40, self.top_left() - int(24 * s)))
-        elif check is not None:
-            hand = str(check.data.get("hand"))
-            ok = check.data.get("ok")
-            party = check.data.get("stopped_by")
-            if isinstance(party, int):
-                who = self.remote.seats[party].name if party < len(self.remote.seats) \
+        line = self.reports.line(len(self.remote.seats))
+        if line is not None:
+            # The host's reports decide what it says (``HostReports.line``); here, words.
+            if line.kind == "misbehaving":
+                label, colour = t("lan.host_misbehaving_line", hand=line.hand), CHECK_BAD
+            elif line.kind == "stopped":
+                who = self.remote.seats[line.party].name if line.party is not None \
                     else t("lan.host_dealer")
-                label, colour = t("lan.deal_stopped", hand=hand, who=who), CHECK_BAD
-            elif ok is True:
-                label, colour = t("lan.check_ok", hand=hand), CHECK_OK
-            elif ok is None:
-                label, colour = t("lan.check_hidden", hand=hand), MUTED
+                label, colour = t("lan.deal_stopped", hand=line.hand, who=who), CHECK_BAD
+            elif line.kind == "ok":
+                label, colour = t("lan.check_ok", hand=line.hand), CHECK_OK
+            elif line.kind == "hidden":
+                label, colour = t("lan.check_hidden", hand=line.hand), MUTED
             else:
-                label, colour = t("lan.check_failed", hand=hand), CHECK_BAD
+                label, colour = t("lan.check_failed", hand=line.hand), CHECK_BAD
             text(surface, label, (12 * s, 48 * s), ts.px("small"), colour, bold=True,
-                 anchor="midleft")
+                 anchor="midleft", max_width=max(40, self.top_left() - int(24 * s)))
         if self.reconnecting or (self.watching and self.remote.closed is None):
             # In the banner's box under the pot, which the layout keeps clear of every
             # seat (docs/UI.md "The layout rule"); it used to sit over the top seat.

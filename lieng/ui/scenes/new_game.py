@@ -14,6 +14,7 @@ import pygame_gui
 from lieng.engine import TIEBREAKS
 from lieng.game import BOT_NAMES, STARTING_BETS, TABLE_BETS, TableConfig, build_table
 from lieng.game.bot_seating import SEAT_CHOICES, BotSeating
+from lieng.game.buy_ins import follow_bet
 from lieng.levels import BOT_LEVELS, BotLevel
 from lieng.table import Table
 from lieng.ui.core.draw import text
@@ -22,7 +23,7 @@ from lieng.ui.core.gui import set_enabled
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.names import shown_name
 from lieng.ui.core.scene import Scene
-from lieng.ui.scenes.buy_in import buy_in_row, draw_note, follow_bet
+from lieng.ui.scenes.buy_in import buy_in_row, draw_note
 
 from .table import TableScene
 

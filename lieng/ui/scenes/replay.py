@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from lieng.game.story import result_lines
 from lieng.storage.history import HandRecord
 from lieng.ui.core.draw import CREAM, GOLD, panel, text
 from lieng.ui.core.gui import set_enabled
@@ -165,15 +166,14 @@ class ReplayScene(Scene):
             self.draw_summary(surface)
 
     def result_lines(self) -> list[tuple[str, bool]]:
-        """The panel's big line: the chips left behind when the player left mid-hand, or
-        their net for the hand (nothing for a hand they sat out)."""
-        if self.record.left is not None:
-            return [(t("replay.left", amount=chips(self.record.left)), False)]
+        """The panel's big line in words (``lieng.game.story.result_lines``): the chips
+        left behind when the player left mid-hand, or their net for the hand (nothing
+        for a hand they sat out)."""
+        record = self.record
         result = self.replay.log.result_shown(self.replay.board.shown)
-        net = None if result is None else result.net_of(self.replay.me)
-        if net is None or not self.record.dealt_in:
-            return []
-        return [(net_line(net), net > 0)]
+        return [(t("replay.left", amount=chips(line.amount)) if line.kind == "left"
+                 else net_line(line.amount), line.good)
+                for line in result_lines(result, record.viewer, left=record.left)]
 
     def draw_summary(self, surface: pygame.Surface) -> None:
         # No number: the history keeps the bankroll's running count of hands, not the

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from lieng.game.standings import completed_hands, ranked
+from lieng.game.standings import champion, completed_hands, ranked
 from lieng.table import Table
 from lieng.ui.core.draw import CREAM, DIALOG_FILL, GOLD, MUTED, panel, shade, text, text_surface
 from lieng.ui.core.felt_cache import felt_for
@@ -86,9 +86,9 @@ class ScoreboardScene(Scene):
         y = r.top + 86 * s
         order = ranked(self.table)
         if self.final:
-            best = [seat for place, seat, _i in order if place == 1]
-            if len(best) == 1 and best[0].net > 0:
-                text(surface, t("hotseat.champion", who=best[0].name, amount=chips(best[0].net)),
+            best = champion(self.table)
+            if best is not None:
+                text(surface, t("hotseat.champion", who=best.name, amount=chips(best.net)),
                      (r.centerx, r.top + 76 * s), ts.px("lead"), CREAM,
                      max_width=r.w - int(40 * s))
             y += 28 * s

@@ -38,7 +38,7 @@ from lieng.ui.tabletop.action_bar import ActionBar
 from lieng.ui.tabletop.board import Board
 from lieng.ui.tabletop.coach import coach_line, draw_coach
 from lieng.ui.tabletop.drawing import TableDrawer
-from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts, info_line
+from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts, info_line, timer_rect
 from lieng.ui.tabletop.log_panel import LogPanel
 from lieng.ui.tabletop.newcomers import welcome
 from lieng.ui.tabletop.own_cards import OwnCards
@@ -127,7 +127,8 @@ class TableScene(Scene, Generic[TableT]):
         if wanted != self._layout_for:
             self.layout = layout_mod.compute(*wanted[:2], drawer=wanted[2])
             self._layout_for = wanted
-        self.bar = ActionBar(app.ui, self.container, self.layout.bar, s, ts, self.table)
+        self.bar = ActionBar(app.ui, self.container, self.layout.bar, s, ts, self.table,
+                             lambda: timer_rect(self.layout))
         self._legal_shown = False
         bw, bh = int(128 * s), int(34 * s)
         x = app.size[0] - int(10 * s)
@@ -217,12 +218,12 @@ class TableScene(Scene, Generic[TableT]):
     def present(self, decision: AskRebuy | GameOver) -> None:
         app = self.app  # a decision the flow left to the player, or the end of the table
         if isinstance(decision, AskRebuy):
-            source = self.session.bank
-            bank = source.max_buy_in() if source is not None else None  # real chips
-            app.push(Dialog(app, "msg.broke_title", "msg.broke_bank" if bank else "msg.broke",
+            offer = self.session.rebuy_offer(decision)  # from the bankroll, or the buy-in
+            app.push(Dialog(app, "msg.broke_title",
+                            "msg.broke_bank" if offer.bank else "msg.broke",
                             [("msg.rebuy", self._rebuy), ("msg.to_menu", self.leave)],
-                            {"amount": chips(decision.amount), "bank": chips(bank or 0),
-                             "after": chips(max(0, (bank or 0) - decision.amount))}))
+                            {"amount": chips(offer.amount), "bank": chips(offer.bank or 0),
+                             "after": chips(offer.after)}))
         elif decision.reason == "bank_empty":
             app.push(Dialog(app, "msg.broke_title", "msg.bank_empty",
                             [("msg.to_menu", self.leave)]))
@@ -255,9 +256,9 @@ class TableScene(Scene, Generic[TableT]):
             self.app.pop()
 
     def act(self, action: Action) -> bool:
-        """The player's action, from a button, a key or the autopilot, on a turn the board
-        shows; the session checks the turn."""
-        if not self.session.turn_shown() or not self.session.act(action):
+        """The player's action, from a button, a key or the autopilot; the session checks
+        the turn (once: ``TableSession.act``)."""
+        if not self.session.act(action):
             return False
         # The bar goes off now, so the player's next turn is a new one (fresh raise k).
         self._sync_bar()
@@ -479,13 +480,12 @@ class TableScene(Scene, Generic[TableT]):
         return t("table.your_turn", s=seconds)
 
     def shown_result(self) -> HandResult | None:
-        """The last hand's result once the board has shown its end (the story's)."""
-        return self.log.result_shown(self.board.shown)
+        """The last hand's result once the board has shown its end (the session's)."""
+        return self.session.result_shown()
 
     def result_lines(self) -> list[tuple[str, bool]]:
-        """The summary's big line: the player's net (the hot-seat table names everyone)."""
-        result = self.shown_result()
-        net = None if result is None else result.net_of(self.me)
-        if net is None:  # sat the hand out: no result of theirs
-            return []
-        return [(net_line(net), net > 0)]
+        """The summary's big lines in words: the session's (the player's net; at the
+        hot-seat table everyone's, by the names on the plates)."""
+        seats = self.board.seats
+        return [(net_line(line.amount, seats[line.seat].name if line.named else None),
+                 line.good) for line in self.session.result_lines()]

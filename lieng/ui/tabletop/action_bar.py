@@ -10,9 +10,12 @@ because ``UIHorizontalSlider`` cannot change its range (ARCHITECTURE.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
+from pygame_gui.elements import UITooltip
 
 from lieng.engine import Action, Legal
 from lieng.table import TableLike
@@ -21,11 +24,38 @@ from lieng.ui.core.i18n import chips, key
 from lieng.ui.core.typescale import TypeScale
 from lieng.ui.tabletop.quick_bets import QUICK_BETS, QuickBet, pot_of, quick_k
 
+TIP_GAP = 4
+"""Design pixels between a bar button's tooltip and what it keeps clear of."""
+
+
+class BarButton(pygame_gui.elements.UIButton):
+    """A button of the bar whose tooltip keeps out of ``keep_clear`` (the turn countdown
+    over the bar, ``hud.timer_rect``). pygame_gui puts a tooltip right above a button at
+    the window's bottom — over "Đến lượt bạn · N giây", the seconds the player is reading
+    (a playtest); this one goes above the countdown instead, the moment it appears."""
+
+    keep_clear: Callable[[], pygame.Rect | None] | None = None
+    gap = TIP_GAP
+
+    def while_hovering(self, time_delta: float,
+                       mouse_pos: pygame.math.Vector2 | tuple[int, int] | tuple[float, float]
+                       ) -> None:
+        had = self.tool_tip
+        super().while_hovering(time_delta, mouse_pos)
+        tip, clear = self.tool_tip, self.keep_clear
+        if not isinstance(tip, UITooltip) or tip is had or clear is None:
+            return
+        area = clear()
+        if area is not None and tip.rect.colliderect(area):
+            tip.set_position((tip.rect.x, max(0, area.top - self.gap - tip.rect.h)))
+
 
 class ActionBar:
     def __init__(self, manager: pygame_gui.UIManager, container: pygame_gui.core.UIContainer,
                  rect: pygame.Rect, scale: float, ts: TypeScale,
-                 table: TableLike | None = None) -> None:
+                 table: TableLike | None = None,
+                 keep_clear: Callable[[], pygame.Rect | None] | None = None) -> None:
+        """``keep_clear``: where the buttons' tooltips must not go (the countdown)."""
         self.manager = manager
         self.table = table
         """Where the quick bets read the pot (the hand's events); None: a pot of 0."""
@@ -49,11 +79,11 @@ class ActionBar:
             object_id=ts.oid("#hand_name", "button"))
         x += int(236 * s) + gap
         widths = {"fold": 136, "call": 192, "slider": 188, "raise": 196, "allin": 190}
-        self.fold = pygame_gui.elements.UIButton(
+        self.fold = BarButton(
             pygame.Rect(x, y, int(widths["fold"] * s), h), key("bar.fold"), manager,
             container, tool_tip_text=key("bar.tip_fold"), object_id=oid("#fold"))
         x += int(widths["fold"] * s) + gap
-        self.call = pygame_gui.elements.UIButton(
+        self.call = BarButton(
             pygame.Rect(x, y, int(widths["call"] * s), h), key("bar.check"), manager,
             container, tool_tip_text=key("bar.tip_call"), object_id=oid("#call"))
         x += int(widths["call"] * s) + gap
@@ -61,10 +91,10 @@ class ActionBar:
         # under them, its bottom on the buttons' bottom line.
         sw, qh, qgap = int(widths["slider"] * s), int(27 * s), int(3 * s)
         qy = rect.y + max(1, (y - rect.y - qh) // 2)
-        self.quick: dict[QuickBet, pygame_gui.elements.UIButton] = {}
+        self.quick: dict[QuickBet, BarButton] = {}
         qw = (sw - 2 * qgap) // 3
         for i, kind in enumerate(QUICK_BETS):
-            self.quick[kind] = pygame_gui.elements.UIButton(
+            self.quick[kind] = BarButton(
                 pygame.Rect(x + i * (qw + qgap), qy, qw, qh), key(f"bar.quick_{kind}"),
                 manager, container, tool_tip_text=key(f"bar.tip_quick_{kind}"),
                 object_id=ts.oid("#quick", "body"))
@@ -75,13 +105,16 @@ class ActionBar:
         self._slider_range: tuple[int, int] = (0, 0)
         self._build_slider(1, 1, 1, enabled=False)
         x += int(widths["slider"] * s) + gap
-        self.raise_ = pygame_gui.elements.UIButton(
+        self.raise_ = BarButton(
             pygame.Rect(x, y, int(widths["raise"] * s), h), key("bar.raise_plain"), manager,
             container, tool_tip_text=key("bar.tip_raise"), object_id=oid("#raise"))
         x += int(widths["raise"] * s) + gap
-        self.allin = pygame_gui.elements.UIButton(
+        self.allin = BarButton(
             pygame.Rect(x, y, int(widths["allin"] * s), h), key("bar.all_in_plain"), manager,
             container, tool_tip_text=key("bar.tip_all_in"), object_id=oid("#allin"))
+        for b in (self.fold, self.call, *self.quick.values(), self.raise_, self.allin):
+            b.keep_clear = keep_clear
+            b.gap = max(1, int(TIP_GAP * s))
         self.k = 1
         self.set_legal(None)
 
@@ -127,6 +160,7 @@ class ActionBar:
             self.allin.set_text(key("bar.all_in_plain"))
             if self.slider is not None:
                 set_enabled(self.slider, False)
+            self._show_now()
             return
         set_enabled(self.fold, True)
         set_enabled(self.call, True)
@@ -169,6 +203,22 @@ class ActionBar:
         else:
             set_enabled(self.allin, False)
             self.allin.set_text(key("bar.all_in_plain"))
+        self._show_now()
+
+    def _show_now(self) -> None:
+        """Each button shows its new words on this very frame. pygame_gui redraws a
+        button's states one a frame after its words change, the plain state first, while
+        a button greyed out (or hovered) shows another: after a click on "Theo 200" the
+        greyed buttons kept their amounts for a frame (a playtest). So the state each
+        button shows is redrawn at once; the others follow in pygame_gui's own time."""
+        for b in (self.fold, self.call, self.raise_, self.allin):
+            shape = b.drawable_shape
+            if shape is None:
+                continue
+            state = shape.active_state.state_id
+            if state in shape.states_to_redraw_queue:
+                shape.states_to_redraw_queue.remove(state)
+                shape.redraw_state(state)
 
     def _update_raise_text(self) -> None:
         legal = self.legal
@@ -187,6 +237,7 @@ class ActionBar:
         if self.slider is not None and hi > lo:
             self.slider.set_current_value(self.k, warn=False)
         self._update_raise_text()
+        self._show_now()
 
     def quick_bet(self, kind: QuickBet) -> int | None:
         """A quick-bet button: the slider goes to the nearest legal *k* (the player still

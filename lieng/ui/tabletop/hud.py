@@ -28,12 +28,29 @@ class Toast:
     left: float
 
 
+def _timer_bar(lay: Layout) -> pygame.Rect:
+    s = lay.scale
+    bar = pygame.Rect(0, 0, int(lay.size[0] * 0.5), max(4, int(7 * s)))
+    bar.midbottom = (lay.size[0] // 2, lay.bar.top - int(4 * s))
+    return bar
+
+
+def timer_rect(lay: Layout) -> pygame.Rect:
+    """Where the turn countdown — the bar and "Đến lượt bạn · N giây" above it — may be
+    drawn: the action bar's tooltips keep out of it (a playtest found the Theo / Qua lượt
+    tooltip over the seconds left), ``ActionBar``'s ``keep_clear``."""
+    bar = _timer_bar(lay)
+    s = lay.scale
+    high = text_surface("Đ", TypeScale(s).px("body"), bold=True).get_height()
+    top = int(bar.top - 14 * s - high / 2) - 1
+    return pygame.Rect(bar.x, top, bar.w, bar.bottom - top)
+
+
 def draw_timer_bar(surface: pygame.Surface, lay: Layout, frac: float, label: str) -> None:
     """The player's turn timer (RULES.md step 6): green, then amber, then red."""
     s = lay.scale
     ts = TypeScale(s)
-    bar = pygame.Rect(0, 0, int(lay.size[0] * 0.5), max(4, int(7 * s)))
-    bar.midbottom = (lay.size[0] // 2, lay.bar.top - int(4 * s))
+    bar = _timer_bar(lay)
     canvas.rect(surface, (30, 30, 30), bar, border_radius=4)
     fill = bar.copy()
     fill.w = int(bar.w * frac)

@@ -415,7 +415,8 @@ def test_a_bad_message_from_the_host_is_said_and_play_goes_on(
     assert app.stack.top is table_scene and table_scene.remote.closed is None
 
 
-def test_leaving_the_join_screen_while_connecting_keeps_no_seat(make_app: MakeApp) -> None:
+def test_leaving_the_join_screen_while_connecting_keeps_no_seat(
+        make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
     """A slow host welcomes the player after they left the Join screen: the late client is
     closed (it says bye) and no network thread is left behind."""
     import threading
@@ -447,14 +448,22 @@ def test_leaving_the_join_screen_while_connecting_keeps_no_seat(make_app: MakeAp
 
     server = threading.Thread(target=serve, daemon=True)
     server.start()
+    made: list[LanClient] = []  # the client the join screen makes, to watch its thread
+
+    class Watched(LanClient):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr("lieng.ui.scenes.lan_join.LanClient", Watched)
     app = make_app(speed="instant")
     app.push(MenuScene(app))
     scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
     app.push(scene)
     step(app)
     _join_by_address(app, scene, srv.getsockname()[1], "Ana")
-    assert scene._pending is not None  # still connecting
-    client = scene._pending["client"]
+    assert scene.connecting.running and len(made) == 1  # still connecting
+    client = made[0]
     scene.go_back()
     assert isinstance(app.stack.top, MenuScene)
     left.set()
