@@ -37,7 +37,7 @@ BIG_MIN_SHOWN = 2
 BIG_PRIOR_MEAN = 0.9
 BIG_PRIOR_WEIGHT = 2.0
 """Prior of ``value_bettor``: a player who seldom raises raises big with a strong hand —
-worth two shown hands, so one bluff shown after a big raise undoes it."""
+worth two shown hands, so a bluff shown after a few big raises undoes it."""
 
 
 def raised_showdowns(st: SeatStats) -> tuple[float, float]:
@@ -103,8 +103,9 @@ def value_bettor(st: SeatStats) -> bool:
     raises 1.5 pots or more without 8 points or better (its bluffs are at most 1.3
     pots), and a fresh ``hard`` paid 0.34 *B*/hand calling those raises with the top of
     its range before enough showdowns had taught it (docs/BOTS.md "Why normal beat
-    hard"). A bluff shown after a big raise closes the gate at once; Local Best
-    Response, an aggressor within a few decisions, never opens it."""
+    hard"). A bluff shown after a big raise shuts the gate until some six value hands
+    shown outweigh it; Local Best Response, an aggressor within a few decisions, never
+    opens it."""
     if st.decisions < VALUE_EVIDENCE or st.raise_rate() >= AGGRESSOR:
         return False
     hist = st.big_shown[0]
