@@ -25,6 +25,19 @@ AGGRESSOR = 0.35
 """Raise rate from which a player who does not raise with anything gets the equilibrium."""
 LOOSE_FOLD = 0.3
 """Fold rate to bets at most which value raises are sized for a player who calls them."""
+VALUE_EVIDENCE = 20
+"""Decisions a player must have made before its big raises may be read as value
+(``value_bettor``): enough for an aggressor's raise rate to show (Local Best Response
+raises at 66–76 %, so its rate passes ``AGGRESSOR`` within five decisions)."""
+BIG_VALUE_SHOWN = 0.85
+"""Mean strength of the hands shown after a big raise (``opponents.BIG_RAISE_POTS``) (with the prior
+``BIG_PRIOR_MEAN``) from which a non-aggressor's big raises are read as value."""
+BIG_MIN_SHOWN = 2
+"""Hands it must have shown after big raises first."""
+BIG_PRIOR_MEAN = 0.9
+BIG_PRIOR_WEIGHT = 2.0
+"""Prior of ``value_bettor``: a player who seldom raises raises big with a strong hand —
+worth two shown hands, so a bluff shown after a few big raises undoes it."""
 
 
 def raised_showdowns(st: SeatStats) -> tuple[float, float]:
@@ -79,3 +92,26 @@ def aggressor(st: SeatStats) -> bool:
     where the belief says we fold and shows them when called, and farmed ``hard``'s engine
     that read it as a maniac (docs/BOTS.md "Where LBR earns")."""
     return st.raise_rate() >= AGGRESSOR
+
+
+def value_bettor(st: SeatStats) -> bool:
+    """A player whose big raises (``opponents.BIG_RAISE_POTS``: 1.5 pots or more) are
+    value: not an aggressor over at least ``VALUE_EVIDENCE`` decisions, and the hands it
+    showed after big raises average at least ``BIG_VALUE_SHOWN`` (with a prior of
+    ``BIG_PRIOR_WEIGHT`` hands at ``BIG_PRIOR_MEAN``). The minimum defence
+    (``HeuristicBot._defends``) is owed to a player who can bluff; ``normal`` never
+    raises 1.5 pots or more without 8 points or better (its bluffs are at most 1.3
+    pots), and a fresh ``hard`` paid 0.34 *B*/hand calling those raises with the top of
+    its range before enough showdowns had taught it (docs/BOTS.md "Why normal beat
+    hard"). A bluff shown after a big raise shuts the gate until some six value hands
+    shown outweigh it; Local Best Response, an aggressor within a few decisions, never
+    opens it."""
+    if st.decisions < VALUE_EVIDENCE or st.raise_rate() >= AGGRESSOR:
+        return False
+    hist = st.big_shown[0]
+    n = st.big_shown_n[0]
+    if n < BIG_MIN_SHOWN:
+        return False
+    total = sum(c * m for c, m in zip(hist, _mids(len(hist)), strict=True))
+    mean = (total + BIG_PRIOR_MEAN * BIG_PRIOR_WEIGHT) / (n + BIG_PRIOR_WEIGHT)
+    return mean >= BIG_VALUE_SHOWN

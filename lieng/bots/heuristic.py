@@ -38,8 +38,8 @@ from dataclasses import dataclass
 from lieng.engine import Action, ActionKind, Event, HandView, Legal
 
 from .base import BaseBot, legal_of
-from .habits import MIN_SHOWN, aggressor, raised_showdowns, raises_anything
-from .opponents import PRIOR_FOLD_RATE, OpponentModel, line
+from .habits import MIN_SHOWN, aggressor, raised_showdowns, raises_anything, value_bettor
+from .opponents import PRIOR_FOLD_RATE, OpponentModel, last_raise_big, line
 from .own_range import OwnRange
 from .own_range import key as own_key
 from .personality import Personality
@@ -122,6 +122,9 @@ STEAL_FOLD = 0.6
 VALUE_SHOWN = 0.85
 """Mean strength of the hands shown after raising from which ``hard`` reads a player's
 bets as all value and stops defending its true range against them (``_bluffs_seen``)."""
+BIG_VALUE_TOP = 0.2
+"""Share of hands a value bettor (``habits.value_bettor``) is first pictured making a big
+raise with: ``normal``'s are its 8 points and up, a fifth of all hands."""
 THIN_VALUE = 0.08
 """Largest drop of ``hard``'s value-raise floor against players who never fold."""
 _FOLD_BASE = 0.25
@@ -195,7 +198,15 @@ class HeuristicBot(BaseBot):
             call_ok = False
         else:
             call_ok = True
-        if call and p.defends and len(opps) == 1:
+        if call and p.defends and sum(view.dealt_in) == 2 and self.model is not None \
+                and last_raise_big(view, opps[0]) and value_bettor(self.model.stats(opps[0])):
+            # A big raise from a player whose big raises are value: the pot odds against
+            # that range, not the defence owed to a bluffer — and no re-raise without them.
+            # Heads-up tables only (3–6 seats were not measured with it).
+            prior = min(1.0, max(0.0, (s - (1.0 - BIG_VALUE_TOP)) / BIG_VALUE_TOP))
+            if self.model.beat_big_raiser(opps[0], s, prior) < need:
+                return Action.fold()
+        elif call and p.defends and len(opps) == 1:
             # Facing more than the pot, only the defence's share goes on — unless the
             # model has seen this player raise with anything (its raise says little).
             strict = legal.owed > pot - legal.owed and not (

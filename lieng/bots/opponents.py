@@ -51,6 +51,10 @@ bins beyond the pot matter: many players call a pot-sized bet with most hands an
 all but a monster to four pots, and one bin for every bet over 0.75 pots read them as
 folding half the time at both."""
 SIZE_BINS = len(SIZE_EDGES) + 1
+BIG_RAISE_POTS = 1.5
+"""A raise lifting the bet level by at least this many pots (the pot before it, antes
+included) is *big*: beyond what a pot-sized bluff rounds up to (``normal``'s bluffs are
+0.4–0.9 pots times its personality's size, at most 1.3)."""
 _PRIOR_RAISE_RATE = 0.2
 PRIOR_FOLD_RATE = 0.35
 """A fresh model's fold rate: the heuristic bots scale fold equity by a player's rate
@@ -81,6 +85,10 @@ class SeatStats:
     """Strength histogram of the hands it showed, by the largest price it called that
     hand (``size_bin``): what it calls a bet of that size with."""
     called_n: list[float] = field(default_factory=lambda: [0.0] * SIZE_BINS)
+    big_shown: list[list[float]] = field(default_factory=lambda: [[0.0] * BINS])
+    """Strength histogram of the hands it showed after a big raise (``BIG_RAISE_POTS``) in
+    that hand: what its big raises are made with (``value_bettor``)."""
+    big_shown_n: list[float] = field(default_factory=lambda: [0.0])
 
     def raise_rate(self) -> float:
         return (self.raises + _PRIOR_RAISE_RATE * _PRIOR_WEIGHT) / (self.decisions + _PRIOR_WEIGHT)
@@ -94,6 +102,20 @@ class SeatStats:
     def fold_rate(self) -> float:
         return ((self.folded_faced + PRIOR_FOLD_RATE * _PRIOR_WEIGHT)
                 / (self.faced + _PRIOR_WEIGHT))
+
+
+def last_raise_big(view: HandView, seat: int) -> bool:
+    """Whether ``seat``'s latest raise this hand was big (``BIG_RAISE_POTS``), read from
+    the public actions as ``OpponentModel.observe`` reads them."""
+    pot = view.rules.table_bet * sum(view.dealt_in)
+    level = 0
+    big = False
+    for a in view.actions:
+        if a.seat == seat and a.raised:
+            big = a.bet_level - level >= BIG_RAISE_POTS * pot
+        pot += a.amount
+        level = max(level, a.bet_level)
+    return big
 
 
 def line(raises: int, paid: bool) -> int:
@@ -117,7 +139,10 @@ class OpponentModel:
         self._hand_paid: set[int] = set()
         self._hand_called: dict[int, float] = {}
         """Largest price (owed / (pot + owed)) each seat called this hand."""
+        self._hand_big: set[int] = set()
+        """Seats that made a big raise (``BIG_RAISE_POTS``) this hand."""
         self._pot = 0
+        self._level = 0
 
     def reseat(self, moves: dict[int, int]) -> None:
         """Players changed seats (``moves[old] = new``): keep each player's statistics."""
@@ -141,7 +166,9 @@ class OpponentModel:
             self._hand_raises.clear()
             self._hand_paid.clear()
             self._hand_called.clear()
+            self._hand_big.clear()
             self._pot = 0
+            self._level = 0
         elif isinstance(event, AntePosted):
             self._pot += event.amount
         elif isinstance(event, TurnStarted):
@@ -149,6 +176,9 @@ class OpponentModel:
             if owed > 0:
                 self._facing[event.seat] = owed / (self._pot + owed)
         elif isinstance(event, ActionTaken):
+            if event.raised and event.bet_level - self._level >= BIG_RAISE_POTS * self._pot > 0:
+                self._hand_big.add(event.seat)
+            self._level = max(self._level, event.bet_level)
             self._pot += event.amount
             if event.amount > 0:
                 self._hand_paid.add(event.seat)
@@ -182,6 +212,8 @@ class OpponentModel:
                 price = self._hand_called.get(shown.seat)
                 if price is not None:
                     _count(st.called, st.called_n, size_bin(price), u)
+                if shown.seat in self._hand_big:
+                    _count(st.big_shown, st.big_shown_n, 0, u)
 
     # ------------------------------------------------------------------ queries
 
@@ -223,6 +255,16 @@ class OpponentModel:
         if n <= 0:
             return prior
         return (_SHOWN_PRIOR_WEIGHT * prior + n * _below(st.called[b], s, n)) \
+            / (_SHOWN_PRIOR_WEIGHT + n)
+
+    def beat_big_raiser(self, seat: int, s: float, prior: float) -> float:
+        """Chance to beat ``seat``'s big raise (``BIG_RAISE_POTS``): ``prior`` blended with
+        the hands it showed after such raises (``big_shown``)."""
+        st = self.seats.get(seat)
+        if st is None or st.big_shown_n[0] <= 0:
+            return prior
+        n = st.big_shown_n[0]
+        return (_SHOWN_PRIOR_WEIGHT * prior + n * _below(st.big_shown[0], s, n)) \
             / (_SHOWN_PRIOR_WEIGHT + n)
 
     def beat(self, seat: int, s: float, prior: float, view: HandView,
