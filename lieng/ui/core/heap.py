@@ -24,11 +24,13 @@ and without it: docs/PERFORMANCE.md, "The test suite").
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import gc
 import sys
 from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import ctypes
 
 
 @cache
@@ -36,12 +38,18 @@ def _libc() -> ctypes.CDLL | None:
     """glibc, or None where there is none to talk to (Windows, macOS, musl)."""
     if not sys.platform.startswith("linux"):
         return None
+    # ``ctypes`` and the search for the library (which runs ``ldconfig -p``) wait for the
+    # first trim: neither is part of opening a table (docs/PERFORMANCE.md).
+    import ctypes
+    import ctypes.util
+
     name = ctypes.util.find_library("c")
     if name is None:
         return None
     try:
         libc = ctypes.CDLL(name)
-        libc.malloc_trim  # noqa: B018 - present in glibc only; an AttributeError otherwise
+        # Present in glibc only (an AttributeError otherwise); its argument is a size_t.
+        libc.malloc_trim.argtypes = [ctypes.c_size_t]
     except (OSError, AttributeError):
         return None
     return libc
@@ -52,11 +60,11 @@ def return_free_memory() -> None:
     gc.collect()
     libc = _libc()
     if libc is not None:
-        libc.malloc_trim(ctypes.c_size_t(0))
+        libc.malloc_trim(0)
 
 
 def give_back_free_pages() -> None:
     """Hand the heap's free pages back to the system, without a collection."""
     libc = _libc()
     if libc is not None:
-        libc.malloc_trim(ctypes.c_size_t(0))
+        libc.malloc_trim(0)
