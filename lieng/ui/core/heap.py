@@ -38,16 +38,22 @@ def _libc() -> ctypes.CDLL | None:
     """glibc, or None where there is none to talk to (Windows, macOS, musl)."""
     if not sys.platform.startswith("linux"):
         return None
-    # ``ctypes`` and the search for the library (which runs ``ldconfig -p``) wait for the
-    # first trim: neither is part of opening a table (docs/PERFORMANCE.md).
+    # ``ctypes`` waits for the first trim: it is no part of opening a table. glibc's
+    # name is tried first: ``find_library`` runs ``ldconfig -p`` in a child process.
     import ctypes
     import ctypes.util
 
-    name = ctypes.util.find_library("c")
-    if name is None:
-        return None
     try:
-        libc = ctypes.CDLL(name)
+        libc = ctypes.CDLL("libc.so.6")
+    except OSError:
+        name = ctypes.util.find_library("c")
+        if name is None:
+            return None
+        try:
+            libc = ctypes.CDLL(name)
+        except OSError:
+            return None
+    try:
         # Present in glibc only (an AttributeError otherwise); its argument is a size_t.
         libc.malloc_trim.argtypes = [ctypes.c_size_t]
     except (OSError, AttributeError):
