@@ -30,12 +30,21 @@ twenty elements, most of it finding that the mouse is nowhere near them.
 ``GuiManager`` walks the same elements in the same order but passes by one whose answer
 is known without asking: not hovered now, not held, the mouse outside its rectangle, and
 pygame_gui's own ``check_hover`` (which then changes nothing and answers False).
+
+A new button draws the state it shows when it is made, and queues its other states
+(hovered, selected, active, disabled) to be drawn one per frame, from its first frame on
+— a state needed sooner is drawn when it is needed (pygame_gui's ``set_active_state``).
+A table makes fifteen buttons at once, so its first frame drew fifteen spare states
+(~10 ms of opening a table, docs/PERFORMANCE.md); ``GuiManager.update`` lets a shape's
+queue start on the frame after the one it is first seen on. Every state is drawn from
+the same inputs as before, only a frame later.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from typing import Any
+from weakref import WeakSet
 
 import pygame
 import pygame_gui
@@ -194,8 +203,40 @@ def unasked(element: Any, x: int, y: int) -> bool:
 
 
 class GuiManager(pygame_gui.UIManager):
-    """A ``UIManager`` whose themes are ``LienGuiTheme``s, and whose hover walk passes by
-    the elements the mouse is nowhere near (``unasked``)."""
+    """A ``UIManager`` whose themes are ``LienGuiTheme``s, whose hover walk passes by
+    the elements the mouse is nowhere near (``unasked``), and whose new shapes draw
+    their spare states from their second frame on (``update``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._seen: WeakSet[Any] = WeakSet()
+        """The drawable shapes an ``update`` has seen."""
+        super().__init__(*args, **kwargs)
+
+    def update(self, time_delta: float) -> None:
+        """pygame_gui's update, in which a drawable shape seen for the first time draws
+        none of its queued states: they wait for the next frame (each shape's queue, its
+        ``states_to_redraw_queue``, is set aside and given back without the states drawn
+        meanwhile because they were needed)."""
+        held: list[tuple[Any, deque[str], bool, deque[str]]] = []
+        group: Any = self.get_sprite_group()  # not annotated in pygame_gui
+        for element in group.sprites():
+            shape = getattr(element, "drawable_shape", None)
+            if shape is None or shape in self._seen:
+                continue
+            self._seen.add(shape)
+            queue = shape.states_to_redraw_queue
+            if queue:
+                empty: deque[str] = deque()
+                held.append((shape, queue, shape.need_to_clean_up, empty))
+                shape.states_to_redraw_queue = empty
+                shape.need_to_clean_up = False  # its scratch surfaces draw the rest
+        super().update(time_delta)
+        for shape, queue, clean, empty in held:
+            if shape.states_to_redraw_queue is not empty:
+                continue  # rebuilt meanwhile: the shape queued its states anew
+            shape.states_to_redraw_queue = deque(
+                state for state in queue if not shape.states[state].generated)
+            shape.need_to_clean_up = clean or shape.need_to_clean_up
 
     def _handle_hovering(self, time_delta: float) -> None:
         """pygame_gui 0.6.14's ``_handle_hovering``, the same walk (top layer first, each
