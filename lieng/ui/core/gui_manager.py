@@ -44,7 +44,6 @@ from __future__ import annotations
 
 from collections import OrderedDict, deque
 from typing import Any
-from weakref import WeakSet
 
 import pygame
 import pygame_gui
@@ -192,25 +191,40 @@ _PLAIN_HOVER = (UIElement.hover_point, UIButton.hover_point)
 a held button's reaches further, and ``unasked`` asks a held one)."""
 
 
+_kinds: dict[type, tuple[bool, bool]] = {}
+"""Per class of sprite: is it a pygame_gui element, and are its ``check_hover`` and
+``hover_point`` pygame_gui's own plain ones (``unasked``) — asked once per class, not
+once per element a frame (the abstract-class check alone was a third of the walk)."""
+
+
+def _kind(kind: type) -> tuple[bool, bool]:
+    found = _kinds.get(kind)
+    if found is None:
+        found = _kinds[kind] = (
+            issubclass(kind, IUIElementInterface),
+            getattr(kind, "check_hover", None) is UIElement.check_hover
+            and getattr(kind, "hover_point", None) in _PLAIN_HOVER)
+    return found
+
+
 def unasked(element: Any, x: int, y: int) -> bool:
     """``element.check_hover`` would change nothing and answer False: pygame_gui's own
     method, on an element not hovered now and not held, with ``(x, y)`` outside its
     rect."""
-    kind = type(element)
-    return (not element.hovered and kind.check_hover is UIElement.check_hover
-            and kind.hover_point in _PLAIN_HOVER and not getattr(element, "held", False)
-            and not element.rect.collidepoint(x, y))
+    return (not element.hovered and _kind(type(element))[1]
+            and not getattr(element, "held", False) and not element.rect.collidepoint(x, y))
+
+
+SEEN = "_lieng_seen"
+"""Set on a drawable shape by the first ``GuiManager.update`` that sees it (an attribute,
+not a set of shapes: the walk is part of every frame, and a look-up in a weak set cost
+more than the rest of it)."""
 
 
 class GuiManager(pygame_gui.UIManager):
     """A ``UIManager`` whose themes are ``LienGuiTheme``s, whose hover walk passes by
     the elements the mouse is nowhere near (``unasked``), and whose new shapes draw
     their spare states from their second frame on (``update``)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self._seen: WeakSet[Any] = WeakSet()
-        """The drawable shapes an ``update`` has seen."""
-        super().__init__(*args, **kwargs)
 
     def update(self, time_delta: float) -> None:
         """pygame_gui's update, in which a drawable shape seen for the first time draws
@@ -221,9 +235,9 @@ class GuiManager(pygame_gui.UIManager):
         group: Any = self.get_sprite_group()  # not annotated in pygame_gui
         for element in group.sprites():
             shape = getattr(element, "drawable_shape", None)
-            if shape is None or shape in self._seen:
+            if shape is None or getattr(shape, SEEN, False):
                 continue
-            self._seen.add(shape)
+            setattr(shape, SEEN, True)
             queue = shape.states_to_redraw_queue
             if queue:
                 empty: deque[str] = deque()
@@ -245,20 +259,19 @@ class GuiManager(pygame_gui.UIManager):
         x, y = self.get_mouse_position()
         group: Any = self.ui_group  # not annotated in pygame_gui
         root: Any = self.root_container
-        for layer in sorted(group.layers(), reverse=True):
-            layer_elements = group.get_sprites_from_layer(layer)
-            layer_elements.reverse()
-            for element in layer_elements:
-                if not isinstance(element, IUIElementInterface) or not element.visible:
-                    continue
-                if unasked(element, x, y):
-                    continue
-                if element.check_hover(time_delta, hover_handled):
-                    if element != root:
-                        hover_handled = True
-                        self.hovering_any_ui_element = True
-                    else:
-                        self.hovering_any_ui_element = False
+        # The group keeps its sprites sorted by layer, each layer's in the order they
+        # were added: backwards, that is pygame_gui's walk, layer by layer.
+        for element in reversed(group.sprites()):
+            if not _kind(type(element))[0] or not element.visible:
+                continue
+            if unasked(element, x, y):
+                continue
+            if element.check_hover(time_delta, hover_handled):
+                if element != root:
+                    hover_handled = True
+                    self.hovering_any_ui_element = True
+                else:
+                    self.hovering_any_ui_element = False
 
     def create_new_theme(self, theme_path: Any = None) -> LienGuiTheme:
         theme = LienGuiTheme(self.resource_loader, self._locale)

@@ -309,3 +309,20 @@ def test_a_state_needed_in_a_shape_s_first_frame_is_drawn_then_and_not_again(
     button.select()  # needed now: drawn now, and taken off the queue
     assert shape.states["selected"].generated
     assert "selected" not in shape.states_to_redraw_queue
+
+
+def test_the_walk_s_order_is_pygame_gui_s_layer_by_layer(make_app: MakeApp) -> None:
+    """``GuiManager._handle_hovering`` walks the group's sprites backwards: pygame_gui's
+    order, top layer first and each layer's last element first — on a table under a
+    dialog, whose elements sit on several layers."""
+    app = make_app((960, 540))
+    app.push(MenuScene(app))
+    app.push(TableScene(app, make_table(5, "normal", 10, "classic", "Bạn")))
+    step(app, 2)
+    click(app, top(app, TableScene).top_buttons["leave"])  # a dialog over the table
+    step(app, 2)
+    group: Any = app.ui.get_sprite_group()
+    theirs = [e for layer in sorted(group.layers(), reverse=True)
+              for e in reversed(group.get_sprites_from_layer(layer))]
+    assert len(group.layers()) > 2
+    assert list(reversed(group.sprites())) == theirs
