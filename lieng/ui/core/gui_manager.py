@@ -227,13 +227,17 @@ class GuiManager(pygame_gui.UIManager):
     their spare states from their second frame on (``update``)."""
 
     def update(self, time_delta: float) -> None:
-        """pygame_gui's update, in which a drawable shape seen for the first time draws
-        none of its queued states: they wait for the next frame (each shape's queue, its
+        """pygame_gui's update, in which the drawable shape of an element new since the
+        last update draws none of its queued states: they wait for the next frame (each
+        shape's queue, its
         ``states_to_redraw_queue``, is set aside and given back without the states drawn
         meanwhile because they were needed)."""
         held: list[tuple[Any, deque[str], bool, deque[str]]] = []
         group: Any = self.get_sprite_group()  # not annotated in pygame_gui
-        for element in group.sprites():
+        # The group notes an element added (or one shown, hidden or gone) since its last
+        # update: only then can a shape be new to an element's first frame, and only then
+        # is the walk made (it was a fifth of a steady frame's update).
+        for element in group.sprites() if group.should_update_visibility else ():
             shape = getattr(element, "drawable_shape", None)
             if shape is None or getattr(shape, SEEN, False):
                 continue
