@@ -11,7 +11,6 @@ caller — so a test, the self-test and a replay drive it exactly like the windo
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
@@ -131,10 +130,11 @@ class Table:
             raise InvalidHandError(f"first must be a seat 0..{len(players) - 1}, got {first!r}")
         self.rules = rules
         self.seed = seed
-        # Seeded for replays, self-tests and tests only; real games shuffle securely.
+        # Seeded for replays, self-tests and tests only; real games shuffle securely
+        # (``random.SystemRandom`` is ``secrets.SystemRandom``, without importing ``secrets``).
         self._deck_rng: random.Random | None = random.Random(seed) if seed is not None else None
         self._rng: random.Random = (random.Random(seed + 1) if seed is not None
-                                    else secrets.SystemRandom())
+                                    else random.SystemRandom())
         if bot_factory is None and any(spec.kind == "bot" for spec in players):
             raise ValueError("a table with bot seats needs a bot_factory "
                              "(lieng.game.build_table passes the bots')")

@@ -20,13 +20,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from lieng.engine import Event, HandEnded, HandStarted
-from lieng.storage.bankroll import Bankroll
 from lieng.storage.documents import Notice
-from lieng.storage.history import GameMode, HandRecord, History, SeatRecord
-from lieng.storage.ledger import record_hand
 from lieng.table import TableLike
+
+if TYPE_CHECKING:
+    # The history's records and the bankroll are imported where a hand is recorded (the
+    # methods below): a table that records nothing, and every table's first frame, does
+    # without them (~12 ms of opening a table, docs/PERFORMANCE.md).
+    from lieng.storage.bankroll import Bankroll
+    from lieng.storage.history import GameMode, HandRecord, History, SeatRecord
 
 NoticeSink = Callable[..., None]
 """Takes any number of ``Notice | None`` (``Profile.notify``)."""
@@ -69,6 +74,8 @@ class HandRecorder:
             if self.bankroll is None and self.viewer is not None \
                     and not started.dealt_in[self.viewer]:
                 return  # the viewer sat this hand out (a LAN seat taken mid-hand)
+            from lieng.storage.history import HandRecord
+
             try:
                 record = HandRecord.from_events(log, self.viewer, self._seats(), self.clock(),
                                                 self.mode)
@@ -79,6 +86,8 @@ class HandRecorder:
     def write(self, record: HandRecord) -> None:
         """One hand to the history (and the bankroll, when there is one)."""
         if self.bankroll is not None:
+            from lieng.storage.ledger import record_hand
+
             self.notify(*record_hand(self.bankroll, self.history, record))
         else:
             self.notify(self.history.append(record))
@@ -91,10 +100,14 @@ class HandRecorder:
         hand = self.table.hand
         if hand is None or hand.is_over or self.viewer is None or not lost:
             return
+        from lieng.storage.history import HandRecord
+
         self.write(HandRecord.from_events(hand.events, self.viewer, self._seats(),
                                           self.clock(), self.mode, left=lost))
 
     def _seats(self) -> Sequence[SeatRecord]:
+        from lieng.storage.history import SeatRecord
+
         return self.seats or [SeatRecord.of(s.spec) for s in self.table.seats]
 
     def stop(self) -> None:

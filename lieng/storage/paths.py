@@ -24,8 +24,6 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "lieng"
 """The folder name under the platform's data directory."""
 DATA_DIR_ENV = "LIENG_DATA_DIR"
@@ -72,8 +70,13 @@ def data_dir(create: bool = True) -> Path:
     Created on demand (with its parents) unless ``create`` is False. Raises ``OSError``
     only if it cannot be created; callers in this package turn that into a message.
     """
-    path = override() or platformdirs.user_data_path(APP_NAME, appauthor=False,
-                                                     roaming=False)
+    path = override()
+    if path is None:
+        # Imported when first asked: a window opened with settings given (a table's start
+        # in bench/frames.py) never reads the folder (~8 ms, docs/PERFORMANCE.md).
+        import platformdirs
+
+        path = platformdirs.user_data_path(APP_NAME, appauthor=False, roaming=False)
     if create:
         path.mkdir(parents=True, exist_ok=True)
     return path

@@ -30,11 +30,19 @@ twenty elements, most of it finding that the mouse is nowhere near them.
 ``GuiManager`` walks the same elements in the same order but passes by one whose answer
 is known without asking: not hovered now, not held, the mouse outside its rectangle, and
 pygame_gui's own ``check_hover`` (which then changes nothing and answers False).
+
+A new button draws the state it shows when it is made, and queues its other states
+(hovered, selected, active, disabled) to be drawn one per frame, from its first frame on
+— a state needed sooner is drawn when it is needed (pygame_gui's ``set_active_state``).
+A table makes fifteen buttons at once, so its first frame drew fifteen spare states
+(~10 ms of opening a table, docs/PERFORMANCE.md); ``GuiManager.update`` lets a shape's
+queue start on the frame after the one it is first seen on. Every state is drawn from
+the same inputs as before, only a frame later.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from typing import Any
 
 import pygame
@@ -183,19 +191,70 @@ _PLAIN_HOVER = (UIElement.hover_point, UIButton.hover_point)
 a held button's reaches further, and ``unasked`` asks a held one)."""
 
 
+_kinds: dict[type, tuple[bool, bool]] = {}
+"""Per class of sprite: is it a pygame_gui element, and are its ``check_hover`` and
+``hover_point`` pygame_gui's own plain ones (``unasked``) — asked once per class, not
+once per element a frame (the abstract-class check alone was a third of the walk)."""
+
+
+def _kind(kind: type) -> tuple[bool, bool]:
+    found = _kinds.get(kind)
+    if found is None:
+        found = _kinds[kind] = (
+            issubclass(kind, IUIElementInterface),
+            getattr(kind, "check_hover", None) is UIElement.check_hover
+            and getattr(kind, "hover_point", None) in _PLAIN_HOVER)
+    return found
+
+
 def unasked(element: Any, x: int, y: int) -> bool:
     """``element.check_hover`` would change nothing and answer False: pygame_gui's own
     method, on an element not hovered now and not held, with ``(x, y)`` outside its
     rect."""
-    kind = type(element)
-    return (not element.hovered and kind.check_hover is UIElement.check_hover
-            and kind.hover_point in _PLAIN_HOVER and not getattr(element, "held", False)
-            and not element.rect.collidepoint(x, y))
+    return (not element.hovered and _kind(type(element))[1]
+            and not getattr(element, "held", False) and not element.rect.collidepoint(x, y))
+
+
+SEEN = "_lieng_seen"
+"""Set on a drawable shape by the first ``GuiManager.update`` that sees it (an attribute,
+not a set of shapes: the walk is part of every frame, and a look-up in a weak set cost
+more than the rest of it)."""
 
 
 class GuiManager(pygame_gui.UIManager):
-    """A ``UIManager`` whose themes are ``LienGuiTheme``s, and whose hover walk passes by
-    the elements the mouse is nowhere near (``unasked``)."""
+    """A ``UIManager`` whose themes are ``LienGuiTheme``s, whose hover walk passes by
+    the elements the mouse is nowhere near (``unasked``), and whose new shapes draw
+    their spare states from their second frame on (``update``)."""
+
+    def update(self, time_delta: float) -> None:
+        """pygame_gui's update, in which the drawable shape of an element new since the
+        last update draws none of its queued states: they wait for the next frame (each
+        shape's queue, its
+        ``states_to_redraw_queue``, is set aside and given back without the states drawn
+        meanwhile because they were needed)."""
+        held: list[tuple[Any, deque[str], bool, deque[str]]] = []
+        group: Any = self.get_sprite_group()  # not annotated in pygame_gui
+        # The group notes an element added (or one shown, hidden or gone) since its last
+        # update: only then can a shape be new to an element's first frame, and only then
+        # is the walk made (it was a fifth of a steady frame's update).
+        for element in group.sprites() if group.should_update_visibility else ():
+            shape = getattr(element, "drawable_shape", None)
+            if shape is None or getattr(shape, SEEN, False):
+                continue
+            setattr(shape, SEEN, True)
+            queue = shape.states_to_redraw_queue
+            if queue:
+                empty: deque[str] = deque()
+                held.append((shape, queue, shape.need_to_clean_up, empty))
+                shape.states_to_redraw_queue = empty
+                shape.need_to_clean_up = False  # its scratch surfaces draw the rest
+        super().update(time_delta)
+        for shape, queue, clean, empty in held:
+            if shape.states_to_redraw_queue is not empty:
+                continue  # rebuilt meanwhile: the shape queued its states anew
+            shape.states_to_redraw_queue = deque(
+                state for state in queue if not shape.states[state].generated)
+            shape.need_to_clean_up = clean or shape.need_to_clean_up
 
     def _handle_hovering(self, time_delta: float) -> None:
         """pygame_gui 0.6.14's ``_handle_hovering``, the same walk (top layer first, each
@@ -204,20 +263,19 @@ class GuiManager(pygame_gui.UIManager):
         x, y = self.get_mouse_position()
         group: Any = self.ui_group  # not annotated in pygame_gui
         root: Any = self.root_container
-        for layer in sorted(group.layers(), reverse=True):
-            layer_elements = group.get_sprites_from_layer(layer)
-            layer_elements.reverse()
-            for element in layer_elements:
-                if not isinstance(element, IUIElementInterface) or not element.visible:
-                    continue
-                if unasked(element, x, y):
-                    continue
-                if element.check_hover(time_delta, hover_handled):
-                    if element != root:
-                        hover_handled = True
-                        self.hovering_any_ui_element = True
-                    else:
-                        self.hovering_any_ui_element = False
+        # The group keeps its sprites sorted by layer, each layer's in the order they
+        # were added: backwards, that is pygame_gui's walk, layer by layer.
+        for element in reversed(group.sprites()):
+            if not _kind(type(element))[0] or not element.visible:
+                continue
+            if unasked(element, x, y):
+                continue
+            if element.check_hover(time_delta, hover_handled):
+                if element != root:
+                    hover_handled = True
+                    self.hovering_any_ui_element = True
+                else:
+                    self.hovering_any_ui_element = False
 
     def create_new_theme(self, theme_path: Any = None) -> LienGuiTheme:
         theme = LienGuiTheme(self.resource_loader, self._locale)

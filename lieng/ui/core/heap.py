@@ -12,8 +12,9 @@ Remedies, each a no-op where it does not apply (not Linux, not glibc):
 * ``return_free_memory`` runs the collector and then ``malloc_trim(0)``, which hands back
   the heap's free pages.
 * ``give_back_free_pages`` is the trim alone, cheap enough (0.1–1 ms here) to run as each
-  hand is dealt: the labels and texts a hand re-renders leave small freed blocks that the
-  heap keeps, and a 600-hand evening grew by them (docs/PERFORMANCE.md, "A long session").
+  hand is dealt (a table's second and later: the first has no hand before it): the
+  labels and texts a hand re-renders leave small freed blocks that the heap keeps, and a
+  600-hand evening grew by them (docs/PERFORMANCE.md, "A long session").
 
 Not done: asking glibc to map every large block on its own (``mallopt``'s mmap threshold
 set to 128 KiB, an earlier remedy). Each surface a frame makes then came from fresh pages
@@ -24,11 +25,13 @@ and without it: docs/PERFORMANCE.md, "The test suite").
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import gc
 import sys
 from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import ctypes
 
 
 @cache
@@ -36,12 +39,24 @@ def _libc() -> ctypes.CDLL | None:
     """glibc, or None where there is none to talk to (Windows, macOS, musl)."""
     if not sys.platform.startswith("linux"):
         return None
-    name = ctypes.util.find_library("c")
-    if name is None:
-        return None
+    # ``ctypes`` waits for the first trim: it is no part of opening a table. glibc's
+    # name is tried first: ``find_library`` runs ``ldconfig -p`` in a child process.
+    import ctypes
+    import ctypes.util
+
     try:
-        libc = ctypes.CDLL(name)
-        libc.malloc_trim  # noqa: B018 - present in glibc only; an AttributeError otherwise
+        libc = ctypes.CDLL("libc.so.6")
+    except OSError:
+        name = ctypes.util.find_library("c")
+        if name is None:
+            return None
+        try:
+            libc = ctypes.CDLL(name)
+        except OSError:
+            return None
+    try:
+        # Present in glibc only (an AttributeError otherwise); its argument is a size_t.
+        libc.malloc_trim.argtypes = [ctypes.c_size_t]
     except (OSError, AttributeError):
         return None
     return libc
@@ -52,11 +67,11 @@ def return_free_memory() -> None:
     gc.collect()
     libc = _libc()
     if libc is not None:
-        libc.malloc_trim(ctypes.c_size_t(0))
+        libc.malloc_trim(0)
 
 
 def give_back_free_pages() -> None:
     """Hand the heap's free pages back to the system, without a collection."""
     libc = _libc()
     if libc is not None:
-        libc.malloc_trim(ctypes.c_size_t(0))
+        libc.malloc_trim(0)

@@ -19,7 +19,6 @@ opens (``GameApp`` calls ``prepare_display`` just before ``pygame.init``).
 
 from __future__ import annotations
 
-import ctypes
 import os
 import sys
 from collections.abc import MutableMapping
@@ -39,7 +38,12 @@ def set_windows_dpi_awareness(windll: Any = None) -> str:
     was already set (a manifest, an earlier call) still counts as done. ``windll`` is
     ``ctypes.windll``; tests pass a stand-in.
     """
-    windll = windll if windll is not None else getattr(ctypes, "windll", None)
+    if windll is None:
+        # Imported here, on Windows only: ``ctypes`` is a few milliseconds of every other
+        # platform's start-up for nothing (docs/PERFORMANCE.md, the first table frame).
+        import ctypes
+
+        windll = getattr(ctypes, "windll", None)
     if windll is None:
         return "unavailable"
     try:

@@ -211,7 +211,8 @@ class TableScene(Scene, Generic[TableT]):
         decision = self.session.next_hand()  # newcomers sit down first (the session's)
         if decision is None:
             self.own.let_go()
-            give_back_free_pages()  # a long evening stays at its memory (ui.core.heap)
+            if result is not None:  # a table's first hand has no hand before it to free
+                give_back_free_pages()  # a long evening stays at its memory (ui.core.heap)
             return
         self.present(decision)
 

@@ -369,17 +369,32 @@ class SummaryPanel:
         self._laid_out: tuple[object, ...] | None = None
         self._prepared: tuple[object, ...] | None = None
         """What ``_prepare_next`` has done for the countdown's next second."""
+        self._place: tuple[pygame_gui.core.UIContainer, TableLayout] | None = None
+        """Where the button goes once made (``build``): its container and the layout."""
+        self._waited = False
 
     def build(self, container: pygame_gui.core.UIContainer, lay: TableLayout) -> None:
+        """Say where the button goes. It is made at the second ``update`` after this —
+        or the first that shows it: a hidden button is no part of the table's first
+        frame (~4 ms of opening a table, docs/PERFORMANCE.md)."""
+        self.button = None  # the container's elements went with it
+        self._place = (container, lay)
+        self._waited = False
+
+    def _make_button(self) -> None:
+        assert self._place is not None
+        container, lay = self._place
         ts = self.app.type_scale
         self.button = pygame_gui.elements.UIButton(
             button_rect(lay), key("summary.next"), self.app.ui, container,
             object_id=ts.oid("#primary", "button"))
-        set_visible(self.button, self._visible)
+        set_visible(self.button, False)
 
     def relayout(self, lay: TableLayout) -> None:
         """The layout changed (the action log's drawer opened or closed): the button
         follows the panel's place."""
+        if self._place is not None:
+            self._place = (self._place[0], lay)
         if self.button is not None:
             r = button_rect(lay)
             self.button.set_dimensions(r.size)
@@ -397,6 +412,10 @@ class SummaryPanel:
         # Checked every frame: a scene covering the table and leaving it shows the
         # table's container again, hidden children included.
         want = showing and active
+        if self.button is None and self._place is not None:
+            if self._waited or want:
+                self._make_button()
+            self._waited = True
         if self.button is not None and bool(self.button.visible) != want:
             set_visible(self.button, want)
         if not showing:

@@ -12,7 +12,8 @@ import pygame
 import pytest
 
 from lieng.ui.core import canvas
-from lieng.ui.core.canvas import Canvas
+from lieng.ui.core.canvas import Canvas, Op
+from lieng.ui.core.canvas import _changed as changed_rects
 
 SIZE = (320, 200)
 
@@ -192,3 +193,24 @@ def test_a_window_that_kept_the_last_frame_gets_every_pixel_of_the_next() -> Non
     finally:
         pygame.display.quit()
 
+
+
+def test_lists_of_other_lengths_report_only_what_was_added_dropped_or_changed() -> None:
+    """A chip flight starting among sixty operations: only its operations' rectangles —
+    the common start and end are matched as they are, the middle by its common runs."""
+    surf = pygame.Surface((4, 4))
+    ops: list[Op] = [(surf, (float(i), 0.0), None, 0) for i in range(60)]
+    rects = [pygame.Rect(i, 0, 4, 4) for i in range(60)]
+    flight: Op = (surf, (500.0, 500.0), None, 0)
+    grown = [*ops[:30], flight, *ops[30:]]
+    grown_rects = [*rects[:30], pygame.Rect(500, 500, 4, 4), *rects[30:]]
+    assert changed_rects(ops, rects, grown, grown_rects) == [pygame.Rect(500, 500, 4, 4)]
+    assert changed_rects(grown, grown_rects, ops, rects) == [pygame.Rect(500, 500, 4, 4)]
+    # Three places at once: the first operation gone, a flight added, another at the end.
+    last: Op = (surf, (600.0, 600.0), None, 0)
+    assert sorted(map(tuple, changed_rects(ops, rects, [*grown[1:], last],
+                                           [*grown_rects[1:], pygame.Rect(600, 600, 4, 4)]))
+                  ) == [(0, 0, 4, 4), (500, 500, 4, 4), (600, 600, 4, 4)]
+    # A list that is the other's start (or end) repeated: no run is matched twice.
+    assert changed_rects(ops[:2], rects[:2], ops[:1], rects[:1]) == [rects[1]]
+    assert changed_rects(ops[:1], rects[:1], ops[:1] * 2, rects[:1] * 2) == [rects[0]]

@@ -254,3 +254,75 @@ def test_the_walk_still_hovers_and_leaves_a_button(make_app: MakeApp,
     assert not button.hovered
     assert any(ev.type == pygame_gui.UI_BUTTON_ON_UNHOVERED and ev.ui_element is button
                for ev in pygame.event.get())
+
+
+
+def _state_pixels(button: Any) -> dict[str, bytes]:
+    """Each drawn state of ``button``'s shape, as its pixels."""
+    return {name: pygame.image.tobytes(state.surface, "RGBA")
+            for name, state in button.drawable_shape.states.items() if state.generated}
+
+
+def test_a_new_button_s_spare_states_wait_a_frame_and_look_as_drawn_at_once(
+        make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table's fifteen buttons drew a spare state each in its first frame (``update``):
+    now none there, one a frame from the next on, each the pixels pygame_gui draws for
+    it when it draws every state at once."""
+    app = make_app((960, 540))
+    ui = app.ui
+    _mouse_at(ui, monkeypatch)
+    ui.mouse_position = (-5, -5)
+    box = pygame.Rect(20, 20, 160, 44)
+    ours: Any = pygame_gui.elements.UIButton(box, "Theo 20", ui)
+    queued = list(ours.drawable_shape.states_to_redraw_queue)
+    assert len(queued) >= 2  # spare states, queued by pygame_gui
+    ui.update(1 / 60)
+    assert list(ours.drawable_shape.states_to_redraw_queue) == queued  # none drawn yet
+    assert not any(ours.drawable_shape.states[s].generated for s in queued)
+    ui.update(1 / 60)
+    assert list(ours.drawable_shape.states_to_redraw_queue) == queued[1:]  # one a frame
+    for _ in queued:
+        ui.update(1 / 60)
+    assert not ours.drawable_shape.states_to_redraw_queue
+    theirs: Any = pygame_gui.elements.UIButton(box.move(0, 60), "Theo 20", ui)
+    shape = theirs.drawable_shape
+    while shape.states_to_redraw_queue:
+        shape.redraw_state(shape.states_to_redraw_queue.popleft())
+    assert set(_state_pixels(ours)) == {"normal", *queued}
+    assert _state_pixels(ours) == _state_pixels(theirs)
+
+
+def test_a_state_needed_in_a_shape_s_first_frame_is_drawn_then_and_not_again(
+        make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app((960, 540))
+    ui = app.ui
+    _mouse_at(ui, monkeypatch)
+    ui.mouse_position = (-5, -5)
+    button: Any = pygame_gui.elements.UIButton(pygame.Rect(20, 20, 160, 44), "Úp bỏ", ui)
+    queued = list(button.drawable_shape.states_to_redraw_queue)
+    assert {"hovered", "selected"} <= set(queued)
+    ui.mouse_position = button.rect.center  # hovered in its first frame
+    ui.update(1 / 60)
+    shape = button.drawable_shape
+    assert shape.states["hovered"].generated and shape.active_state.state_id == "hovered"
+    assert list(shape.states_to_redraw_queue) == [s for s in queued if s != "hovered"]
+    button.select()  # needed now: drawn now, and taken off the queue
+    assert shape.states["selected"].generated
+    assert "selected" not in shape.states_to_redraw_queue
+
+
+def test_the_walk_s_order_is_pygame_gui_s_layer_by_layer(make_app: MakeApp) -> None:
+    """``GuiManager._handle_hovering`` walks the group's sprites backwards: pygame_gui's
+    order, top layer first and each layer's last element first — on a table under a
+    dialog, whose elements sit on several layers."""
+    app = make_app((960, 540))
+    app.push(MenuScene(app))
+    app.push(TableScene(app, make_table(5, "normal", 10, "classic", "Bạn")))
+    step(app, 2)
+    click(app, top(app, TableScene).top_buttons["leave"])  # a dialog over the table
+    step(app, 2)
+    group: Any = app.ui.get_sprite_group()
+    theirs = [e for layer in sorted(group.layers(), reverse=True)
+              for e in reversed(group.get_sprites_from_layer(layer))]
+    assert len(group.layers()) > 2
+    assert list(reversed(group.sprites())) == theirs
