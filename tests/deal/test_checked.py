@@ -1,7 +1,8 @@
-"""Each proof is checked once per process (lieng/deal/checked.py): a second record of the
-same deal (the host's and the hosting player's, in one process) takes a step the first
-checked without checking it again — and still checks, in full, every step that differs
-in any byte from one that checked, and every step that failed."""
+"""Each proof is checked once per process (lieng/deal/checked.py), and each received point
+(lieng/deal/group.py, ``decode_point``): a second record of the same deal (the host's and
+the hosting player's, in one process) takes a step the first checked without checking it
+again — and still checks, in full, every step that differs in any byte from one that
+checked, and every step or point that failed."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from typing import Any
 import pytest
 
 from lieng.deal import dleq, lock, shuffle
+from lieng.deal import group as g
 from lieng.deal.mental import DEALER, DealFault, DealState, PartySecret
+from tests.deal.test_group import ORDER_8
 from tests.deal.test_mental import setup_for
 
 
@@ -108,3 +111,16 @@ def test_a_step_that_failed_is_checked_again_by_each_record(
             record.accept_shuffle(bad)
         assert caught.value.party == 0
     assert len(shuffles) == 3
+
+
+def test_a_point_is_checked_once_and_a_refused_one_every_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    checks = counting(monkeypatch, g, "is_point")
+    fresh = g.base_mul(g.random_scalar())  # a point no earlier test decoded
+    assert g.decode_point(fresh) == fresh and g.decode_point(bytes(fresh)) == fresh
+    assert len(checks) == 1
+    torsion = g.add(fresh, ORDER_8)  # on the curve, outside the subgroup
+    for _ in range(2):
+        with pytest.raises(g.GroupError):
+            g.decode_point(torsion)
+    assert len(checks) == 3
