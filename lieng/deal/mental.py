@@ -6,7 +6,8 @@ Two kinds of object, so that what is secret is visibly apart from what is public
 * ``DealState`` — the public record every process keeps: the setup, each party's
   re-locked deck and key, each dealt card as the unlock pass leaves it. It *checks*
   every step it is given and raises ``DealFault`` naming the party whose step is wrong.
-  Nothing in it is secret; the host holds one too.
+  Nothing in it is secret; the host holds one too. A proof already checked by another
+  record in the same process is not checked again (lieng/deal/checked.py).
 * ``PartySecret`` — one party's own key and permutation, which never leave its process
   (until the showdown it may open its cards, card by card, with a proof — never the key).
 
@@ -39,7 +40,7 @@ from dataclasses import dataclass, field
 
 from lieng.engine import Card
 
-from . import dleq, lock, shuffle
+from . import checked, dleq, lock, shuffle
 from .cards import card_of, card_points, point_of
 from .group import (
     SCALAR_BYTES,
@@ -205,14 +206,15 @@ class DealState:
         if len(step.deck) != DECK_SIZE or len(set(step.deck)) != DECK_SIZE:
             raise DealFault(step.party, "its deck does not hold 52 distinct cards")
         ctx = _context(self.setup, step.party)
-        proof = step.proof
+        proof, deck = step.proof, self.deck
+        statement = ("shuffle", ctx, step.key, deck, step.deck, proof)
         if step.party == DEALER:
-            if not isinstance(proof, dleq.Dleq) or not lock.verify(
-                    ctx, step.key, self.deck, step.deck, proof):
+            if not isinstance(proof, dleq.Dleq) or not checked.once(
+                    statement, lambda: lock.verify(ctx, step.key, deck, step.deck, proof)):
                 raise DealFault(step.party, "its lock proof does not check: the deck is "
                                 "not the same cards, in place, under one key")
-        elif not isinstance(proof, shuffle.ShuffleProof) or not shuffle.verify(
-                ctx, step.key, self.deck, step.deck, proof):
+        elif not isinstance(proof, shuffle.ShuffleProof) or not checked.once(
+                statement, lambda: shuffle.verify(ctx, step.key, deck, step.deck, proof)):
             raise DealFault(step.party, "its shuffle proof does not check: "
                             "the deck is not the same cards under one key")
         self.keys[step.party] = step.key
@@ -229,11 +231,21 @@ class DealState:
         if [c[0] for c in step.cards] != wanted:
             raise DealFault(step.party, "did not unlock exactly the cards of the others")
         key = self.keys[step.party]
-        for position, point, proof in step.cards:
-            t = _unlock_transcript(self.setup, step.party, position)
-            if not dleq.verify(t, proof, key, point, self.current[position]):
-                raise DealFault(step.party, f"its unlock of card {position + 1} does not "
-                                "check: it is not its own lock removed")
+        before = tuple(self.current[p] for p in wanted)
+        bad: list[int] = []
+
+        def check() -> bool:
+            for (position, point, proof), was in zip(step.cards, before, strict=True):
+                t = _unlock_transcript(self.setup, step.party, position)
+                if not dleq.verify(t, proof, key, point, was):
+                    bad.append(position)
+                    return False
+            return True
+
+        statement = ("unlock", _context(self.setup, step.party), key, before, step.cards)
+        if not checked.once(statement, check):
+            raise DealFault(step.party, f"its unlock of card {bad[0] + 1} does not "
+                            "check: it is not its own lock removed")
         for position, point, _ in step.cards:
             self.current[position] = point
         self.unlocked_by.append(step.party)
@@ -252,15 +264,25 @@ class DealState:
                 or setup.owners[positions[0]] != opening.party:
             raise DealFault(opening.party, "did not open exactly the cards of one of its seats")
         key = self.keys[opening.party]
-        out: dict[int, Card] = {}
-        for position, index, proof in opening.cards:
-            if not 0 <= index < DECK_SIZE:
-                raise DealFault(opening.party, "opened a card that does not exist")
-            card = Card.from_index(index)
-            t = _open_transcript(self.setup, opening.party, position)
-            if not dleq.verify(t, proof, key, point_of(card), self.current[position]):
-                raise DealFault(opening.party, f"its card {position + 1} is not {card.code}")
-            out[position] = card
+        under = tuple(self.current[p] for p in positions)
+        fault: list[str] = []
+
+        def check() -> bool:
+            for (position, index, proof), was in zip(opening.cards, under, strict=True):
+                if not 0 <= index < DECK_SIZE:
+                    fault.append("opened a card that does not exist")
+                    return False
+                card = Card.from_index(index)
+                t = _open_transcript(self.setup, opening.party, position)
+                if not dleq.verify(t, proof, key, point_of(card), was):
+                    fault.append(f"its card {position + 1} is not {card.code}")
+                    return False
+            return True
+
+        statement = ("open", _context(self.setup, opening.party), key, under, opening.cards)
+        if not checked.once(statement, check):
+            raise DealFault(opening.party, fault[0])
+        out = {position: Card.from_index(index) for position, index, _ in opening.cards}
         self.shown.update(out)
         return out
 

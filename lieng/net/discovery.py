@@ -335,10 +335,22 @@ class TableFinder:
     def close(self) -> None:
         self._stop.set()
         self._probes.put(None)
+        self._wake()
         self._thread.join(1.0)
         if self._prober is not None:
             self._prober.join(PROBE_TIMEOUT + 1.0)
         self._sock.close()
+
+    def _wake(self) -> None:
+        """An empty datagram to the finder's own socket, so that its listener returns from
+        ``recvfrom`` and sees it is stopped now rather than at its next 0.2 s timeout (a
+        lobby closed its finder on the window's thread, and waited). Sent to the address
+        it is bound to — loopback when it listens on every address."""
+        address = self._sock.getsockname()[0]
+        with contextlib.suppress(OSError), \
+                socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as waker:
+            waker.sendto(b"", ("127.0.0.1" if address in ("", "0.0.0.0") else address,
+                               self.port))
 
     def __enter__(self) -> TableFinder:
         return self

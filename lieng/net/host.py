@@ -77,7 +77,7 @@ from .messages import (
 from .protocol import ErrorCode, ProtocolError, encode
 from .records import PlayedHand, record_hand
 from .service import LoopService
-from .transport import Conn, Transport
+from .transport import LISTEN_BACKLOG, Conn, Transport
 
 if TYPE_CHECKING:
     from .client import LanClient
@@ -158,7 +158,8 @@ class LanHost(LoopService):
         assert self._stopping is not None
         try:
             server = await asyncio.start_server(self.transport.on_client, self.config.bind,
-                                                self.config.port)
+                                                self.config.port,
+                                                backlog=LISTEN_BACKLOG)
         except OSError as exc:
             self._start_error = exc
             self._ready.set()

@@ -53,6 +53,11 @@ MAX_WAITING_PER_ADDRESS = 8
 MAX_CONNECTIONS = 64
 """Every open connection. Joined ones are at most one per seat, so the caps above keep
 the host far from its open-file limit whatever a flood of idle connections does."""
+LISTEN_BACKLOG = 1024
+"""Connections the kernel queues for the host to accept (asyncio's default is 100).
+A burst larger than the queue has its further connections' first packet dropped, and
+each such client waits a full second for its retry — a player reconnecting during a
+flood among them; the caps above, not this queue, bound what the host holds."""
 
 
 

@@ -29,7 +29,7 @@ def test_a_seat_that_missed_its_commit_is_waited_for_briefly() -> None:
                 elif isinstance(msg, DealCommits):
                     dealer.on_reveal(seat, Reveal(msg.hand, values[seat]))
 
-        dealer = FairDealer(broadcast, lambda seat: True, timeout=1.0)
+        dealer = FairDealer(broadcast, lambda seat: True, timeout=0.3)
         assert dealer.late_timeout < dealer.timeout
         for hand, stall in enumerate([{1}, {1}, set(), {1}], start=1):
             stalled.clear()

@@ -255,3 +255,20 @@ def test_a_probe_gets_the_tables_own_word(make_host: Callable[..., LanHost]) -> 
         "Bàn", host.port, 4, 1, 50, True)
     assert discovery.probe(LOOPBACK, 1) is None  # nothing listens there
     assert host.errors == []
+
+
+def test_closing_wakes_the_listener_instead_of_waiting_for_its_timeout() -> None:
+    """``close`` sends the finder's own socket an empty datagram: its listener returns at
+    once. With the socket's timeout taken away, only that datagram can end the thread
+    within ``close``'s one-second join (a lobby closed its finder on the window's thread)."""
+    finder = TableFinder(bind=LOOPBACK, port=0, probe=False)
+    finder._sock.settimeout(None)  # its next recvfrom blocks until a datagram comes
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.sendto(b"junk", (LOOPBACK, finder.port))
+        sender = (LOOPBACK, s.getsockname()[1])
+    end = time.monotonic() + 30  # once the junk is read, the listener waits with no timeout
+    while sender not in finder._buckets and time.monotonic() < end:
+        time.sleep(0.01)
+    assert sender in finder._buckets
+    finder.close()
+    assert not finder._thread.is_alive()

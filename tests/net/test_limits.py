@@ -90,7 +90,7 @@ def test_a_first_frame_that_is_not_hello_ends_the_connection(
 def test_the_hello_deadline_counts_from_the_connection(
         make_host: Callable[..., LanHost], sockets: list[socket.socket],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(transport, "HELLO_TIMEOUT", 1.0)
+    monkeypatch.setattr(transport, "HELLO_TIMEOUT", 0.3)
     host = make_host(seats=2, bots=1, start_when=99)
     silent = _connect(host.port, sockets)
     # A hello dribbled out a few bytes at a time, each part well inside the limit, but
@@ -100,7 +100,7 @@ def test_the_hello_deadline_counts_from_the_connection(
     with contextlib.suppress(OSError):
         for i in range(0, len(frame), 4):
             slow.sendall(frame[i:i + 4])
-            time.sleep(0.1)
+            time.sleep(0.04)
     frames, closed = _closed_after(slow, 5)
     assert closed and [f["code"] for f in frames] == ["handshake_required"]
     frames, closed = _closed_after(silent, 5)

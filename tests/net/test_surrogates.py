@@ -21,7 +21,9 @@ from typing import Any
 import pytest
 
 from lieng.net import LanHost
-from lieng.net.protocol import GAME_VERSION, PROTOCOL_VERSION
+from lieng.net.client_deal import ClientDeals
+from lieng.net.messages import DealCommits, DealStart
+from lieng.net.protocol import GAME_VERSION, PROTOCOL_VERSION, Fields, WireMessage
 from lieng.net.service import MAX_ERRORS, ErrorLog
 
 from .conftest import LOOPBACK
@@ -43,13 +45,32 @@ def _hello(**extra: Any) -> dict[str, Any]:
 
 
 class Peer:
-    """A raw connection to the host that collects every frame it receives."""
+    """A raw connection to the host that collects every frame it receives. Seated, it
+    commits and reveals when a deal asks (PROTOCOL.md 8), as a client does, so the host
+    never waits out its deal timeout for it; ``folds`` folds at its turns."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, folds: bool = False) -> None:
         self.sock = socket.create_connection((LOOPBACK, port), timeout=10)
         self.buf = FrameBuffer()
         self.frames: list[dict[str, Any]] = []
         self.hung_up = False
+        self.folds = folds
+        self.seat: int | None = None
+        self.deals = ClientDeals(lambda check: None, lambda hand: None)
+
+    def _answer(self, frame: dict[str, Any]) -> None:
+        answer: WireMessage | None = None
+        if frame["t"] == "welcome":
+            self.seat = frame["seat"]
+        elif frame["t"] == "deal_start":
+            answer = self.deals.on_start(DealStart.read(Fields(frame)), self.seat)
+        elif frame["t"] == "deal_commits":
+            answer = self.deals.on_commits(DealCommits.read(Fields(frame)), self.seat)
+        elif frame["t"] == "your_turn" and self.folds:
+            self.sock.sendall(_frame({"t": "action", "hand": frame["hand"],
+                                      "turn": frame["turn"], "action": {"kind": "fold"}}))
+        if answer is not None:
+            self.sock.sendall(_frame(answer.to_dict()))
 
     def until(self, done: Callable[[list[dict[str, Any]]], bool],
               seconds: float = 20.0) -> list[dict[str, Any]]:
@@ -62,7 +83,9 @@ class Peer:
             if not data:
                 self.hung_up = True
                 break
-            self.frames += [json.loads(b) for b in self.buf.feed(data)]
+            for body in self.buf.feed(data):
+                self.frames.append(json.loads(body))
+                self._answer(self.frames[-1])
         return self.frames
 
 
@@ -129,7 +152,7 @@ def test_the_headless_host_exits_cleanly_after_a_lone_surrogate(peers: list[Peer
         peers.append(rogue)
         rogue.sock.sendall(_frame(_hello(password=LONE)))
         assert rogue.until(lambda f: bool(f))[0]["code"] == "bad_frame"
-        player = Peer(port)  # a real player: its turns time out, the one hand ends
+        player = Peer(port, folds=True)  # a real player: it folds, the one hand ends
         peers.append(player)
         player.sock.sendall(_frame(_hello()))
         player.until(lambda f: any(x["t"] == "closed" for x in f), 60)
