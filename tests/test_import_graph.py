@@ -278,18 +278,74 @@ def test_the_private_import_finder_sees_one() -> None:
                      "lieng.bots.heuristic takes lieng.ui.scenes.dialog._wrap"], found
 
 
+def bases_of(tree: ast.Module) -> set[str]:
+    """The names the classes of a module extend (``TableScene`` in
+    ``class HotseatScene(TableScene[Table])``)."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for base in node.bases:
+                target = base.value if isinstance(base, ast.Subscript) else base
+                if isinstance(target, ast.Name):
+                    found.add(target.id)
+    return found
+
+
+def names_taken_from(tree: ast.Module, package: str, source: str) -> set[str]:
+    """The names a module imports from the module ``source``."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and _resolve(node, package) == source:
+            found.update(a.asname or a.name for a in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(a.asname or a.name for a in node.names if a.name == source)
+    return found
+
+
+def screen_imports_of_screens(edges: dict[str, set[str]], opened: set[str]) -> list[str]:
+    """Each scene module's import of a screen the registry opens, except of the class it
+    extends (the hot-seat and LAN tables are built on ``TableScene``)."""
+    wrong: list[str] = []
+    for module, targets in sorted(edges.items()):
+        if not module.startswith("lieng.ui.scenes."):
+            continue
+        path = PACKAGE.parent.joinpath(*module.split(".")).with_suffix(".py")
+        tree = parsed(path)
+        package = module.rpartition(".")[0]
+        for target in sorted(targets & opened):
+            taken = names_taken_from(tree, package, target)
+            if not taken or not taken <= bases_of(tree):
+                wrong.append(f"{module} imports {target} ({', '.join(sorted(taken))})")
+    return wrong
+
+
 def test_a_screen_opens_the_screens_it_navigates_to_by_name() -> None:
     """Issue 21: screens navigate by name (``app.open``, ``lieng/ui/screens.py``), so no
     screen imports a screen the registry opens — the registry is the one module that
-    names them. (A screen still imports what it is built of: the ``Dialog`` base, the
-    ``TableScene`` the hot-seat and LAN tables extend.)"""
+    names them — the table screens too, which the forms that set them up open by name
+    ("table", "hotseat", "lan_table"). A screen still imports what it is built of: the
+    ``Dialog`` base (not a screen of the registry), the ``TableScene`` the hot-seat and
+    LAN tables extend (an import of the class it extends, and of nothing else there)."""
     edges = graph()
     opened = {m for m in edges["lieng.ui.screens"] if m.startswith("lieng.ui.scenes.")}
     assert {"lieng.ui.scenes.history", "lieng.ui.scenes.scoreboard",
-            "lieng.ui.scenes.handoff"} <= opened
-    wrong = sorted(f"{m} imports {t}" for m, targets in edges.items()
-                   if m.startswith("lieng.ui.scenes.") for t in targets & opened)
+            "lieng.ui.scenes.handoff", "lieng.ui.scenes.table", "lieng.ui.scenes.hotseat",
+            "lieng.ui.scenes.lan_table"} <= opened
+    wrong = screen_imports_of_screens(edges, opened)
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_screen_import_check_tells_a_base_class_from_navigation() -> None:
+    """The hot-seat table extends ``TableScene`` (allowed); a form that builds the
+    table it opens imports it to navigate (found)."""
+    subclass = ast.parse("from .table import TableScene\n"
+                         "class HotseatScene(TableScene[int]):\n    pass\n")
+    form = ast.parse("from .table import TableScene\n"
+                     "def start(app: object) -> object:\n    return TableScene(app)\n")
+    for tree, extends in ((subclass, True), (form, False)):
+        taken = names_taken_from(tree, "lieng.ui.scenes", "lieng.ui.scenes.table")
+        assert taken == {"TableScene"}
+        assert (taken <= bases_of(tree)) is extends
 
 
 def test_the_cycle_finder_finds_a_loop_and_only_loops() -> None:

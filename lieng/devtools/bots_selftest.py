@@ -43,6 +43,8 @@ class _SelftestState:
     """The table played, kept after it closes (the player went broke for good)."""
     won: bool = False
     """The table said the player beat every bot (its "msg.table_won" dialog)."""
+    notices: set[str] = field(default_factory=set)
+    """The codes of the storage notices the player was shown (and the run dismissed)."""
 
 
 def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | None = None,
@@ -130,7 +132,11 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
 
     # A storage notice at start-up (a damaged file kept aside) is read and dismissed.
     driver.on(MenuScene, menu).on(NewGameScene, new_game).on(TableScene, table)
-    driver.on(NoticeDialog, lambda top: driver.once(top, lambda: click(app, top.buttons[0])))
+    def notice(top: NoticeDialog) -> None:
+        state.notices.update(n.code for n in top.notices)
+        click(app, top.buttons[0])
+
+    driver.on(NoticeDialog, lambda top: driver.once(top, lambda: notice(top)))
     driver.on(Dialog, dialog)
     driver.run(max_frames)
     table_scene = next((s for s in app.stack.scenes if isinstance(s, TableScene)), state.table)
@@ -169,8 +175,7 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
              if not done and profile.bankroll.total == 0 else "")
           + f"{elapsed:.2f} s"
           # The storage messages the player was shown (and the run dismissed), by code.
-          + (f", notices: {' '.join(sorted({n.code for n in profile.shown}))}"
-             if profile.shown else ""))
+          + (f", notices: {' '.join(sorted(state.notices))}" if state.notices else ""))
     app.close()
     return 0 if ok else 1
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from lieng.engine import Action, ActionKind, ActionTaken, Event, RuleSet
+from lieng.engine import Action, ActionKind, ActionTaken, Card, Event, RuleSet
 from lieng.table import Table
 
 from .flow import BetweenHands, BrokePolicy
@@ -169,19 +169,22 @@ class Handoff:
                                          or hand.to_act != self.pending):
             self.pending = None
 
-    def confirm(self, seat: int) -> bool:
-        """``seat``'s person has the screen: they are me now, and their turn timer starts
-        afresh. False (nothing changes) when the turn is not theirs."""
+    def confirm(self, seat: int) -> tuple[Card, ...] | None:
+        """``seat``'s person has the screen: they are me now, their turn timer starts
+        afresh, and their own cards — the only ones the screen may show besides the
+        spectator's view (``hand.view_for(seat)``) — are returned for it to put face up.
+        None (nothing changes) when the turn is not theirs. The game reads the hand; the
+        screen only places what it is given."""
         hand = self.table.hand
         if hand is None or hand.is_over or hand.to_act != seat:
-            return False
+            return None
         self.pending = None
         self.viewer = self.last_viewer = seat
         self.session.me = seat
         self.table.restart_turn_timer(self.session.clock)
         self.handoffs += 1
         self.confirmed[seat] += 1
-        return True
+        return hand.view_for(seat).my_cards
 
     def close_view(self) -> None:
         """The viewer's screen ends now (the game is over): their cards leave it."""

@@ -43,8 +43,6 @@ class Profile:
         self.clock = clock
         self.pending: list[Notice] = []
         """Messages not yet shown to the player, oldest first."""
-        self.shown: list[Notice] = []
-        """Messages already shown (the self-test reports them by code)."""
         self.table: Table | None = None
         self.seat: int | None = None
         self.recorder: HandRecorder | None = None
@@ -75,8 +73,9 @@ class Profile:
                 self.pending.append(n)
 
     def take_notices(self) -> list[Notice]:
+        """The messages to show now; the profile lets go of them (the dialog that shows
+        them holds them, and the self-test reads them there)."""
         out, self.pending = self.pending, []
-        self.shown.extend(out)
         return out
 
     # ------------------------------------------------------------------ the bank

@@ -131,7 +131,6 @@ class TableSession(Generic[TableT]):
         self.spectator = spectator
         self.clock = 0.0
         """Table time, in seconds: moved by ``advance`` only."""
-        self.hands_played = 0
         self.story = Story(lambda: self.table.hand_no,
                            lambda: [seat.name for seat in self.table.seats])
         """The log's lines and each hand's result, told from the public events as they
@@ -187,7 +186,7 @@ class TableSession(Generic[TableT]):
     def drawn_by(self, shown: Callable[[], int]) -> None:
         """A board draws this session's events, in order: ``shown()`` says how many of
         them it has shown so far (``lieng.ui.tabletop.board.Board.shown``). From then on
-        a turn is the player's to take only once the board shows it (``turn_shown``) —
+        a turn is the player's to take only once the board shows it (``shown_legal``) —
         the board never reads the table, and the table never waits for the board."""
         self._shown = shown
 
@@ -202,16 +201,12 @@ class TableSession(Generic[TableT]):
         """The board has shown every event the table has sent."""
         return self.shown >= self.events
 
-    def turn_shown(self) -> bool:
-        """It is me to act, and the board shows it: the turn's ``TurnStarted`` is among
-        the events shown. The board plays a hand's first turn only once the last card
-        of the deal has landed, so nobody acts on cards they cannot see yet, and no turn
-        clock runs during the deal (docs/RULES.md step 6)."""
-        return self.my_turn() and self._turn_event < self.shown
-
     def shown_legal(self) -> Legal | None:
-        """What me may do now, once the board shows the turn (None otherwise): whose turn
-        it is is asked once, by ``legal``."""
+        """What me may do now, once the board shows the turn (None otherwise): it is me
+        to act and the turn's ``TurnStarted`` is among the events shown. The board plays a
+        hand's first turn only once the last card of the deal has landed, so nobody acts
+        on cards they cannot see yet, and no turn clock runs during the deal
+        (docs/RULES.md step 6). Whose turn it is is asked once, by ``legal``."""
         return self.legal() if self._turn_event < self.shown else None
 
     def result_shown(self) -> HandResult | None:
@@ -345,7 +340,6 @@ class TableSession(Generic[TableT]):
             self.table.start_hand(self.clock)
         except NotEnoughPlayersError:  # the flow checked; kept for a table changed meanwhile
             return GameOver("too_few")
-        self.hands_played += 1
         return None
 
     def _offer(self, seat: int) -> int:
@@ -353,10 +347,6 @@ class TableSession(Generic[TableT]):
         if self.bank is None:
             return self.rebuy_amount
         return min(self.rebuy_amount, self.bank.max_buy_in())
-
-    def offer(self) -> int:
-        """What a rebuy by me would add now."""
-        return self._offer(self.me)
 
     def rebuy_offer(self, asked: AskRebuy) -> RebuyOffer:
         """What the flow's question to me (``asked``) would do, for the screen to say."""

@@ -20,7 +20,11 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from lieng.engine import RuleSet
-    from lieng.storage.history import HandRecord
+    from lieng.game.bot_seating import BotSeating
+    from lieng.game.profile import Profile
+    from lieng.net.host import LanHost
+    from lieng.net.remote_table import RemoteTable
+    from lieng.storage.history import HandRecord, History
     from lieng.table import Table
     from lieng.ui.core.scene import Scene
     from lieng.ui.core.window import GameApp, ScreenFactory
@@ -42,6 +46,36 @@ def _hotseat_setup(app: GameApp) -> Scene:
     from lieng.ui.scenes.hotseat_setup import HotseatSetupScene
 
     return HotseatSetupScene(app)
+
+
+def _table(app: GameApp, table: Table, seating: BotSeating | None = None,
+           profile: Profile | None = None, buy_in: int | None = None) -> Scene:
+    """A table against bots, as the new-game dialog set it up: broke bots' seats taken
+    by newcomers (``seating``), and played for real — ``buy_in`` chips from the
+    ``profile``'s bankroll — when both are given."""
+    from lieng.ui.scenes.table import TableScene
+
+    scene = TableScene(app, table)
+    scene.seating = seating
+    if profile is not None and buy_in is not None:
+        scene.buy_in_from(profile, buy_in)
+    return scene
+
+
+def _hotseat(app: GameApp, table: Table, rebuy_allowed: bool,
+             history: History | None) -> Scene:
+    """The hot-seat table, as its setup made it (the hands and the standings go to
+    ``history``: the real game's, or None)."""
+    from lieng.ui.scenes.hotseat import HotseatScene
+
+    return HotseatScene(app, table, rebuy_allowed=rebuy_allowed, history=history)
+
+
+def _lan_table(app: GameApp, remote: RemoteTable, host: LanHost | None = None) -> Scene:
+    """A LAN table, once its game has started (``host``: the player hosts it)."""
+    from lieng.ui.scenes.lan_table import LanTableScene
+
+    return LanTableScene(app, remote, host=host)
 
 
 def _rules(app: GameApp, rules: RuleSet | None = None) -> Scene:
@@ -107,6 +141,9 @@ SCREENS: Mapping[str, ScreenFactory] = {
     "menu": _menu,
     "new_game": _new_game,
     "hotseat_setup": _hotseat_setup,
+    "table": _table,
+    "hotseat": _hotseat,
+    "lan_table": _lan_table,
     "rules": _rules,
     "settings": _settings,
     "lan_host": _lan_host,

@@ -49,7 +49,9 @@ def test_confirming_makes_them_me_and_starts_their_timer_afresh() -> None:
     other = (first + 1) % 3
     assert not handoff.confirm(other)  # not their turn: nothing changes
     assert handoff.pending == first and handoff.handoffs == 0
-    assert handoff.confirm(first)
+    cards = handoff.confirm(first)
+    hand_cards = hand.view_for(first).my_cards
+    assert cards == hand_cards and len(hand_cards) == 3  # theirs, for the screen to show
     assert handoff.viewer == session.me == first and handoff.pending is None
     assert session.remaining() == 20.0 and handoff.confirmed[first] == 1
     assert session.legal() is not None

@@ -21,7 +21,7 @@ def test_without_a_board_every_event_counts_as_shown() -> None:
     assert session.next_hand() is None
     assert session.my_turn()  # the player acts first in a table's first hand
     assert session.caught_up and session.shown == session.events > 0
-    assert session.turn_shown() and session.shown_legal() == session.legal()
+    assert session.shown_legal() == session.legal() is not None
 
 
 def test_the_turn_is_live_only_once_the_board_shows_the_event_that_started_it() -> None:
@@ -35,10 +35,10 @@ def test_the_turn_is_live_only_once_the_board_shows_the_event_that_started_it() 
     assert session.my_turn() and session.legal() is not None
     for count in range(turn + 1):  # the deal, one beat at a time: not yet
         shown[0] = count
-        assert not session.turn_shown() and session.shown_legal() is None
+        assert session.shown_legal() is None
         assert not session.caught_up
     shown[0] = turn + 1
-    assert session.turn_shown() and session.shown_legal() == session.legal()
+    assert session.shown_legal() == session.legal() is not None
     assert session.caught_up == (turn + 1 == session.events)
     # A board can never have shown more than was sent.
     shown[0] = 10_000
@@ -54,4 +54,4 @@ def test_acting_makes_new_events_that_the_board_has_not_shown_yet() -> None:
     before = session.events
     assert session.act(Action.call())
     assert session.events > before and not session.caught_up
-    assert not session.turn_shown()  # and it is no longer my turn anyway
+    assert session.shown_legal() is None  # and it is no longer my turn anyway

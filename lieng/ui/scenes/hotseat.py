@@ -3,8 +3,9 @@
 Privacy is a property of what the board *knows*, not of what it chooses to draw. The board
 is fed the spectator's events (``redact(e, None)``): nobody's dealt cards ever reach it.
 Exactly one person's cards are put into it — the seat whose hand-off was confirmed
-(``viewer``), from ``hand.view_for(viewer)`` — and they are taken out again the moment
-that person has acted, timed out or the hand ended. Between hands, during the deal and at
+(``viewer``), as the hand-off gives them (``Handoff.confirm``: ``hand.view_for(viewer)``;
+the screen never reads the hand) — and they are taken out again the moment that person
+has acted, timed out or the hand ended. Between hands, during the deal and at
 the showdown ``viewer`` is None, so the only faces the board can hold are the hands the
 showdown reveals (RULES.md step 8: folded and uncontested hands stay hidden).
 
@@ -152,12 +153,11 @@ class HotseatScene(TableScene[Table]):
 
     def confirm(self, seat: int) -> None:
         """The named person pressed "Tôi là …": their cards, and only theirs, face up."""
-        hand = self.table.hand
-        if hand is None or not self.turns.confirm(seat):
+        cards = self.turns.confirm(seat)  # theirs alone, from the game (Handoff.confirm)
+        if cards is None:
             return
         self.set_bottom(seat)
-        view = hand.view_for(seat)
-        for cs, card in zip(self.board.seats[seat].cards, view.my_cards, strict=False):
+        for cs, card in zip(self.board.seats[seat].cards, cards, strict=False):
             cs.card = card
             cs.flip = 0.0
             cs.flip_tween = None

@@ -28,10 +28,8 @@ from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.names import DEFAULT_NAMES, PLAYER_WORD, shown_name
 from lieng.ui.core.scene import Scene
 
-from .hotseat import HotseatScene
-
 if TYPE_CHECKING:
-    from lieng.ui.core.window import GameApp
+    from lieng.ui.core.window import GameApp, StackedScene
 
 MAX_SEATS = 6
 STACK_BETS = (20, 50, 100, 200)
@@ -141,7 +139,8 @@ class HotseatSetupScene(Scene):
         self.seed: int | None = None
         """Set by the self-test for a reproducible run; real games shuffle securely."""
         self.error: str | None = None
-        self.started: Scene | None = None
+        self.started: StackedScene | None = None
+        """The hot-seat table this setup opened (``lieng.ui.screens``: by name)."""
 
     def _rect(self) -> pygame.Rect:
         # Wide enough that each option's drop-down shows its longest value ("100 × cược")
@@ -316,10 +315,8 @@ class HotseatSetupScene(Scene):
         # Only the real game (its profile) writes the history.
         profile = self.app.profile
         history: History | None = profile.history if profile is not None else None
-        scene = HotseatScene(self.app, table, rebuy_allowed=ch["rebuy"] == "yes",
-                             history=history)
-        self.started = scene
-        self.app.replace(scene)
+        self.started = self.app.open("hotseat", table, ch["rebuy"] == "yes", history,
+                                     replace=True)
 
     # ----------------------------------------------------------------- drawing
 

@@ -47,10 +47,8 @@ from lieng.ui.scenes.lan_common import (
     valid_address,
 )
 
-from .lan_table import LanTableScene
-
 if TYPE_CHECKING:
-    from lieng.ui.core.window import GameApp
+    from lieng.ui.core.window import GameApp, StackedScene
 
 TIMERS = (10, 20, 30, 60)
 """Turn timer choices in seconds; a LAN table always runs one."""
@@ -76,7 +74,8 @@ class LanHostScene(Scene):
         self.host: LanHost | None = None
         self.client: LanClient | None = None
         self.addresses: list[str] = []
-        self.started: Scene | None = None
+        self.started: StackedScene | None = None
+        """The LAN table this screen opened (``lieng.ui.screens``: by name)."""
 
     def _rect(self) -> pygame.Rect:
         return self.centered(1000, 520 if self.phase == "setup" else 640)
@@ -275,10 +274,9 @@ class LanHostScene(Scene):
         roster = client.roster
         if roster is not None and roster.started and self.app.stack.top is self:
             atexit.unregister(host.stop)  # the table scene owns the host from now on
-            scene = LanTableScene(self.app, RemoteTable(client), host=host)
             self.client = self.host = None
-            self.started = scene
-            self.app.replace(scene)
+            self.started = self.app.open("lan_table", RemoteTable(client), host,
+                                         replace=True)
 
     # ----------------------------------------------------------------- drawing
 

@@ -43,10 +43,9 @@ from lieng.ui.scenes.lan_common import (
 )
 
 from .dialog import balanced_wrap, wrap_lines
-from .lan_table import LanTableScene
 
 if TYPE_CHECKING:
-    from lieng.ui.core.window import GameApp
+    from lieng.ui.core.window import GameApp, StackedScene
 
 MAX_ROWS = 6
 REFRESH = 0.5
@@ -99,7 +98,8 @@ class LanJoinScene(Scene):
         handed over in ``update``."""
         self._password_typed = False
         """The join under way was sent with a password (a refusal then says "wrong")."""
-        self.started: Scene | None = None
+        self.started: StackedScene | None = None
+        """The LAN table this screen opened (``lieng.ui.screens``: by name)."""
         self.row_buttons: list[pygame_gui.elements.UIButton] = []
 
     def _rect(self) -> pygame.Rect:
@@ -328,10 +328,8 @@ class LanJoinScene(Scene):
             roster = client.roster
             if roster is not None and roster.started and self.app.stack.top is self:
                 self.close_finder()
-                scene = LanTableScene(self.app, RemoteTable(client))
                 self.client = None
-                self.started = scene
-                self.app.replace(scene)
+                self.started = self.app.open("lan_table", RemoteTable(client), replace=True)
 
     # ----------------------------------------------------------------- drawing
 

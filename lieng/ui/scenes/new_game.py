@@ -25,8 +25,6 @@ from lieng.ui.core.names import shown_name
 from lieng.ui.core.scene import Scene
 from lieng.ui.scenes.buy_in import buy_in_row, draw_note
 
-from .table import TableScene
-
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
 
@@ -209,11 +207,9 @@ class NewGameScene(Scene):
             stored, bots=int(ch["bots"]), bot_level=level,
             table_bet=int(ch["bet"]), tiebreak=ch["preset"])
         self.app.save_settings()
-        scene = TableScene(self.app, table)
-        scene.seating = seating  # broke bots leave, newcomers sit down
-        if profile is not None and buy_in is not None:
-            scene.buy_in_from(profile, buy_in)
-        self.app.replace(scene)
+        # Broke bots leave and newcomers sit down (``seating``); the real game plays
+        # from the bankroll (the table screen, by name: ``lieng.ui.screens``).
+        self.app.open("table", table, seating, profile, buy_in, replace=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale

@@ -6,7 +6,7 @@ draws it and forwards the player's intents; it holds the drawing's state only.
 
 One truth: the board animates the session's events and says how many it has shown
 (``Board.shown``); the session knows which one started the turn, so the player's turn is
-live once the board shows it (``TableSession.turn_shown``) — after the deal has landed.
+live once the board shows it (``TableSession.shown_legal``) — after the deal has landed.
 The scene moves the session's clock (the table never reads one): it stands still until
 the board has shown and landed every event, so a bot "thinks" only once what it reacts to
 is on the table, and the turn timer starts when the turn is visible.

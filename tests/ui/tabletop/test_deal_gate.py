@@ -31,7 +31,7 @@ def test_keys_during_the_deal_do_nothing(make_app: MakeApp) -> None:
     step(app, 3)
     hand = table.hand
     assert hand is not None and hand.to_act == 0  # the host acts first
-    assert not scene.board.deal_landed and not scene.session.turn_shown()
+    assert not scene.board.deal_landed and scene.session.shown_legal() is None
     clock_at_deal = scene.clock
     key(app, pygame.K_c)  # a check before any card is seen: ignored
     key(app, pygame.K_SPACE)
