@@ -11,10 +11,11 @@ Remedies, each a no-op where it does not apply (not Linux, not glibc):
 
 * ``return_free_memory`` runs the collector and then ``malloc_trim(0)``, which hands back
   the heap's free pages.
-* ``give_back_free_pages`` is the trim alone, cheap enough (0.1–1 ms here) to run as each
-  hand is dealt (a table's second and later: the first has no hand before it): the
-  labels and texts a hand re-renders leave small freed blocks that the heap keeps, and a
-  600-hand evening grew by them (docs/PERFORMANCE.md, "A long session").
+* ``give_back_free_pages`` is the trim alone, cheap enough (0.1–1 ms here) to run once a
+  hand, on a still frame of its result panel (``TableScene._give_back_pages``; it ran on
+  the frame that deals, a table's busiest): the labels and texts a hand re-renders leave
+  small freed blocks that the heap keeps, and a 600-hand evening grew by them
+  (docs/PERFORMANCE.md, "A long session").
 
 Not done: asking glibc to map every large block on its own (``mallopt``'s mmap threshold
 set to 128 KiB, an earlier remedy). Each surface a frame makes then came from fresh pages

@@ -51,6 +51,11 @@ if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
 
 
+TRIM_AFTER = 0.2
+"""Seconds the result panel is up before the heap gives its free pages back: past the
+panel's first frames, and before the player can move on (``summary.ARM_SECONDS``)."""
+
+
 class TableScene(Scene, Generic[TableT]):
     timers_wait_when_covered = True
     """Under a dialog, the rules or the settings the whole table stands still — the
@@ -84,6 +89,9 @@ class TableScene(Scene, Generic[TableT]):
         self.continued: int | None = None
         """The hand number whose summary the player moved on from (or whose delay ran
         out): its result is no longer shown, and the next hand was asked for once."""
+        self._trimmed: int | None = None
+        """The hand after whose result the heap last gave its free pages back
+        (``_give_back_pages``)."""
         self.toasts: list[Toast] = []
         self._toasted = 0
         """The number of the next announcement (``session.said``) to draw as a toast."""
@@ -211,8 +219,6 @@ class TableScene(Scene, Generic[TableT]):
         decision = self.session.next_hand()  # newcomers sit down first (the session's)
         if decision is None:
             self.own.let_go()
-            if result is not None:  # a table's first hand has no hand before it to free
-                give_back_free_pages()  # a long evening stays at its memory (ui.core.heap)
             return
         self.present(decision)
 
@@ -409,10 +415,26 @@ class TableScene(Scene, Generic[TableT]):
         for toast in self.toasts if not self.board.dealing else ():
             toast.left -= dt
         self.toasts = [x for x in self.toasts if x.left > 0]
-        if self.summary.update(dt, self.summary_showing(), active=not covered):
+        showing = self.summary_showing()
+        if self.summary.update(dt, showing, active=not covered):
             self.start_next_hand()
+        elif showing:
+            self._give_back_pages()
         if legal is not None and self.autopilot is not None and not covered:
             self.autopilot(self)
+
+    def _give_back_pages(self) -> None:
+        """Once a hand, hand the heap's free pages back (``ui.core.heap``: a long evening
+        stays at its memory) — on a frame of the result panel once it has been up a
+        moment and the celebration is over, when the frame has little else to do, not
+        on the busy frame that deals the next hand. If a celebration still runs when the
+        player moves on, the next hand's panel does it."""
+        result = self.shown_result()
+        if (result is not None and result.hand_no != self._trimmed
+                and self.summary.shown_for >= TRIM_AFTER
+                and not self.board.celebrations.bursts):
+            self._trimmed = result.hand_no
+            give_back_free_pages()
 
     def summary_showing(self) -> bool:
         """The hand is over and shown to its end, and the player has not moved on."""
