@@ -22,7 +22,6 @@ to the history (``GameResult``, mode "hotseat") with every hand (``viewer=None``
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -30,7 +29,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from lieng.game import AskRebuy, GameOver, SeatChange
+from lieng.game import AskRebuy, GameOver
 from lieng.game.handoff import HANDOFF_LIMIT, Handoff, first_person, wait_limit
 from lieng.game.standings import game_result
 from lieng.storage.documents import Notice
@@ -52,7 +51,6 @@ class HotseatScene(TableScene[Table]):
         first = first_person(table)  # raises for a table of bots alone
         self.handoff: StackedScene | None = None
         """The hand-off panel on the stack ("handoff", opened by name), if any."""
-        self.rebuy_allowed = rebuy_allowed
         self.handoff_limit = wait_limit(table.rules, handoff_limit)
         """How long the panel waits (None at a table without a clock: the game's rule)."""
         self._history: History | None = None
@@ -76,19 +74,6 @@ class HotseatScene(TableScene[Table]):
     def pending(self) -> int | None:
         """The person the turn has come to, waiting for the hand-off."""
         return self.turns.pending
-
-    @property
-    def handoffs(self) -> int:
-        return self.turns.handoffs
-
-    @property
-    def confirmed(self) -> Counter[int]:
-        """Confirmed hand-offs per seat."""
-        return self.turns.confirmed
-
-    @property
-    def handoff_timeouts(self) -> int:
-        return self.turns.timeouts
 
     @property
     def history(self) -> History | None:
@@ -177,11 +162,6 @@ class HotseatScene(TableScene[Table]):
     # ----------------------------------------------------------------- hands
     # Only the confirmed viewer acts, broke people are asked and bots rebuy: the
     # session's hand-off policy (``Handoff.may_act``, its flow).
-
-    @property
-    def events_log(self) -> list[SeatChange]:
-        """Every rebuy and leave so far, in order."""
-        return self.flow.changes
 
     def present(self, decision: AskRebuy | GameOver) -> None:
         if isinstance(decision, GameOver):
