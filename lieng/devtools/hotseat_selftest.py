@@ -125,7 +125,7 @@ def run_hotseat_selftest(hands: int, size: tuple[int, int] = (1280, 720),
     everyone_saw = all(watch.seen_by[i] > 0 for i in scene.turns.confirmed)
     ok = (state.final and t.hand_no >= hands and total == expected and not watch.violations
           and scene.turns.handoffs > 0 and watch.panel_frames > 0 and everyone_saw
-          and scene.result is not None)
+          and scene.end.result is not None)
     print(f"selftest {'ok' if ok else 'FAILED'}: hotseat, {t.hand_no}/{hands} hands, "
           f"{t.n_seats} seats ({len(people)} people), {scene.turns.handoffs} hand-offs, "
           f"{scene.turns.timeouts} hand-off timeouts, {watch.frames} frames checked "

@@ -52,3 +52,11 @@ def test_the_hotseat_screen_forwards_no_hand_off_counts() -> None:
     # Tests and self-tests read the hand-off (scene.turns) and its flow directly.
     forwarders = {"handoffs", "confirmed", "handoff_timeouts", "events_log"}
     assert _properties(_class("hotseat.py", "HotseatScene")) & forwarders == set()
+
+
+def test_the_hotseat_screen_keeps_no_final_standings() -> None:
+    # The game's end is the game's (lieng.game.standings.GameEnd): made and written once.
+    cls = _class("hotseat.py", "HotseatScene")
+    methods = {node.name for node in cls.body if isinstance(node, ast.FunctionDef)}
+    assert {"result", "wall_clock", "_history"} & _self_attributes(cls) == set()
+    assert "_save_result" not in methods

@@ -31,9 +31,9 @@ import pygame_gui
 
 from lieng.game import AskRebuy, GameOver
 from lieng.game.handoff import HANDOFF_LIMIT, Handoff, first_person, wait_limit
-from lieng.game.standings import game_result
+from lieng.game.standings import GameEnd
 from lieng.storage.documents import Notice
-from lieng.storage.history import GameResult, History
+from lieng.storage.history import History
 from lieng.table import Table
 from lieng.ui.core.i18n import chips, key, t
 
@@ -53,10 +53,10 @@ class HotseatScene(TableScene[Table]):
         """The hand-off panel on the stack ("handoff", opened by name), if any."""
         self.handoff_limit = wait_limit(table.rules, handoff_limit)
         """How long the panel waits (None at a table without a clock: the game's rule)."""
-        self._history: History | None = None
-        self.wall_clock = clock
-        self.result: GameResult | None = None
         super().__init__(app, table, me=first)
+        self.end = GameEnd(self.session, self._notify, clock)
+        """The game's record and its end: the hands and final standings to the history,
+        written once (``lieng.game.standings``)."""
         self.turns = Handoff(self.session, self.is_human, rebuy_allowed)
         """Who the turn waits for and whose screen it is, the broke seats' flow and what
         the table is told: the session's hot-seat policy (``lieng.game.handoff``)."""
@@ -77,17 +77,13 @@ class HotseatScene(TableScene[Table]):
 
     @property
     def history(self) -> History | None:
-        return self._history
+        return self.end.history
 
     @history.setter
     def history(self, history: History | None) -> None:
-        """Where the hands and the final standings go (None: nowhere). The hands go as
-        the table showed them (the session records the spectator's view)."""
-        self._history = history
-        if history is None:
-            self.session.stop_recording()
-        else:
-            self.session.record(history, "hotseat", self._notify, lambda: self.wall_clock())
+        """Where the hands and the final standings go (None: nowhere): the game's record
+        (``GameEnd.record_to``)."""
+        self.end.record_to(history)
 
     # ----------------------------------------------------------------- who is who
 
@@ -190,29 +186,21 @@ class HotseatScene(TableScene[Table]):
     # ----------------------------------------------------------------- the end
 
     def finish(self) -> None:
-        """The game is over (no two players can pay, or the players stopped): the final
-        standings go to the history and the scoreboard says who won."""
-        if self.ended:
+        """The game is over (no two players can pay, or the players stopped): the game
+        writes its final standings (``GameEnd.finish``, once) and the scoreboard says who
+        won."""
+        if self.end.finish() is None:
             return
         self.ended = True
         self._close_handoff()
         self.hide()
-        self._save_result()
         self.app.open("scoreboard", self.table, True, replace=True)
-
-    def _save_result(self) -> None:
-        """The standings of the completed hands (a hand in play is not counted) to the
-        history."""
-        self.result = game_result(self.table, self.wall_clock())
-        if self.history is not None:
-            self._notify(self.history.append(self.result))
 
     def window_closing(self) -> None:
         """Closing the window ends the game as the leave dialog does: the standings of the
-        completed hands are saved."""
-        if not self.ended:
-            self.ended = True
-            self._save_result()
+        completed hands are saved (once: ``GameEnd.finish``)."""
+        self.end.finish()
+        self.ended = True
 
     def leave(self) -> None:
         self.finish()

@@ -185,7 +185,7 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(
     games = History(tmp_path).games()[0]
     assert len(games) == 1 and games[0].mode == "hotseat"
     result = games[0]
-    assert scene.result is not None and result.standings == scene.result.standings
+    assert scene.end.result is not None and result.standings == scene.end.result.standings
     assert result.hands == table.hand_no
     assert {s.name: s.net for s in result.standings} == {s.name: s.net for s in table.seats}
     assert [s.net for s in result.standings] == sorted((s.net for s in table.seats),
@@ -283,13 +283,13 @@ def test_ending_mid_hand_does_not_count_that_hand(make_app: MakeApp, tmp_path: P
     assert isinstance(dialog, Dialog) and dialog.body == "hotseat.end_in_hand"
     click(app, dialog.buttons[0])
     assert isinstance(app.stack.top, ScoreboardScene) and app.stack.top.final
-    assert scene.result is not None
-    assert [(s.chips, s.net) for s in scene.result.standings] == [(1000, 0)] * 3
+    assert scene.end.result is not None
+    assert [(s.chips, s.net) for s in scene.end.result.standings] == [(1000, 0)] * 3
     assert History(tmp_path).hands()[0] == []  # the unfinished hand isn't in the history
     # The final board counts completed hands, like the saved result (0 here, not 1).
     from lieng.game.standings import completed_hands
 
-    assert scene.result.hands == completed_hands(table) == 0
+    assert scene.end.result.hands == completed_hands(table) == 0
 
 
 def test_a_broke_person_may_leave_and_the_others_play_on(make_app: MakeApp) -> None:
