@@ -60,3 +60,11 @@ def test_the_hotseat_screen_keeps_no_final_standings() -> None:
     methods = {node.name for node in cls.body if isinstance(node, ast.FunctionDef)}
     assert {"result", "wall_clock", "_history"} & _self_attributes(cls) == set()
     assert "_save_result" not in methods
+
+
+def test_the_hand_off_panel_keeps_no_clock_of_its_own() -> None:
+    # How long a person is waited for is the hand-off's (lieng.game.handoff.HandoffWait):
+    # the panel passes it the seconds it is on top and draws what is left.
+    panel = _self_attributes(_class("handoff.py", "HandoffScene"))
+    assert {"waited", "limit"} & panel == set() and "wait" in panel
+    assert "handoff_limit" not in _self_attributes(_class("hotseat.py", "HotseatScene"))

@@ -30,7 +30,7 @@ import pygame
 import pygame_gui
 
 from lieng.game import AskRebuy, GameOver
-from lieng.game.handoff import HANDOFF_LIMIT, Handoff, first_person, wait_limit
+from lieng.game.handoff import HANDOFF_LIMIT, Handoff, first_person
 from lieng.game.standings import GameEnd
 from lieng.storage.documents import Notice
 from lieng.storage.history import History
@@ -51,13 +51,11 @@ class HotseatScene(TableScene[Table]):
         first = first_person(table)  # raises for a table of bots alone
         self.handoff: StackedScene | None = None
         """The hand-off panel on the stack ("handoff", opened by name), if any."""
-        self.handoff_limit = wait_limit(table.rules, handoff_limit)
-        """How long the panel waits (None at a table without a clock: the game's rule)."""
         super().__init__(app, table, me=first)
         self.end = GameEnd(self.session, self._notify, clock)
         """The game's record and its end: the hands and final standings to the history,
         written once (``lieng.game.standings``)."""
-        self.turns = Handoff(self.session, self.is_human, rebuy_allowed)
+        self.turns = Handoff(self.session, self.is_human, rebuy_allowed, handoff_limit)
         """Who the turn waits for and whose screen it is, the broke seats' flow and what
         the table is told: the session's hot-seat policy (``lieng.game.handoff``)."""
         self.turns.on_viewer_gone = self._take_cards
@@ -239,11 +237,12 @@ class HotseatScene(TableScene[Table]):
         super().update(dt)
         if self.pending is None and self.handoff is not None:
             self._close_handoff()
-        if self.pending is not None and self.handoff is None and not self.ended \
-                and self.app.stack.top is self and not self.board.busy:
+        wait = self.turns.wait
+        if self.pending is not None and wait is not None and self.handoff is None \
+                and not self.ended and self.app.stack.top is self and not self.board.busy:
             seat = self.pending
             self.handoff = self.app.open(
-                "handoff", self.name(seat), self.turns.hands_over(seat), self.handoff_limit,
+                "handoff", self.name(seat), self.turns.hands_over(seat), wait,
                 lambda: self._handoff_done(seat, confirmed=True),
                 lambda: self._handoff_done(seat, confirmed=False),
                 lambda: self._top("leave"))
