@@ -14,10 +14,12 @@ Who the turn waits for, whose screen it is and the clock meanwhile are the game'
 the confirmed viewer, the table's timer is paused and, once the board has caught up with
 the bots' moves, a full-screen hand-off panel (``HandoffScene``) covers the table: "Đưa
 máy cho Lan". The turn timer (RULES.md step 6) starts only when Lan confirms;
-the panel has its own, longer limit after which the absent player is folded, which the
-whole table is told. Broke players rebuy (when the setup allows it) or leave; the
-scoreboard (``ScoreboardScene``) is one key away and closes the game, whose standings go
-to the history (``GameResult``, mode "hotseat") with every hand (``viewer=None``).
+the hand-off waits longer (its own limit, timed by the game: ``HandoffWait``) before the
+absent player is folded, which the whole table is told. Broke players rebuy (when the
+setup allows it) or leave; the scoreboard (``ScoreboardScene``) is one key away and
+closes the game, whose standings go to the history (``GameResult``, mode "hotseat")
+with every hand (``viewer=None``), once: the game's end is the game's
+(``lieng.game.standings.GameEnd``).
 """
 
 from __future__ import annotations
