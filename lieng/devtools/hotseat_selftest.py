@@ -115,20 +115,20 @@ def run_hotseat_selftest(hands: int, size: tuple[int, int] = (1280, 720),
         app.close()
         return 1
     t = scene.table
-    added = sum(a for _h, _s, kind, a in scene.events_log if kind == "rebuy")
-    taken = sum(a for _h, _s, kind, a in scene.events_log if kind == "leave")
+    added = sum(a for _h, _s, kind, a in scene.session.flow.changes if kind == "rebuy")
+    taken = sum(a for _h, _s, kind, a in scene.session.flow.changes if kind == "leave")
     start = sum(seat.spec.stack for seat in t.seats)
     expected = start + added - taken
     total = sum(seat.stack for seat in t.seats)
     people = [i for i, seat in enumerate(t.seats) if seat.kind == "human"]
     # Every person who confirmed a hand-off had their own cards drawn face up.
-    everyone_saw = all(watch.seen_by[i] > 0 for i in scene.confirmed)
+    everyone_saw = all(watch.seen_by[i] > 0 for i in scene.turns.confirmed)
     ok = (state.final and t.hand_no >= hands and total == expected and not watch.violations
-          and scene.handoffs > 0 and watch.panel_frames > 0 and everyone_saw
-          and scene.result is not None)
+          and scene.turns.handoffs > 0 and watch.panel_frames > 0 and everyone_saw
+          and scene.end.result is not None)
     print(f"selftest {'ok' if ok else 'FAILED'}: hotseat, {t.hand_no}/{hands} hands, "
-          f"{t.n_seats} seats ({len(people)} people), {scene.handoffs} hand-offs, "
-          f"{scene.handoff_timeouts} hand-off timeouts, {watch.frames} frames checked "
+          f"{t.n_seats} seats ({len(people)} people), {scene.turns.handoffs} hand-offs, "
+          f"{scene.turns.timeouts} hand-off timeouts, {watch.frames} frames checked "
           f"({watch.panel_frames} under a hand-off panel), {len(watch.violations)} privacy "
           f"violations, own cards seen {dict(sorted(watch.seen_by.items()))}, "
           f"{pilot.presses} key presses, chips {total} (expected {expected}), "

@@ -7,7 +7,9 @@ When the turn comes to a person who is not the viewer, the turn waits for them
 (``pending``) and nobody's clock runs (``Table.timer_paused``) until they confirm that
 they have the screen ("Tôi là Lan"): then their turn timer starts afresh (docs/RULES.md
 step 6). A person who never comes is folded by the table's own timeout, which the whole
-table is told (``time_out``). The screen draws the hand-off panel and puts the viewer's
+table is told (``time_out``): the wait for each hand-off is timed here (``HandoffWait``,
+``Handoff.wait``), in seconds the panel was there to be seen, which the screen passes in.
+The screen draws the hand-off panel and puts the viewer's
 cards on the board; it decides none of this (tests/game/test_handoff.py).
 
 ``Handoff`` is the session's hot-seat policy (``TableSession.policy``): built on a
@@ -51,15 +53,44 @@ def wait_limit(rules: RuleSet, wanted: float | None = HANDOFF_LIMIT) -> float | 
     return wanted if rules.turn_seconds > 0 else None
 
 
+class HandoffWait:
+    """The wait for one person's hand-off: ``limit`` seconds (None: for ever, at a table
+    without a clock), counted only as the screen passes them in (``wait``) — the seconds
+    the panel asking for that person was on top, so a dialog over it (Esc's "end the
+    game?") stops the count. When it runs out the person is folded (``Handoff.time_out``)."""
+
+    def __init__(self, limit: float | None = HANDOFF_LIMIT) -> None:
+        self.limit = limit
+        self.waited = 0.0
+        """Seconds waited so far."""
+
+    def wait(self, dt: float) -> bool:
+        """``dt`` more seconds waited; True when the wait has run out (the panel then
+        times the person out, once)."""
+        self.waited += dt
+        return self.limit is not None and self.waited >= self.limit
+
+    def left(self) -> float | None:
+        """Seconds left before the person is folded (None: no limit), for the panel to
+        count down."""
+        return None if self.limit is None else max(0.0, self.limit - self.waited)
+
+
 class Handoff:
     """The hand-off state of the hot-seat ``session``, and its policy (see the module
     docstring); ``is_person(seat)``: the seat is played by a person at this computer (a
     bot's turn waits for nobody); ``rebuy_allowed``: broke people may buy chips again
-    (else a broke seat leaves)."""
+    (else a broke seat leaves); ``limit``: how long a hand-off waits (``wait_limit``: no
+    limit at a table without a clock)."""
 
     def __init__(self, session: TableSession[Table], is_person: Callable[[int], bool],
-                 rebuy_allowed: bool = True) -> None:
+                 rebuy_allowed: bool = True, limit: float | None = HANDOFF_LIMIT) -> None:
         self.session = session
+        self.limit = wait_limit(session.table.rules, limit)
+        """How long each hand-off waits for its person (None: for ever)."""
+        self.wait: HandoffWait | None = None
+        """The wait for the pending person's hand-off, timed afresh for each (None: nobody
+        is waited for)."""
         self.is_person = is_person
         self.rebuy_allowed = rebuy_allowed
         self.on_viewer_gone: Callable[[int], None] | None = None
@@ -72,8 +103,7 @@ class Handoff:
         self.viewer: int | None = None
         """The person whose hand-off was confirmed: the only seat whose cards may be shown.
         None between turns, hands, during the deal and at the showdown."""
-        self.pending: int | None = None
-        """The person the turn has come to, waiting for the hand-off."""
+        self._pending: int | None = None
         self.last_viewer: int | None = None
         self.handoffs = 0
         """Hand-offs confirmed."""
@@ -84,6 +114,18 @@ class Handoff:
         session.spectator = True  # nobody's dealt cards reach the board
         session.flow = BetweenHands(session.table, self._broke, needs_people=True)
         session.policy = self
+
+    @property
+    def pending(self) -> int | None:
+        """The person the turn has come to, waiting for the hand-off."""
+        return self._pending
+
+    @pending.setter
+    def pending(self, seat: int | None) -> None:
+        """Another person waited for (or nobody): their wait starts from nothing."""
+        if seat != self._pending:
+            self.wait = None if seat is None else HandoffWait(self.limit)
+        self._pending = seat
 
     def _broke(self, seat: int) -> BrokePolicy:
         """Broke people are asked (rebuy or leave) when the setup allows rebuys, bots

@@ -5,14 +5,25 @@ Players are ranked by what they won or lost (``Seat.net``), not by the chips in 
 them: at a table with rebuys, chips bought are not chips won. The hot-seat scoreboard
 draws this ranking and the hot-seat game saves it when it ends (docs/HOTSEAT.md); it is
 the game's, so it is tested without a window (tests/game/test_standings.py).
+
+``GameEnd`` is the hot-seat game's record: where its hands and final standings go, and
+the end itself — the standings made and written once, whether the players end the game,
+the flow does (no two can pay) or the window closes mid-game. The screen asks it to
+finish and draws the scoreboard; it keeps no "ended" of its own for the record.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from lieng.storage.history import GameResult, Standing
+from lieng.storage.documents import Notice
+from lieng.storage.history import GameResult, History, Standing
 from lieng.table import Seat, Table
+
+if TYPE_CHECKING:
+    from .session import TableSession
 
 
 def ranked(table: Table) -> list[tuple[int, Seat, int]]:
@@ -46,3 +57,43 @@ def game_result(table: Table, when: datetime) -> GameResult:
                  seat.stack, seat.net, place)
         for place, seat, _i in ranked(table))
     return GameResult(when, "hotseat", completed_hands(table), standings)
+
+
+class GameEnd:
+    """The hot-seat game's record and its end (see the module docstring): ``notify`` is
+    told of a storage problem (disk full…), ``clock`` stamps the result and the hands."""
+
+    def __init__(self, session: TableSession[Table],
+                 notify: Callable[[Notice | None], None],
+                 clock: Callable[[], datetime] = datetime.now) -> None:
+        self.session = session
+        self.notify = notify
+        self.clock = clock
+        self.history: History | None = None
+        """Where the hands and the final standings go (None: nowhere)."""
+        self.result: GameResult | None = None
+        """The final standings, once the game is over (``finish``)."""
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    def record_to(self, history: History | None) -> None:
+        """From now on the hands go to ``history`` as the table showed them (the
+        spectator's view: ``TableSession.record``), and so will the final standings."""
+        self.history = history
+        if history is None:
+            self.session.stop_recording()
+        else:
+            self.session.record(history, "hotseat", self.notify, lambda: self.clock())
+
+    def finish(self) -> GameResult | None:
+        """The game is over: the standings of the completed hands (a hand in play is not
+        counted) are made and written to the history, once. Returns them the first time —
+        the final scoreboard's ranking — and None when the game had already ended."""
+        if self.result is not None:
+            return None
+        self.result = game_result(self.session.table, self.clock())
+        if self.history is not None:
+            self.notify(self.history.append(self.result))
+        return self.result

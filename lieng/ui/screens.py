@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from lieng.engine import RuleSet
     from lieng.game.bot_seating import BotSeating
+    from lieng.game.handoff import HandoffWait
     from lieng.game.profile import Profile
     from lieng.net.host import LanHost
     from lieng.net.remote_table import RemoteTable
@@ -128,13 +129,13 @@ def _scoreboard(app: GameApp, table: Table, final: bool) -> Scene:
     return ScoreboardScene(app, table, final)
 
 
-def _handoff(app: GameApp, name: str, handing: bool, limit: float | None,
+def _handoff(app: GameApp, name: str, handing: bool, wait: HandoffWait,
              on_confirm: Callable[[], None], on_timeout: Callable[[], None],
              on_escape: Callable[[], None] | None = None) -> Scene:
     """The hot-seat's hand-off panel: "Đưa máy cho Lan"."""
     from lieng.ui.scenes.handoff import HandoffScene
 
-    return HandoffScene(app, name, handing, limit, on_confirm, on_timeout, on_escape)
+    return HandoffScene(app, name, handing, wait, on_confirm, on_timeout, on_escape)
 
 
 SCREENS: Mapping[str, ScreenFactory] = {

@@ -8,7 +8,7 @@ import pytest
 
 from lieng.engine import Action, ActionKind, ActionTaken, Event, RuleSet
 from lieng.game import AskRebuy
-from lieng.game.handoff import HANDOFF_LIMIT, Handoff, first_person, wait_limit
+from lieng.game.handoff import HANDOFF_LIMIT, Handoff, HandoffWait, first_person, wait_limit
 from lieng.game.session import TableSession
 from lieng.game.setup import default_bot_factory
 from lieng.table import PlayerSpec, Table, Timing
@@ -148,3 +148,36 @@ def test_a_hand_off_passes_the_computer_only_to_someone_else() -> None:
     assert turns.hands_over(0) and turns.hands_over(1)  # nobody had it yet
     turns.last_viewer = 0
     assert not turns.hands_over(0) and turns.hands_over(1)
+
+
+def test_each_hand_off_is_waited_for_afresh_and_runs_out_at_its_limit() -> None:
+    session, handoff, _seen = _hotseat()
+    hand = session.table.hand
+    assert hand is not None and hand.to_act is not None
+    first = hand.to_act
+    wait = handoff.wait
+    assert wait is not None and wait.limit == HANDOFF_LIMIT and wait.left() == HANDOFF_LIMIT
+    session.advance(500.0)  # table time is not the wait: only the panel's seconds count
+    assert wait.left() == HANDOFF_LIMIT
+    assert not wait.wait(HANDOFF_LIMIT - 1.0) and wait.left() == 1.0
+    handoff.after_events()  # the same person still waited for: the same wait goes on
+    assert handoff.wait is wait
+    assert wait.wait(1.0) and wait.left() == 0.0  # run out: the panel folds them
+    assert handoff.time_out(first)
+    nxt, seat = handoff.wait, handoff.pending
+    assert seat is not None and seat == hand.to_act != first
+    assert nxt is not None and nxt is not wait
+    assert nxt.waited == 0.0 and nxt.left() == HANDOFF_LIMIT  # the next person's, afresh
+    assert handoff.confirm(seat) is not None and handoff.wait is None
+
+
+def test_a_hand_off_at_a_table_without_a_clock_never_runs_out() -> None:
+    players = [PlayerSpec("Lan"), PlayerSpec("Bảo")]
+    table = Table(RuleSet(table_bet=10, turn_seconds=0), players, seed=4,
+                  timing=Timing(scale=0.0))
+    session = TableSession(table, spectator=True)
+    handoff = Handoff(session, lambda seat: True, limit=30.0)
+    assert handoff.limit is None and session.next_hand() is None
+    wait = handoff.wait
+    assert wait is not None and not wait.wait(10_000.0) and wait.left() is None
+    assert HandoffWait(None).left() is None and HandoffWait(5.0).wait(5.0)

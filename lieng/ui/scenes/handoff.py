@@ -2,10 +2,11 @@
 
 It is opaque — the table under it is not drawn at all — and it only knows a name. The
 button (or Enter / Space) confirms; keys are ignored for the first ``ARM_SECONDS`` so a key
-the previous player was still pressing can't open the next player's cards. After
-``limit`` seconds with nobody confirming, ``on_timeout`` folds the absent player — seconds
-with the panel on top: while a dialog covers it (Esc's "end the game?") the countdown
-waits, and only the darkened felt is drawn under the dialog.
+the previous player was still pressing can't open the next player's cards. How long the
+person is waited for is the game's (``lieng.game.handoff.HandoffWait``): the panel passes
+it the seconds it is on top — while a dialog covers it (Esc's "end the game?") the
+countdown waits, and only the darkened felt is drawn under the dialog — and when the wait
+has run out ``on_timeout`` folds the absent player; the panel draws what is left.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from lieng.game.handoff import HandoffWait
 from lieng.names import avatar_letter
 from lieng.ui.core.draw import CREAM, DIALOG_FILL, GOLD, MUTED, panel, text
 from lieng.ui.core.felt_cache import felt_for
@@ -35,7 +37,7 @@ CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 class HandoffScene(Scene):
     opaque = True
 
-    def __init__(self, app: GameApp, name: str, handing: bool, limit: float | None,
+    def __init__(self, app: GameApp, name: str, handing: bool, wait: HandoffWait,
                  on_confirm: Callable[[], None], on_timeout: Callable[[], None],
                  on_escape: Callable[[], None] | None = None) -> None:
         super().__init__(app)
@@ -43,12 +45,12 @@ class HandoffScene(Scene):
         self.handing = handing
         """True: the screen goes to another person ("Đưa máy cho …"); False: the same
         person's turn again after others played ("Đến lượt …")."""
-        self.limit = limit
+        self.wait = wait
+        """The person's wait, the game's: the panel only passes it time and draws it."""
         self.on_confirm = on_confirm
         self.on_timeout = on_timeout
         self.on_escape = on_escape
         """Esc: the table's way out (end the game), asked over the panel."""
-        self.waited = 0.0
         self.done = False
         self.button: pygame_gui.elements.UIButton | None = None
         self._backdrop: pygame.Surface | None = None
@@ -89,12 +91,16 @@ class HandoffScene(Scene):
     def update(self, dt: float) -> None:
         if self.covered:
             return  # the end-the-game question is open: the person isn't being waited for
-        self.waited += dt
-        if self.limit is not None and self.waited >= self.limit:
+        if self.wait.wait(dt):
             self._finish(False)
 
+    @property
+    def waited(self) -> float:
+        """Seconds the panel has waited on top (the keys arm after ``ARM_SECONDS``)."""
+        return self.wait.waited
+
     def remaining(self) -> float | None:
-        return None if self.limit is None else max(0.0, self.limit - self.waited)
+        return self.wait.left()
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale

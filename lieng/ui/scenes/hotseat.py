@@ -14,15 +14,16 @@ Who the turn waits for, whose screen it is and the clock meanwhile are the game'
 the confirmed viewer, the table's timer is paused and, once the board has caught up with
 the bots' moves, a full-screen hand-off panel (``HandoffScene``) covers the table: "Đưa
 máy cho Lan". The turn timer (RULES.md step 6) starts only when Lan confirms;
-the panel has its own, longer limit after which the absent player is folded, which the
-whole table is told. Broke players rebuy (when the setup allows it) or leave; the
-scoreboard (``ScoreboardScene``) is one key away and closes the game, whose standings go
-to the history (``GameResult``, mode "hotseat") with every hand (``viewer=None``).
+the hand-off waits longer (its own limit, timed by the game: ``HandoffWait``) before the
+absent player is folded, which the whole table is told. Broke players rebuy (when the
+setup allows it) or leave; the scoreboard (``ScoreboardScene``) is one key away and
+closes the game, whose standings go to the history (``GameResult``, mode "hotseat")
+with every hand (``viewer=None``), once: the game's end is the game's
+(``lieng.game.standings.GameEnd``).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -30,11 +31,11 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from lieng.game import AskRebuy, GameOver, SeatChange
-from lieng.game.handoff import HANDOFF_LIMIT, Handoff, first_person, wait_limit
-from lieng.game.standings import game_result
+from lieng.game import AskRebuy, GameOver
+from lieng.game.handoff import HANDOFF_LIMIT, Handoff, first_person
+from lieng.game.standings import GameEnd
 from lieng.storage.documents import Notice
-from lieng.storage.history import GameResult, History
+from lieng.storage.history import History
 from lieng.table import Table
 from lieng.ui.core.i18n import chips, key, t
 
@@ -52,14 +53,11 @@ class HotseatScene(TableScene[Table]):
         first = first_person(table)  # raises for a table of bots alone
         self.handoff: StackedScene | None = None
         """The hand-off panel on the stack ("handoff", opened by name), if any."""
-        self.rebuy_allowed = rebuy_allowed
-        self.handoff_limit = wait_limit(table.rules, handoff_limit)
-        """How long the panel waits (None at a table without a clock: the game's rule)."""
-        self._history: History | None = None
-        self.wall_clock = clock
-        self.result: GameResult | None = None
         super().__init__(app, table, me=first)
-        self.turns = Handoff(self.session, self.is_human, rebuy_allowed)
+        self.end = GameEnd(self.session, self._notify, clock)
+        """The game's record and its end: the hands and final standings to the history,
+        written once (``lieng.game.standings``)."""
+        self.turns = Handoff(self.session, self.is_human, rebuy_allowed, handoff_limit)
         """Who the turn waits for and whose screen it is, the broke seats' flow and what
         the table is told: the session's hot-seat policy (``lieng.game.handoff``)."""
         self.turns.on_viewer_gone = self._take_cards
@@ -78,31 +76,14 @@ class HotseatScene(TableScene[Table]):
         return self.turns.pending
 
     @property
-    def handoffs(self) -> int:
-        return self.turns.handoffs
-
-    @property
-    def confirmed(self) -> Counter[int]:
-        """Confirmed hand-offs per seat."""
-        return self.turns.confirmed
-
-    @property
-    def handoff_timeouts(self) -> int:
-        return self.turns.timeouts
-
-    @property
     def history(self) -> History | None:
-        return self._history
+        return self.end.history
 
     @history.setter
     def history(self, history: History | None) -> None:
-        """Where the hands and the final standings go (None: nowhere). The hands go as
-        the table showed them (the session records the spectator's view)."""
-        self._history = history
-        if history is None:
-            self.session.stop_recording()
-        else:
-            self.session.record(history, "hotseat", self._notify, lambda: self.wall_clock())
+        """Where the hands and the final standings go (None: nowhere): the game's record
+        (``GameEnd.record_to``)."""
+        self.end.record_to(history)
 
     # ----------------------------------------------------------------- who is who
 
@@ -178,11 +159,6 @@ class HotseatScene(TableScene[Table]):
     # Only the confirmed viewer acts, broke people are asked and bots rebuy: the
     # session's hand-off policy (``Handoff.may_act``, its flow).
 
-    @property
-    def events_log(self) -> list[SeatChange]:
-        """Every rebuy and leave so far, in order."""
-        return self.flow.changes
-
     def present(self, decision: AskRebuy | GameOver) -> None:
         if isinstance(decision, GameOver):
             self.finish()
@@ -210,29 +186,21 @@ class HotseatScene(TableScene[Table]):
     # ----------------------------------------------------------------- the end
 
     def finish(self) -> None:
-        """The game is over (no two players can pay, or the players stopped): the final
-        standings go to the history and the scoreboard says who won."""
-        if self.ended:
+        """The game is over (no two players can pay, or the players stopped): the game
+        writes its final standings (``GameEnd.finish``, once) and the scoreboard says who
+        won."""
+        if self.end.finish() is None:
             return
         self.ended = True
         self._close_handoff()
         self.hide()
-        self._save_result()
         self.app.open("scoreboard", self.table, True, replace=True)
-
-    def _save_result(self) -> None:
-        """The standings of the completed hands (a hand in play is not counted) to the
-        history."""
-        self.result = game_result(self.table, self.wall_clock())
-        if self.history is not None:
-            self._notify(self.history.append(self.result))
 
     def window_closing(self) -> None:
         """Closing the window ends the game as the leave dialog does: the standings of the
-        completed hands are saved."""
-        if not self.ended:
-            self.ended = True
-            self._save_result()
+        completed hands are saved (once: ``GameEnd.finish``)."""
+        self.end.finish()
+        self.ended = True
 
     def leave(self) -> None:
         self.finish()
@@ -271,11 +239,12 @@ class HotseatScene(TableScene[Table]):
         super().update(dt)
         if self.pending is None and self.handoff is not None:
             self._close_handoff()
-        if self.pending is not None and self.handoff is None and not self.ended \
-                and self.app.stack.top is self and not self.board.busy:
+        wait = self.turns.wait
+        if self.pending is not None and wait is not None and self.handoff is None \
+                and not self.ended and self.app.stack.top is self and not self.board.busy:
             seat = self.pending
             self.handoff = self.app.open(
-                "handoff", self.name(seat), self.turns.hands_over(seat), self.handoff_limit,
+                "handoff", self.name(seat), self.turns.hands_over(seat), wait,
                 lambda: self._handoff_done(seat, confirmed=True),
                 lambda: self._handoff_done(seat, confirmed=False),
                 lambda: self._top("leave"))

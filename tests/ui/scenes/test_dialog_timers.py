@@ -88,13 +88,13 @@ def test_the_hand_off_countdown_waits_under_the_end_the_game_question(make_app: 
     dialog = _leave_dialog(app, scene)
     step(app, 200, dt=0.25)  # 50 s: longer than the whole countdown
     assert panel.remaining() == left and not panel.done
-    assert scene.handoff_timeouts == 0 and scene.table.in_hand
+    assert scene.turns.timeouts == 0 and scene.table.in_hand
     click(app, dialog.buttons[1])  # Ở lại: the panel is back, counting down again
     assert app.stack.top is panel
     step(app, int(2 / DT))
     now = panel.remaining()
     assert now is not None and now < left
-    run_until(app, lambda: scene.handoff_timeouts == 1, limit=int(30 / DT))
+    run_until(app, lambda: scene.turns.timeouts == 1, limit=int(30 / DT))
 
 
 def test_a_person_s_turn_timer_waits_under_a_dialog(make_app: MakeApp) -> None:

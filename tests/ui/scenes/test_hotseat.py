@@ -162,9 +162,9 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(
     assert watch.panel_frames >= 10 * panels > 0
     # Every person's turn began with a confirmed hand-off — also when only bots played
     # between two people — and each of them saw their own cards.
-    assert scene.handoffs == sum(people_actions.values()) == panels
+    assert scene.turns.handoffs == sum(people_actions.values()) == panels
     assert person_bots_person > 0, "two people with only bots between them was played"
-    assert set(scene.confirmed) == {0, 1, 2}
+    assert set(scene.turns.confirmed) == {0, 1, 2}
     assert all(watch.seen_by[i] > 0 for i in (0, 1, 2))
     assert hands_with_showdown > 0 and watch.shown_faces > 0
     # Hands continue with the previous winner first (the Table does it).
@@ -185,7 +185,7 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(
     games = History(tmp_path).games()[0]
     assert len(games) == 1 and games[0].mode == "hotseat"
     result = games[0]
-    assert scene.result is not None and result.standings == scene.result.standings
+    assert scene.end.result is not None and result.standings == scene.end.result.standings
     assert result.hands == table.hand_no
     assert {s.name: s.net for s in result.standings} == {s.name: s.net for s in table.seats}
     assert [s.net for s in result.standings] == sorted((s.net for s in table.seats),
@@ -216,7 +216,7 @@ def test_the_hand_off_limit_folds_the_absent_player_for_everyone_to_see(make_app
     assert table.hand is hand
     seat, action = hand.actions[0]
     assert seat == 0 and action.kind is ActionKind.TIMEOUT
-    assert scene.handoff_timeouts == 1 and scene.handoffs == 0
+    assert scene.turns.timeouts == 1 and scene.turns.handoffs == 0
     assert "hotseat.handoff_timeout" in scene.session.said
     assert app.stack.top is scene or isinstance(app.stack.top, HandoffScene)
     # The table is shown again and says so: the seat is folded for all to see.
@@ -249,7 +249,7 @@ def test_broke_people_rebuy_or_leave_and_the_game_ends(make_app: MakeApp, tmp_pa
     click(app, top.buttons[0])  # Mua thêm
     assert table.seats[1].stack == 1005 and table.seats[1].buy_ins == 2
     assert table.hand is not None and table.hand.start_stacks[1] == 1005
-    assert scene.events_log == [(0, 1, "rebuy", 1000)]
+    assert scene.session.flow.changes == [(0, 1, "rebuy", 1000)]
     app.close()
 
     # No rebuys: broke people (and bots) leave; with one player left the game is over.
@@ -258,7 +258,7 @@ def test_broke_people_rebuy_or_leave_and_the_game_ends(make_app: MakeApp, tmp_pa
     table.seats[1].stack = 5
     table.seats[2].stack = 0
     scene = open_hotseat(app, table, rebuy_allowed=False, history=History(tmp_path))
-    assert [kind for _h, _s, kind, _a in scene.events_log] == ["leave", "leave"]
+    assert [kind for _h, _s, kind, _a in scene.session.flow.changes] == ["leave", "leave"]
     assert table.seats[1].left and table.seats[2].left
     final = app.stack.top
     assert isinstance(final, ScoreboardScene) and final.final
@@ -283,13 +283,13 @@ def test_ending_mid_hand_does_not_count_that_hand(make_app: MakeApp, tmp_path: P
     assert isinstance(dialog, Dialog) and dialog.body == "hotseat.end_in_hand"
     click(app, dialog.buttons[0])
     assert isinstance(app.stack.top, ScoreboardScene) and app.stack.top.final
-    assert scene.result is not None
-    assert [(s.chips, s.net) for s in scene.result.standings] == [(1000, 0)] * 3
+    assert scene.end.result is not None
+    assert [(s.chips, s.net) for s in scene.end.result.standings] == [(1000, 0)] * 3
     assert History(tmp_path).hands()[0] == []  # the unfinished hand isn't in the history
     # The final board counts completed hands, like the saved result (0 here, not 1).
     from lieng.game.standings import completed_hands
 
-    assert scene.result.hands == completed_hands(table) == 0
+    assert scene.end.result.hands == completed_hands(table) == 0
 
 
 def test_a_broke_person_may_leave_and_the_others_play_on(make_app: MakeApp) -> None:
@@ -304,7 +304,7 @@ def test_a_broke_person_may_leave_and_the_others_play_on(make_app: MakeApp) -> N
     click(app, top.buttons[1])  # Rời bàn
     assert table.seats[2].left and table.hand is not None
     assert table.hand.dealt_in == (True, True, False)
-    assert scene.events_log == [(0, 2, "leave", 0)]
+    assert scene.session.flow.changes == [(0, 2, "leave", 0)]
 
 
 def test_hotseat_hand_record_keeps_only_shown_cards(make_app: MakeApp) -> None:

@@ -18,6 +18,7 @@ import pytest
 from pygame_gui.core.utility import translate
 
 from lieng.engine import RuleSet
+from lieng.game.handoff import HandoffWait
 from lieng.ui.core.scene import Scene
 from lieng.ui.core.typescale import GUI_ROLES, ROLES
 from lieng.ui.core.window import GameApp
@@ -81,7 +82,7 @@ def _screens(app: GameApp) -> Iterator[tuple[str, Scene]]:
         ("stats", lambda: StatsScene(app)),
         ("dialog", lambda: Dialog(app, "msg.leave_title", "msg.leave",
                                   [("msg.leave_yes", lambda: None), ("msg.stay", lambda: None)])),
-        ("handoff", lambda: HandoffScene(app, "Thảo", True, 60.0, lambda: None,
+        ("handoff", lambda: HandoffScene(app, "Thảo", True, HandoffWait(60.0), lambda: None,
                                          lambda: None)),
         ("scoreboard", lambda: ScoreboardScene(
             app, make_hotseat_table(seats, 10, "classic", 100, 20, seed=1), final=False)),
