@@ -374,6 +374,37 @@ def _seated_alone(make_app: MakeApp, cleanup: Cleanup) -> tuple[GameApp, LanTabl
     return app, table_scene
 
 
+def test_the_host_closing_on_my_turn_ends_the_turn_on_screen(
+        make_app: MakeApp, cleanup: Cleanup) -> None:
+    """The host leaves while the player is to act: "Bàn đã đóng", and no turn under it —
+    the countdown and the live buttons go (a playtest saw "Đến lượt bạn" count down to 0
+    and stay). The session says there is no turn on a closed table; the scene draws that."""
+    hosts, _clients = cleanup
+    app = make_app(speed="instant")
+    app.push(MenuScene(app))
+    host = LanHost(HostConfig(bind=LOOPBACK, port=0, seats=2, bots=1, turn_seconds=60.0,
+                              **FAST)).start()
+    hosts.append(host)
+    join = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
+    app.push(join)
+    step(app)
+    _join_by_address(app, join, host.port, "Lan")
+    wait(app, lambda: isinstance(app.stack.top, LanTableScene))
+    scene = app.stack.top
+    assert isinstance(scene, LanTableScene) and scene.bar is not None
+    wait(app, scene.turn_shown, 30)  # no autopilot: the turn waits for the player
+    assert scene.remaining() is not None
+    assert any(b.is_enabled for b in scene.bar.buttons().values())
+    host.stop()
+    wait(app, lambda: isinstance(app.stack.top, Dialog))
+    dialog = app.stack.top
+    assert isinstance(dialog, Dialog) and dialog.body == "lan.closed_host_left"
+    step(app, 5)
+    assert scene.remote.hand is not None and scene.remote.hand.to_act == scene.me
+    assert not scene.turn_shown() and scene.remaining() is None
+    assert not any(b.is_enabled for b in scene.bar.buttons().values())
+
+
 def test_a_hand_with_a_fold_is_shown_as_not_checkable_neutrally(
         make_app: MakeApp, cleanup: Cleanup) -> None:
     """The host keeps the proof of a hand with a fold (the folded cards stay hidden): the
