@@ -355,6 +355,9 @@ class Table:
     redacted_for: int | None = None
     """A local table's events are the whole truth (``TableLike.redacted_for``)."""
 
+    closed: tuple[str, str] | None = None
+    """A local table never closes under its players (``TableLike.closed``)."""
+
     @property
     def deadline(self) -> float | None:
         """When the current person's turn times out, or None (bot turn, timer off, paused)."""
@@ -460,6 +463,12 @@ class TableLike(Protocol):
     def redacted_for(self) -> int | None:
         """The seat whose redaction this table's events already are (a LAN table's: its
         seat's, done once by the host); None: the whole truth (a local table)."""
+        ...
+
+    @property
+    def closed(self) -> tuple[str, str] | None:
+        """Why and with what words the table ended under the player (a LAN table whose
+        host left or whose connection dropped); None while it is there to play on."""
         ...
 
     def subscribe(self, listener: EventListener) -> None: ...

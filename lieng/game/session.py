@@ -223,9 +223,12 @@ class TableSession(Generic[TableT]):
 
     def my_turn(self) -> bool:
         """A hand is on and it is me to act (and, at a hot-seat table, me has the
-        screen: ``SeatPolicy.may_act``)."""
+        screen: ``SeatPolicy.may_act``). A closed table has no turn: its last view may
+        still say me is to act, but nobody is there to take the action or run the clock
+        (a playtest saw "Đến lượt bạn" count down under "Bàn đã đóng")."""
         hand = self.table.hand
         return hand is not None and not hand.is_over and hand.to_act == self.me \
+            and self.table.closed is None \
             and (self.policy is None or self.policy.may_act())
 
     def legal(self) -> Legal | None:
@@ -271,8 +274,9 @@ class TableSession(Generic[TableT]):
         self.table.tick(self.clock)
 
     def remaining(self) -> float | None:
-        """Seconds left on the turn timer (None: no timer is running)."""
-        deadline = self.table.deadline
+        """Seconds left on the turn timer (None: no timer is running — nor on a closed
+        table, where no turn is running out)."""
+        deadline = None if self.table.closed is not None else self.table.deadline
         return None if deadline is None else max(0.0, deadline - self.clock)
 
     def turn_warning(self) -> bool:

@@ -199,3 +199,27 @@ def test_the_turn_warning_comes_once_a_turn_in_its_last_seconds() -> None:
     assert not session.turn_warning()  # once a turn
     session.act(Action.call())
     assert not session.my_turn() and not session.turn_warning()  # not my turn
+
+
+def test_a_closed_table_has_no_turn_for_me() -> None:
+    """When a LAN host leaves during my turn the last view still names me to act, but
+    nobody will take an action or time the turn out: the session says there is no turn
+    and no clock (a playtest saw "Đến lượt bạn · 3 giây" count down under "Bàn đã
+    đóng"). A local table stands in for the LAN one: ``closed`` is all the session reads."""
+    table = _bots(seed=11)
+    session = TableSession(table)
+    session.next_hand()
+    _play_to_my_turn(session)
+    hand = table.hand
+    assert hand is not None and not hand.is_over, "the bots folded before my turn"
+    assert session.my_turn() and session.shown_legal() is not None
+    assert session.remaining() == pytest.approx(20.0)
+    table.closed = ("host_left", "")
+    assert hand.to_act == 0  # the view still says so
+    assert not session.my_turn() and session.legal() is None and session.shown_legal() is None
+    assert session.remaining() is None
+    session.advance(19.0)
+    assert not session.turn_warning()
+    before = len(hand.actions)
+    assert not session.act(Action.call()) and not session.act(Action.fold())
+    assert len(hand.actions) == before

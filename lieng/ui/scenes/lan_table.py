@@ -51,6 +51,13 @@ if TYPE_CHECKING:
 CHECK_OK = (120, 210, 130)
 CHECK_BAD = (235, 95, 80)
 
+FINAL_REFUSALS = frozenset({"bad_token", "version_mismatch", "wrong_password"})
+"""A reconnect refused for one of these cannot succeed by trying again: the same token,
+game version and password would be sent again (docs/PROTOCOL.md section 2). ``bad_token``
+is a table that no longer knows the seat — its grace period ran out, or another table now
+listens on that port; the protocol does not tell the two apart, and the words cover both.
+Then only the menu is offered (a playtest kept being offered "Kết nối lại")."""
+
 
 class LanTableScene(TableScene[RemoteTable]):
     def __init__(self, app: GameApp, remote: RemoteTable, host: LanHost | None = None) -> None:
@@ -176,9 +183,10 @@ class LanTableScene(TableScene[RemoteTable]):
         if outcome is None:
             return
         if isinstance(outcome, ConnectFailed):
-            self.app.push(Dialog(self.app, "lan.lost_title", error_key(outcome.error.code),
-                                 [("lan.reconnect", self.reconnect),
-                                  ("msg.to_menu", self.leave)]))
+            code = outcome.error.code
+            again = [] if code in FINAL_REFUSALS else [("lan.reconnect", self.reconnect)]
+            self.app.push(Dialog(self.app, "lan.lost_title", error_key(code),
+                                 [*again, ("msg.to_menu", self.leave)]))
             return
         self.remote.adopt(outcome.client)  # its snapshot arrives with the next tick
         self._closed_shown = None

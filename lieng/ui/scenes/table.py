@@ -95,6 +95,8 @@ class TableScene(Scene, Generic[TableT]):
         self.toasts: list[Toast] = []
         self._toasted = 0
         """The number of the next announcement (``session.said``) to draw as a toast."""
+        self._panel_up = False
+        """The result panel was up last frame (``update``: toasts and the panel)."""
         self.own = OwnCards(self.board, self.drawer, lambda: self.layout,
                             lambda: self.table.rules, lambda: app.settings.speed_factor)
         """The player's own cards: turned, peeled, named (``ui.tabletop.own_cards``)."""
@@ -404,6 +406,15 @@ class TableScene(Scene, Generic[TableT]):
             self.own.reveal_all()  # the setting was switched on mid-hand
         self._update_reveal_button()
         self._timer_warning()
+        # The result panel and a toast share the middle of the felt: no toast is drawn
+        # under it (one showed through it: a playtest). A toast said before the panel came
+        # up is about the hand it ends ("Hết giờ! Bạn bị úp bỏ."): the panel takes over,
+        # and the seat's label and the log still say it. One said while the panel is up
+        # (a LAN deal check) waits, its seconds unspent, until the panel is gone.
+        panel_up = self.summary_showing()
+        if panel_up and not self._panel_up:
+            self.toasts = []
+        self._panel_up = panel_up
         said = self.session.said
         for announced in said.since(self._toasted):
             args = {k: chips(v) if isinstance(v, int) else v
@@ -412,13 +423,12 @@ class TableScene(Scene, Generic[TableT]):
         self._toasted = said.count
         # A toast shares the banner's box with the deck: it waits for the deal to land
         # (a rebuy's "Đã mua thêm" used to cover the deck and the cards leaving it).
-        for toast in self.toasts if not self.board.dealing else ():
+        for toast in self.toasts if not self.board.dealing and not panel_up else ():
             toast.left -= dt
         self.toasts = [x for x in self.toasts if x.left > 0]
-        showing = self.summary_showing()
-        if self.summary.update(dt, showing, active=not covered):
+        if self.summary.update(dt, panel_up, active=not covered):
             self.start_next_hand()
-        elif showing:
+        elif panel_up:
             self._give_back_pages()
         if legal is not None and self.autopilot is not None and not covered:
             self.autopilot(self)
@@ -487,7 +497,7 @@ class TableScene(Scene, Generic[TableT]):
         if rem is not None and total > 0 and self.turn_shown():
             draw_timer_bar(surface, lay, rem / total, self.turn_label(str(int(rem + 0.999))))
         self.log_panel.draw(surface, lay)
-        if not self.board.dealing:
+        if not self.board.dealing and not self.summary_showing():
             draw_toasts(surface, lay, [t(x.key, **x.args) for x in self.toasts])
         self.summary.draw(surface, lay)  # between hands: the result, until "Ván tiếp"
 

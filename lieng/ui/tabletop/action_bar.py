@@ -164,14 +164,19 @@ class ActionBar:
             return
         set_enabled(self.fold, True)
         set_enabled(self.call, True)
-        # Its tooltip says what it does now: "Qua lượt" puts nothing in, "Theo" matches.
-        tip = "bar.tip_check" if legal.call == 0 else "bar.tip_call"
+        # A call that takes every chip is an all-in (RULES.md step 5: short of what is owed
+        # or exactly it), so it reads "Theo tất tay 190", not "Theo 190" (a playtest).
+        call_all_in = legal.call > 0 and (legal.call < legal.owed or legal.call == legal.all_in)
+        # Its tooltip says what it does now: "Qua lượt" puts nothing in, "Theo" matches,
+        # "Theo tất tay" puts the whole stack in.
+        tip = ("bar.tip_check" if legal.call == 0
+               else "bar.tip_call_all_in" if call_all_in else "bar.tip_call")
         if tip != self._call_tip:
             self._call_tip = tip
             self.call.set_tooltip(key(tip))
         if legal.call == 0:
             self.call.set_text(key("bar.check"))
-        elif legal.call < legal.owed:
+        elif call_all_in:
             self.call.set_text(key("bar.call_short"), text_kwargs={"amount": chips(legal.call)})
         else:
             self.call.set_text(key("bar.call"), text_kwargs={"amount": chips(legal.call)})

@@ -327,6 +327,32 @@ def test_a_lost_connection_offers_reconnect_to_the_same_seat(
     wait(app, lambda: len(table_scene.remote.checks) > seen, 60)
 
 
+def test_a_reconnect_to_a_new_table_on_the_port_says_so_and_is_not_offered_again(
+        make_app: MakeApp, cleanup: Cleanup) -> None:
+    """The host is gone and a new table listens on its port: "Kết nối lại" is refused
+    (``bad_token``), the words cover both a seat held too long and another table at the
+    address (the protocol does not tell them apart), and only "Về menu" is offered — the
+    same token can only be refused again (a playtest kept being offered "Kết nối lại")."""
+    hosts, _clients = cleanup
+    app, scene = _seated_alone(make_app, cleanup)
+    port = hosts[0].port
+    scene.remote.client.drop_connection()  # the network fails
+    wait(app, lambda: isinstance(app.stack.top, Dialog))
+    hosts[0].stop()
+    again = LanHost(HostConfig(bind=LOOPBACK, port=port, seats=2, bots=1, **FAST)).start()
+    hosts.append(again)
+    lost = app.stack.top
+    assert isinstance(lost, Dialog) and lost.body == "lan.lost_body"
+    click(app, lost.buttons[0])  # Kết nối lại
+    wait(app, lambda: isinstance(app.stack.top, Dialog) and app.stack.top is not lost)
+    refused = app.stack.top
+    assert isinstance(refused, Dialog) and refused.body == "lan.err_token"
+    assert "bàn khác" in t(refused.body)
+    assert [key for key, _do in refused.choices] == ["msg.to_menu"]
+    click(app, refused.buttons[0])
+    assert isinstance(app.stack.top, MenuScene)
+
+
 def test_a_failed_deal_check_is_shown_in_red(make_app: MakeApp, cleanup: Cleanup) -> None:
     hosts, _clients = cleanup
     app = make_app(speed="instant")
@@ -372,6 +398,37 @@ def _seated_alone(make_app: MakeApp, cleanup: Cleanup) -> tuple[GameApp, LanTabl
     table_scene = app.stack.top
     assert isinstance(table_scene, LanTableScene)
     return app, table_scene
+
+
+def test_the_host_closing_on_my_turn_ends_the_turn_on_screen(
+        make_app: MakeApp, cleanup: Cleanup) -> None:
+    """The host leaves while the player is to act: "Bàn đã đóng", and no turn under it —
+    the countdown and the live buttons go (a playtest saw "Đến lượt bạn" count down to 0
+    and stay). The session says there is no turn on a closed table; the scene draws that."""
+    hosts, _clients = cleanup
+    app = make_app(speed="instant")
+    app.push(MenuScene(app))
+    host = LanHost(HostConfig(bind=LOOPBACK, port=0, seats=2, bots=1, turn_seconds=60.0,
+                              **FAST)).start()
+    hosts.append(host)
+    join = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
+    app.push(join)
+    step(app)
+    _join_by_address(app, join, host.port, "Lan")
+    wait(app, lambda: isinstance(app.stack.top, LanTableScene))
+    scene = app.stack.top
+    assert isinstance(scene, LanTableScene) and scene.bar is not None
+    wait(app, scene.turn_shown, 30)  # no autopilot: the turn waits for the player
+    assert scene.remaining() is not None
+    assert any(b.is_enabled for b in scene.bar.buttons().values())
+    host.stop()
+    wait(app, lambda: isinstance(app.stack.top, Dialog))
+    dialog = app.stack.top
+    assert isinstance(dialog, Dialog) and dialog.body == "lan.closed_host_left"
+    step(app, 5)
+    assert scene.remote.hand is not None and scene.remote.hand.to_act == scene.me
+    assert not scene.turn_shown() and scene.remaining() is None
+    assert not any(b.is_enabled for b in scene.bar.buttons().values())
 
 
 def test_a_hand_with_a_fold_is_shown_as_not_checkable_neutrally(

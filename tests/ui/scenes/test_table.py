@@ -54,7 +54,7 @@ def check_bar(scene: TableScene[Table], legal: Legal | None) -> None:
     assert bar.allin.is_enabled == (legal.all_in is not None)
     if legal.call == 0:
         assert shown(bar.call) == t("bar.check") == "Qua lượt"
-    elif legal.call < legal.owed:
+    elif legal.call < legal.owed or legal.call == legal.all_in:  # every chip: all in
         assert shown(bar.call) == t("bar.call_short", amount=chips(legal.call))
     else:
         assert shown(bar.call) == t("bar.call", amount=chips(legal.call))

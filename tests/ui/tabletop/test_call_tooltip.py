@@ -23,8 +23,9 @@ def test_the_call_button_s_tooltip_follows_check_and_call(make_app: MakeApp) -> 
         legal = scene.my_legal()
         assert legal is not None and scene.bar is not None
         tip = scene.bar.call.tool_tip_text
-        assert tip == key("bar.tip_check" if legal.call == 0 else "bar.tip_call"), \
-            (legal, tip)
+        all_in = legal.call < legal.owed or legal.call == legal.all_in
+        assert tip == key("bar.tip_check" if legal.call == 0 else
+                          "bar.tip_call_all_in" if all_in else "bar.tip_call"), (legal, tip)
         seen.add("check" if legal.call == 0 else "call")
         if seen == {"check", "call"}:
             return

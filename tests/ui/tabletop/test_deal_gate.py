@@ -106,3 +106,37 @@ def test_facing_a_bigger_all_in_only_the_call_is_live(make_app) -> None:  # type
               and not scene.board.busy, limit=2000)
     lines = words.texts(scene.log.lines, ["Bạn", "Minh"])
     assert "Bạn: Theo tất tay 490" in lines and "Minh: Tố tất 4.990" in lines
+
+
+def test_a_call_of_the_whole_stack_reads_as_the_all_in_call(make_app: MakeApp) -> None:
+    """A call that takes every chip is an all-in even when it is exactly what is owed
+    (RULES.md step 5): a playtest saw "Theo 190" with 190 the whole stack. The button,
+    its tooltip and the log say "Theo tất tay"; "Tố tất" is off (it would do the same)."""
+    from lieng.devtools.showdown_shots import scripted_table
+    from lieng.engine import Action
+    from lieng.ui.core.i18n import chips
+    from lieng.ui.core.i18n import key as key_of
+
+    # Bạn has 190 behind the ante; Minh raises 19 table bets: 190 owed, 190 left.
+    table = scripted_table((("Bạn", 200, ()), ("Minh", 5000, (Action.raise_(19),))),
+                           ("2S 3C 4D", "AS AH AD"))
+    app = make_app((1280, 720), speed="instant")
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    app.push(scene)
+    run_until(app, scene.turn_shown, limit=600)
+    key(app, pygame.K_c)  # a check; Minh raises 190
+    run_until(app, lambda: scene.turn_shown() and scene.my_legal() is not None
+              and scene.my_legal().call > 0, limit=600)  # type: ignore[union-attr]
+    bar = scene.bar
+    assert bar is not None
+    legal = scene.my_legal()
+    assert legal is not None and legal.call == legal.owed == legal.all_in == 190
+    assert bar.call.is_enabled and bar.call.text == key_of("bar.call_short")
+    assert bar.call.text_kwargs == {"amount": chips(190)}
+    assert bar.call.tool_tip_text == key_of("bar.tip_call_all_in")
+    assert not bar.allin.is_enabled
+    key(app, pygame.K_c)
+    run_until(app, lambda: table.hand is not None and table.hand.is_over
+              and not scene.board.busy, limit=2000)
+    assert "Bạn: Theo tất tay 190" in words.texts(scene.log.lines, ["Bạn", "Minh"])
