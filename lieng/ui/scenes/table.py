@@ -269,8 +269,11 @@ class TableScene(Scene, Generic[TableT]):
         the turn (once: ``TableSession.act``)."""
         if not self.session.act(action):
             return False
-        # The bar goes off now, so the player's next turn is a new one (fresh raise k).
+        # The bar goes off now, so the player's next turn is a new one (fresh raise k),
+        # and its buttons grey out before pygame_gui's update of this frame (a click's).
         self._sync_bar()
+        if self.bar is not None:
+            self.bar.flush()
         return True
 
     def toast(self, msg: str, **args: str) -> None:
@@ -432,6 +435,8 @@ class TableScene(Scene, Generic[TableT]):
             self._give_back_pages()
         if legal is not None and self.autopilot is not None and not covered:
             self.autopilot(self)
+        if self.bar is not None:
+            self.bar.flush()  # the buttons show this frame's turn, relabelled once
 
     def _give_back_pages(self) -> None:
         """Once a hand, hand the heap's free pages back (``ui.core.heap``: a long evening

@@ -64,6 +64,8 @@ class ActionBar:
         self.ts = ts
         """Every element of the bar is one row: the ``button`` role's size."""
         self.legal: Legal | None = None
+        self._stale = True
+        """``legal`` changed since the buttons last showed it (``flush``)."""
         self._call_tip = "bar.tip_call"
         """The call button's tooltip now (``update`` switches it with what the button does)."""
         h = int(48 * s)
@@ -117,6 +119,7 @@ class ActionBar:
             b.gap = max(1, int(TIP_GAP * s))
         self.k = 1
         self.set_legal(None)
+        self.flush()
 
     # ----------------------------------------------------------------- slider
 
@@ -147,9 +150,25 @@ class ActionBar:
         """Enable exactly what ``legal`` allows (everything off when it is not our turn).
 
         A new turn (a legal set after none, or a different one) starts the raise at the
-        smallest legal multiple: a 12× raise of the last hand is not offered again."""
+        smallest legal multiple: a 12× raise of the last hand is not offered again.
+
+        The bar's own state changes here; its buttons follow at ``flush``, which the
+        table's frame calls once its update is done (and anything reading the buttons
+        first): a turn shown and answered in one frame — an autopilot, a key held — used
+        to relabel every button twice, the frame's costliest work."""
         new_turn = legal is not None and (self.legal is None or legal != self.legal)
         self.legal = legal
+        if legal is not None and legal.raise_k:
+            lo, hi = legal.raise_k.start, legal.raise_k.stop - 1
+            self.k = lo if new_turn else max(lo, min(hi, self.k))
+        self._stale = True
+
+    def flush(self) -> None:
+        """The buttons, the slider and their words as ``legal`` says (``set_legal``)."""
+        if not self._stale:
+            return
+        self._stale = False
+        legal = self.legal
         for q in self.quick.values():
             set_enabled(q, legal is not None and bool(legal.raise_k))
         if legal is None:
@@ -182,7 +201,6 @@ class ActionBar:
             self.call.set_text(key("bar.call"), text_kwargs={"amount": chips(legal.call)})
         if legal.raise_k:
             lo, hi = legal.raise_k.start, legal.raise_k.stop - 1
-            self.k = lo if new_turn else max(lo, min(hi, self.k))
             if (lo, hi) != self._slider_range or self.slider is None:
                 self._build_slider(lo, hi, self.k, enabled=True)
             else:
@@ -234,6 +252,7 @@ class ActionBar:
 
     def nudge(self, delta: int) -> None:
         """←/→: move the raise slider one step."""
+        self.flush()
         legal = self.legal
         if legal is None or not legal.raise_k:
             return
@@ -257,6 +276,7 @@ class ActionBar:
         return k
 
     def slider_moved(self) -> None:
+        self.flush()
         self.k = self.slider_value()
         self._update_raise_text()
 
@@ -302,4 +322,5 @@ class ActionBar:
         return None
 
     def buttons(self) -> dict[str, pygame_gui.elements.UIButton]:
+        self.flush()
         return {"fold": self.fold, "call": self.call, "raise": self.raise_, "allin": self.allin}
