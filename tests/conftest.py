@@ -37,6 +37,22 @@ settings.register_profile("lieng", database=None)
 settings.load_profile("lieng")
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (pyproject's addopts): one worker more than the cores this process may
+    use. The suite waits — on sockets between a LAN host and its windows, on the children
+    it starts, on short real timeouts — and a third worker on two cores runs while the
+    others wait: 183 → 172 s idle on the 2-core build machine, a fourth 181 s (its own
+    collection costs more than it fills; docs/PERFORMANCE.md, "The test suite").
+    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides when it is set."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return cores + 1
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """A session-wide fallback data folder, set directly, not through monkeypatch: a test
     that calls ``monkeypatch.undo()`` also undoes the per-test folder below, and must then
