@@ -119,8 +119,8 @@ def take(out: Path, size: tuple[int, int] = (1280, 720), lang: str = "vi",
         table.autopilot = KeyAutopilot(random.Random(4), folds=False)
         def passed(after: int) -> Callable[[], bool]:
             """A later hand than ``after`` is over on screen and its deal check passed."""
-            return lambda: (table.last_check is not None
-                            and table.last_check.data.get("ok") is True
+            return lambda: (table.reports.last_check is not None
+                            and table.reports.last_check.data.get("ok") is True
                             and table.table.hand_no != after
                             and table.board.hand_over and not table.board.busy)
 

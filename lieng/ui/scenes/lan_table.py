@@ -33,7 +33,6 @@ from lieng.game import BetweenHands
 from lieng.net.client import LanClient
 from lieng.net.connecting import ConnectFailed, Connecting
 from lieng.net.host_reports import HostReports
-from lieng.net.inbox import Message
 from lieng.net.remote_table import RemoteTable
 from lieng.ui.core.draw import MUTED, text
 from lieng.ui.core.i18n import t
@@ -154,16 +153,6 @@ class LanTableScene(TableScene[RemoteTable]):
             return
         body = CLOSED_KEYS.get(reason, "lan.closed_other")
         app.push(Dialog(app, "lan.closed_title", body, [("msg.to_menu", self.leave)]))
-
-    @property
-    def last_check(self) -> Message | None:
-        """The deal check the line under the table info shows."""
-        return self.reports.last_check
-
-    @property
-    def misbehaving_hand(self) -> int | None:
-        """The hand the line says the host sent impossibly (``HostReports``)."""
-        return self.reports.misbehaving_hand
 
     @property
     def reconnecting(self) -> bool:

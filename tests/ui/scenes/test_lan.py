@@ -83,8 +83,8 @@ def test_host_screen_opens_a_table_a_friend_joins_and_a_hand_is_played(
     remote = table_scene.remote
     # A hand with a fold is "not checkable" (its proof is never sent); one fully shown
     # passes. Either way the first hand's check is shown, and it is not a failure.
-    wait(app, lambda: len(remote.checks) >= 1 and table_scene.last_check is not None
-         and table_scene.last_check.data.get("ok") in (True, None), 60)
+    wait(app, lambda: len(remote.checks) >= 1 and table_scene.reports.last_check is not None
+         and table_scene.reports.last_check.data.get("ok") in (True, None), 60)
     assert remote.checks[0].data["ok"] in (True, None)
     assert [s.kind for s in remote.seats] == ["remote", "remote", "bot", "bot"]
     assert host.history and host.table is not None
@@ -137,8 +137,8 @@ def test_join_lists_a_beaconed_table_joins_by_click_host_leaving_ends(
     assert isinstance(table_scene, LanTableScene) and table_scene.me == 0
     assert scene.finder is None  # the listener is closed once seated
     table_scene.autopilot = KeyAutopilot(random.Random(2))
-    wait(app, lambda: table_scene.last_check is not None
-         and table_scene.last_check.data.get("ok") in (True, None), 60)
+    wait(app, lambda: table_scene.reports.last_check is not None
+         and table_scene.reports.last_check.data.get("ok") in (True, None), 60)
     # The host leaves: a clear message, then back to the menu.
     host.stop()
     wait(app, lambda: isinstance(app.stack.top, Dialog))
@@ -366,7 +366,8 @@ def test_a_failed_deal_check_is_shown_in_red(make_app: MakeApp, cleanup: Cleanup
 
     table_scene.remote.client._push(DealCheck(99, False, "the deck does not match"))
     wait(app, lambda: "lan.check_failed_toast" in table_scene.session.said)
-    assert table_scene.last_check is not None and table_scene.last_check.data["hand"] == 99
+    check = table_scene.reports.last_check
+    assert check is not None and check.data["hand"] == 99
     surface = app.screen.copy()
     table_scene.draw(surface)
     s = table_scene.layout.scale
@@ -440,10 +441,11 @@ def test_a_hand_with_a_fold_is_shown_as_not_checkable_neutrally(
 
     table_scene.remote.client._push(
         DealCheck(77, None, "not checkable: a folded hand stays hidden"))
-    wait(app, lambda: table_scene.last_check is not None
-         and table_scene.last_check.data.get("ok") is None)
+    wait(app, lambda: table_scene.reports.last_check is not None
+         and table_scene.reports.last_check.data.get("ok") is None)
     assert "lan.check_failed_toast" not in table_scene.session.said
-    assert table_scene.last_check is not None and table_scene.last_check.data["hand"] == 77
+    check = table_scene.reports.last_check
+    assert check is not None and check.data["hand"] == 77
     surface = app.screen.copy()
     table_scene.draw(surface)
     s = table_scene.layout.scale

@@ -205,9 +205,9 @@ def test_a_new_hand_from_a_million_chips_is_refused_and_named(
     rich = HandScript(Hand(RuleSet(), [1_000_000] * 2, 0, rng=random.Random(2)), script.seat,
                       number=2)
     host.send(rich.roster(stacks=[1000, 1000]), rich.update())
-    wait(app, lambda: table_scene.misbehaving_hand is not None)
+    wait(app, lambda: table_scene.reports.misbehaving_hand is not None)
     drawn_text = record_text(monkeypatch, lan_table)
     step(app, 5)
-    assert table_scene.misbehaving_hand == 2 and table_scene.remote.hand_no == 1
+    assert table_scene.reports.misbehaving_hand == 2 and table_scene.remote.hand_no == 1
     assert t("lan.host_misbehaving_line", hand="2") in [s for s, _rect in drawn_text]
     assert "started from other stacks" in table_scene.remote.errors[-1].data["message"]
