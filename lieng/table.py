@@ -422,6 +422,11 @@ class HandLike(Protocol):
     def actions(self) -> Sequence[tuple[int, Action]]: ...
 
     @property
+    def pot(self) -> int:
+        """Chips in the middle now, antes included (0 once paid out)."""
+        ...
+
+    @property
     def events(self) -> Sequence[Event]:
         """The hand's log as this table knows it (all of it for ``Hand``; one seat's
         redaction for a LAN ``RemoteHand``)."""

@@ -201,6 +201,12 @@ class TableSession(Generic[TableT]):
         """The board has shown every event the table has sent."""
         return self.shown >= self.events
 
+    def pot(self) -> int:
+        """Chips in the middle now, antes included — what the quick bets (½ pot, pot) are
+        sized against; 0 between hands."""
+        hand = self.table.hand
+        return 0 if hand is None else hand.pot
+
     def shown_legal(self) -> Legal | None:
         """What me may do now, once the board shows the turn (None otherwise): it is me
         to act and the turn's ``TurnStarted`` is among the events shown. The board plays a

@@ -16,6 +16,7 @@ from lieng.engine import (
     Action,
     ActionKind,
     ActionTaken,
+    AntePosted,
     CardDealt,
     Event,
     HandEnded,
@@ -223,3 +224,25 @@ def test_a_closed_table_has_no_turn_for_me() -> None:
     before = len(hand.actions)
     assert not session.act(Action.call()) and not session.act(Action.fold())
     assert len(hand.actions) == before
+
+
+def test_the_pot_the_quick_bets_size_against_is_every_chip_in_the_hand() -> None:
+    """``TableSession.pot``: antes and every action's chips (the quick bets' ½ pot and pot
+    read it, docs/UI.md), 0 before the first hand and once the hand is paid."""
+    table = _bots(3)
+    session = TableSession(table)
+    assert session.pot() == 0
+    assert session.next_hand() is None
+    hand = table.hand
+    assert hand is not None
+    antes = [e.amount for e in hand.events if isinstance(e, AntePosted)]
+    assert len(antes) == 4 and session.pot() == sum(antes) == 4 * table.rules.table_bet
+    _play_to_my_turn(session)
+    if hand.is_over:
+        pytest.skip("the bots folded before my turn at this seed")
+    put_in = sum(e.amount for e in hand.events if isinstance(e, AntePosted | ActionTaken))
+    assert session.pot() == put_in
+    assert session.act(Action.fold())
+    while not hand.is_over:
+        session.tick()
+    assert session.pot() == 0

@@ -137,8 +137,8 @@ class TableScene(Scene, Generic[TableT]):
         if wanted != self._layout_for:
             self.layout = layout_mod.compute(*wanted[:2], drawer=wanted[2])
             self._layout_for = wanted
-        self.bar = ActionBar(app.ui, self.container, self.layout.bar, s, ts, self.table,
-                             lambda: timer_rect(self.layout))
+        self.bar = ActionBar(app.ui, self.container, self.layout.bar, s, ts,
+                             self.session.pot, lambda: timer_rect(self.layout))
         self._legal_shown = False
         bw, bh = int(128 * s), int(34 * s)
         x = app.size[0] - int(10 * s)

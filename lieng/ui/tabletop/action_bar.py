@@ -18,11 +18,10 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UITooltip
 
 from lieng.engine import Action, Legal
-from lieng.table import TableLike
 from lieng.ui.core.gui import kill, set_enabled
 from lieng.ui.core.i18n import chips, key
 from lieng.ui.core.typescale import TypeScale
-from lieng.ui.tabletop.quick_bets import QUICK_BETS, QuickBet, pot_of, quick_k
+from lieng.ui.tabletop.quick_bets import QUICK_BETS, QuickBet, quick_k
 
 TIP_GAP = 4
 """Design pixels between a bar button's tooltip and what it keeps clear of."""
@@ -53,12 +52,13 @@ class BarButton(pygame_gui.elements.UIButton):
 class ActionBar:
     def __init__(self, manager: pygame_gui.UIManager, container: pygame_gui.core.UIContainer,
                  rect: pygame.Rect, scale: float, ts: TypeScale,
-                 table: TableLike | None = None,
+                 pot: Callable[[], int] | None = None,
                  keep_clear: Callable[[], pygame.Rect | None] | None = None) -> None:
         """``keep_clear``: where the buttons' tooltips must not go (the countdown)."""
         self.manager = manager
-        self.table = table
-        """Where the quick bets read the pot (the hand's events); None: a pot of 0."""
+        self.pot = pot
+        """The pot the quick bets are sized against (the session's, ``TableSession.pot``);
+        None: a pot of 0."""
         self.container = container
         self.scale = s = scale
         self.ts = ts
@@ -269,8 +269,7 @@ class ActionBar:
         legal = self.legal
         if legal is None:
             return None
-        hand = self.table.hand if self.table is not None else None
-        k = quick_k(kind, legal, pot_of(hand.events) if hand is not None else 0)
+        k = quick_k(kind, legal, self.pot() if self.pot is not None else 0)
         if k is not None:
             self.nudge(k - self.k)
         return k

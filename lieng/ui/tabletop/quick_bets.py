@@ -21,19 +21,13 @@ extra it wants and the nearest legal *k* is taken — never a *k* the rules refu
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Literal
 
-from lieng.engine import ActionTaken, AntePosted, Event, Legal
+from lieng.engine import Legal
 
 QuickBet = Literal["half", "pot", "double"]
 QUICK_BETS: tuple[QuickBet, ...] = ("half", "pot", "double")
 """The buttons, left to right."""
-
-
-def pot_of(events: Iterable[Event]) -> int:
-    """Every chip put into the hand so far: antes and each action's chips."""
-    return sum(e.amount for e in events if isinstance(e, AntePosted | ActionTaken))
 
 
 def quick_k(kind: QuickBet, legal: Legal, pot: int) -> int | None:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from lieng.engine import Action, ActionKind, Legal
 from lieng.ui.scenes.new_game import make_table
-from lieng.ui.tabletop.quick_bets import QUICK_BETS, QuickBet, pot_of, quick_k
+from lieng.ui.tabletop.quick_bets import QUICK_BETS, QuickBet, quick_k
 
 from ..helpers import MakeApp, click, open_table, run_until
 
@@ -59,7 +59,7 @@ def test_clicking_the_pot_bet_sets_the_slider_and_raise_takes_it(make_app: MakeA
         assert scene.layout.bar.contains(button.rect)  # inside the bar, off the felt
         assert not button.rect.colliderect(bar.slider.rect)  # above the slider, apart
         assert not button.rect.colliderect(bar.raise_.rect)
-    pot = pot_of(table.hand.events)
+    pot = table.hand.pot
     want = quick_k("pot", legal, pot)
     assert want is not None and want != bar.k  # the turn starts at the smallest raise
     click(app, bar.quick["pot"])
