@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pygame
 
-from lieng.engine import RuleSet
+from lieng.engine import Action, RuleSet
 from lieng.game.setup import default_bot_factory
 from lieng.table import PlayerSpec, Table
+from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop import action_log as words
@@ -79,21 +80,11 @@ def test_facing_a_bigger_all_in_only_the_call_is_live(make_app) -> None:  # type
     """The bot goes all in for more than the player has: "Theo tất tay 490" is the one
     button that puts the stack in; "Tố tất" would do the same and is off (issue 22,
     defect 8). The log calls it "Theo tất tay", not "Tố tất"."""
-    from lieng.devtools.showdown_shots import scripted_table
-    from lieng.engine import Action
     from lieng.ui.core.i18n import chips
     from lieng.ui.core.i18n import key as key_of
 
-    table = scripted_table((("Bạn", 500, ()), ("Minh", 5000, (Action.all_in(),))),
-                           ("2S 3C 4D", "AS AH AD"))
-    app = make_app((1280, 720), speed="instant")
-    app.push(MenuScene(app))
-    scene = TableScene(app, table)
-    app.push(scene)
-    run_until(app, scene.turn_shown, limit=600)
-    key(app, pygame.K_c)  # a check; Minh shoves 4.990
-    run_until(app, lambda: scene.turn_shown() and scene.my_legal() is not None
-              and scene.my_legal().call > 0, limit=600)  # type: ignore[union-attr]
+    # Minh shoves 4.990 after Bạn's check.
+    app, table, scene = _facing_a_bet(make_app, 500, Action.all_in())
     bar = scene.bar
     assert bar is not None
     legal = scene.my_legal()
@@ -112,22 +103,11 @@ def test_a_call_of_the_whole_stack_reads_as_the_all_in_call(make_app: MakeApp) -
     """A call that takes every chip is an all-in even when it is exactly what is owed
     (RULES.md step 5): a playtest saw "Theo 190" with 190 the whole stack. The button,
     its tooltip and the log say "Theo tất tay"; "Tố tất" is off (it would do the same)."""
-    from lieng.devtools.showdown_shots import scripted_table
-    from lieng.engine import Action
     from lieng.ui.core.i18n import chips
     from lieng.ui.core.i18n import key as key_of
 
     # Bạn has 190 behind the ante; Minh raises 19 table bets: 190 owed, 190 left.
-    table = scripted_table((("Bạn", 200, ()), ("Minh", 5000, (Action.raise_(19),))),
-                           ("2S 3C 4D", "AS AH AD"))
-    app = make_app((1280, 720), speed="instant")
-    app.push(MenuScene(app))
-    scene = TableScene(app, table)
-    app.push(scene)
-    run_until(app, scene.turn_shown, limit=600)
-    key(app, pygame.K_c)  # a check; Minh raises 190
-    run_until(app, lambda: scene.turn_shown() and scene.my_legal() is not None
-              and scene.my_legal().call > 0, limit=600)  # type: ignore[union-attr]
+    app, table, scene = _facing_a_bet(make_app, 200, Action.raise_(19))
     bar = scene.bar
     assert bar is not None
     legal = scene.my_legal()
@@ -140,3 +120,22 @@ def test_a_call_of_the_whole_stack_reads_as_the_all_in_call(make_app: MakeApp) -
     run_until(app, lambda: table.hand is not None and table.hand.is_over
               and not scene.board.busy, limit=2000)
     assert "Bạn: Theo tất tay 190" in words.texts(scene.log.lines, ["Bạn", "Minh"])
+
+
+def _facing_a_bet(make_app: MakeApp, stack: int, bet: Action
+                  ) -> tuple[GameApp, Table, TableScene[Table]]:
+    """Bạn (``stack`` chips) checks, Minh answers ``bet``: the table at Bạn's turn to
+    call it, instant animations, 1280×720."""
+    from lieng.devtools.showdown_shots import scripted_table
+
+    table = scripted_table((("Bạn", stack, ()), ("Minh", 5000, (bet,))),
+                           ("2S 3C 4D", "AS AH AD"))
+    app = make_app((1280, 720), speed="instant")
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    app.push(scene)
+    run_until(app, scene.turn_shown, limit=600)
+    key(app, pygame.K_c)
+    run_until(app, lambda: scene.turn_shown() and scene.my_legal() is not None
+              and scene.my_legal().call > 0, limit=600)  # type: ignore[union-attr]
+    return app, table, scene
