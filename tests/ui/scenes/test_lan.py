@@ -385,16 +385,20 @@ def test_a_failed_deal_check_is_shown_in_red(make_app: MakeApp, cleanup: Cleanup
     assert any(abs(c[0] - 235) < 30 and c[1] < 140 and c[2] < 130 for c in row)
 
 
-def _seated_alone(make_app: MakeApp, cleanup: Cleanup) -> tuple[GameApp, LanTableScene]:
+def _seated_alone(make_app: MakeApp, cleanup: Cleanup,
+                  **host: Any) -> tuple[GameApp, LanTableScene]:
+    """A window joined by address to a fresh two-seat host (one bot; ``host``: more of
+    its ``HostConfig``), at its LAN table."""
     hosts, _clients = cleanup
     app = make_app(speed="instant")
     app.push(MenuScene(app))
-    host = LanHost(HostConfig(bind=LOOPBACK, port=0, seats=2, bots=1, **FAST)).start()
-    hosts.append(host)
+    lan_host = LanHost(HostConfig(bind=LOOPBACK, port=0, seats=2, bots=1,
+                                  **{**FAST, **host})).start()
+    hosts.append(lan_host)
     scene = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
     app.push(scene)
     step(app)
-    _join_by_address(app, scene, host.port, "Lan")
+    _join_by_address(app, scene, lan_host.port, "Lan")
     wait(app, lambda: isinstance(app.stack.top, LanTableScene))
     table_scene = app.stack.top
     assert isinstance(table_scene, LanTableScene)
@@ -406,19 +410,10 @@ def test_the_host_closing_on_my_turn_ends_the_turn_on_screen(
     """The host leaves while the player is to act: "Bàn đã đóng", and no turn under it —
     the countdown and the live buttons go (a playtest saw "Đến lượt bạn" count down to 0
     and stay). The session says there is no turn on a closed table; the scene draws that."""
+    app, scene = _seated_alone(make_app, cleanup, turn_seconds=60.0)
     hosts, _clients = cleanup
-    app = make_app(speed="instant")
-    app.push(MenuScene(app))
-    host = LanHost(HostConfig(bind=LOOPBACK, port=0, seats=2, bots=1, turn_seconds=60.0,
-                              **FAST)).start()
-    hosts.append(host)
-    join = LanJoinScene(app, finder_bind=LOOPBACK, finder_port=0)
-    app.push(join)
-    step(app)
-    _join_by_address(app, join, host.port, "Lan")
-    wait(app, lambda: isinstance(app.stack.top, LanTableScene))
-    scene = app.stack.top
-    assert isinstance(scene, LanTableScene) and scene.bar is not None
+    host = hosts[-1]
+    assert scene.bar is not None
     wait(app, scene.turn_shown, 30)  # no autopilot: the turn waits for the player
     assert scene.remaining() is not None
     assert any(b.is_enabled for b in scene.bar.buttons().values())
