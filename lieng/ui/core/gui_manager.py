@@ -31,13 +31,16 @@ twenty elements, most of it finding that the mouse is nowhere near them.
 is known without asking: not hovered now, not held, the mouse outside its rectangle, and
 pygame_gui's own ``check_hover`` (which then changes nothing and answers False).
 
-A new button draws the state it shows when it is made, and queues its other states
-(hovered, selected, active, disabled) to be drawn one per frame, from its first frame on
-— a state needed sooner is drawn when it is needed (pygame_gui's ``set_active_state``).
-A table makes fifteen buttons at once, so its first frame drew fifteen spare states
-(~10 ms of opening a table, docs/PERFORMANCE.md); ``GuiManager.update`` lets a shape's
-queue start on the frame after the one it is first seen on. Every state is drawn from
-the same inputs as before, only a frame later.
+pygame_gui draws every state of a shape — normal, hovered, selected, active — whenever
+the shape is made or its words change (``DrawableShape.redraw_all_states``): the one it
+shows at once, the others queued one a frame. Most are never shown: a table's fifteen
+buttons drew forty-five spare states after their first frame and again after every
+relabel (the frames after an action, docs/PERFORMANCE.md), and across the suite's windows
+spare states were a tenth of the UI tests' CPU. ``draw_shown_state`` replaces that method:
+it draws the state shown now and marks the others as not drawn, and pygame_gui's own
+``set_active_state`` draws a state the first time it is shown — from the same inputs, so
+with the same pixels (``tests/ui/core/test_gui_manager.py``). A hover costs its state's
+drawing once, on the frame the mouse arrives.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from typing import Any
 import pygame
 import pygame_gui
 from pygame_gui.core import UIElement
+from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
 from pygame_gui.core.interfaces import IUIElementInterface
 from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
@@ -215,46 +219,30 @@ def unasked(element: Any, x: int, y: int) -> bool:
             and not getattr(element, "held", False) and not element.rect.collidepoint(x, y))
 
 
-SEEN = "_lieng_seen"
-"""Set on a drawable shape by the first ``GuiManager.update`` that sees it (an attribute,
-not a set of shapes: the walk is part of every frame, and a look-up in a weak set cost
-more than the rest of it)."""
+def draw_shown_state(shape: Any, force_full_redraw: bool = False) -> None:
+    """pygame_gui's ``DrawableShape.redraw_all_states`` for the state shown only: the
+    shape's states are all out of date (new words, a new size, a new theme), so each is
+    marked not drawn, and the one shown is drawn now — pygame_gui drew ``normal`` first
+    even under a greyed-out button, which showed stale words for a frame. The others are
+    drawn by ``set_active_state`` when first shown. (``force_full_redraw`` asked for the
+    ``disabled`` state too: it is drawn now if shown, later if not, like the rest.)"""
+    shape.states_to_redraw_queue = deque()
+    for state in shape.states.values():
+        state.generated = False
+    shown = shape.active_state
+    shape.redraw_state(shown.state_id if shown is not None else "normal")
+
+
+PYGAME_GUI_REDRAW_ALL_STATES = DrawableShape.redraw_all_states
+"""pygame_gui's own method, kept for the tests that compare pixels with it."""
+
+DrawableShape.redraw_all_states = draw_shown_state  # type: ignore[method-assign,assignment]
 
 
 class GuiManager(pygame_gui.UIManager):
-    """A ``UIManager`` whose themes are ``LienGuiTheme``s, whose hover walk passes by
-    the elements the mouse is nowhere near (``unasked``), and whose new shapes draw
-    their spare states from their second frame on (``update``)."""
-
-    def update(self, time_delta: float) -> None:
-        """pygame_gui's update, in which the drawable shape of an element new since the
-        last update draws none of its queued states: they wait for the next frame (each
-        shape's queue, its
-        ``states_to_redraw_queue``, is set aside and given back without the states drawn
-        meanwhile because they were needed)."""
-        held: list[tuple[Any, deque[str], bool, deque[str]]] = []
-        group: Any = self.get_sprite_group()  # not annotated in pygame_gui
-        # The group notes an element added (or one shown, hidden or gone) since its last
-        # update: only then can a shape be new to an element's first frame, and only then
-        # is the walk made (it was a fifth of a steady frame's update).
-        for element in group.sprites() if group.should_update_visibility else ():
-            shape = getattr(element, "drawable_shape", None)
-            if shape is None or getattr(shape, SEEN, False):
-                continue
-            setattr(shape, SEEN, True)
-            queue = shape.states_to_redraw_queue
-            if queue:
-                empty: deque[str] = deque()
-                held.append((shape, queue, shape.need_to_clean_up, empty))
-                shape.states_to_redraw_queue = empty
-                shape.need_to_clean_up = False  # its scratch surfaces draw the rest
-        super().update(time_delta)
-        for shape, queue, clean, empty in held:
-            if shape.states_to_redraw_queue is not empty:
-                continue  # rebuilt meanwhile: the shape queued its states anew
-            shape.states_to_redraw_queue = deque(
-                state for state in queue if not shape.states[state].generated)
-            shape.need_to_clean_up = clean or shape.need_to_clean_up
+    """A ``UIManager`` whose themes are ``LienGuiTheme``s and whose hover walk passes by
+    the elements the mouse is nowhere near (``unasked``); its shapes draw a state when it
+    is first shown (``draw_shown_state``)."""
 
     def _handle_hovering(self, time_delta: float) -> None:
         """pygame_gui 0.6.14's ``_handle_hovering``, the same walk (top layer first, each

@@ -13,6 +13,7 @@ from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
 
 from lieng.ui.core.gui_manager import (
+    PYGAME_GUI_REDRAW_ALL_STATES,
     GuiManager,
     LienGuiTheme,
     ShapeCache,
@@ -263,33 +264,68 @@ def _state_pixels(button: Any) -> dict[str, bytes]:
             for name, state in button.drawable_shape.states.items() if state.generated}
 
 
-def test_a_new_button_s_spare_states_wait_a_frame_and_look_as_drawn_at_once(
+SPARE = ("hovered", "selected", "active", "disabled")
+"""A button's states besides ``normal``, which pygame_gui drew ahead of being shown."""
+
+
+def _every_state_drawn_by_pygame_gui(ui: Any, box: pygame.Rect, text: str) -> dict[str, bytes]:
+    """A button's states as pygame_gui draws them all at once, ahead of being shown."""
+    theirs: Any = pygame_gui.elements.UIButton(box, text, ui)
+    shape = theirs.drawable_shape
+    PYGAME_GUI_REDRAW_ALL_STATES(shape, force_full_redraw=True)
+    while shape.states_to_redraw_queue:
+        shape.redraw_state(shape.states_to_redraw_queue.popleft())
+    pixels = _state_pixels(theirs)
+    theirs.kill()
+    return pixels
+
+
+def test_a_new_button_draws_the_state_it_shows_and_each_other_when_first_shown(
         make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A table's fifteen buttons drew a spare state each in its first frame (``update``):
-    now none there, one a frame from the next on, each the pixels pygame_gui draws for
-    it when it draws every state at once."""
+    """pygame_gui drew a new button's spare states (hovered, selected, active) one a frame
+    after it was made; most are never shown. Now only the state shown is drawn; each
+    other is drawn the first time it is shown, with the pixels pygame_gui draws."""
     app = make_app((960, 540))
     ui = app.ui
     _mouse_at(ui, monkeypatch)
     ui.mouse_position = (-5, -5)
     box = pygame.Rect(20, 20, 160, 44)
     ours: Any = pygame_gui.elements.UIButton(box, "Theo 20", ui)
-    queued = list(ours.drawable_shape.states_to_redraw_queue)
-    assert len(queued) >= 2  # spare states, queued by pygame_gui
-    ui.update(1 / 60)
-    assert list(ours.drawable_shape.states_to_redraw_queue) == queued  # none drawn yet
-    assert not any(ours.drawable_shape.states[s].generated for s in queued)
-    ui.update(1 / 60)
-    assert list(ours.drawable_shape.states_to_redraw_queue) == queued[1:]  # one a frame
-    for _ in queued:
+    shape = ours.drawable_shape
+    assert not shape.states_to_redraw_queue
+    assert set(_state_pixels(ours)) == {"normal"}
+    for _ in range(5):
         ui.update(1 / 60)
-    assert not ours.drawable_shape.states_to_redraw_queue
-    theirs: Any = pygame_gui.elements.UIButton(box.move(0, 60), "Theo 20", ui)
-    shape = theirs.drawable_shape
-    while shape.states_to_redraw_queue:
-        shape.redraw_state(shape.states_to_redraw_queue.popleft())
-    assert set(_state_pixels(ours)) == {"normal", *queued}
-    assert _state_pixels(ours) == _state_pixels(theirs)
+    assert set(_state_pixels(ours)) == {"normal"}  # no frame draws the others ahead
+    for state in SPARE:
+        shape.set_active_state(state)
+        assert shape.states[state].generated
+    assert _state_pixels(ours) == _every_state_drawn_by_pygame_gui(ui, box, "Theo 20")
+
+
+def test_new_words_redraw_the_state_shown_at_once_and_the_others_when_shown(
+        make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A button hovered when its words change shows the new words on that frame (pygame_gui
+    drew ``normal`` first and the shown state a frame later), and a state drawn before the
+    change is drawn again, with the new words, when it is next shown."""
+    app = make_app((960, 540))
+    ui = app.ui
+    _mouse_at(ui, monkeypatch)
+    box = pygame.Rect(20, 20, 160, 44)
+    ours: Any = pygame_gui.elements.UIButton(box, "Theo 20", ui)
+    ui.mouse_position = box.center
+    ui.update(1 / 60)
+    shape = ours.drawable_shape
+    assert shape.active_state.state_id == "hovered"
+    ours.set_text("Theo 40")
+    assert {name for name, state in shape.states.items() if state.generated} == {"hovered"}
+    ui.mouse_position = (-5, -5)
+    ui.update(1 / 60)
+    assert shape.active_state.state_id == "normal"
+    ui.mouse_position = (400, 400)  # the reference button draws nothing hovered
+    assert _state_pixels(ours) == {
+        name: pixels for name, pixels in _every_state_drawn_by_pygame_gui(
+            ui, box, "Theo 40").items() if name in ("normal", "hovered")}
 
 
 def test_a_state_needed_in_a_shape_s_first_frame_is_drawn_then_and_not_again(
@@ -299,16 +335,17 @@ def test_a_state_needed_in_a_shape_s_first_frame_is_drawn_then_and_not_again(
     _mouse_at(ui, monkeypatch)
     ui.mouse_position = (-5, -5)
     button: Any = pygame_gui.elements.UIButton(pygame.Rect(20, 20, 160, 44), "Úp bỏ", ui)
-    queued = list(button.drawable_shape.states_to_redraw_queue)
-    assert {"hovered", "selected"} <= set(queued)
     ui.mouse_position = button.rect.center  # hovered in its first frame
     ui.update(1 / 60)
     shape = button.drawable_shape
     assert shape.states["hovered"].generated and shape.active_state.state_id == "hovered"
-    assert list(shape.states_to_redraw_queue) == [s for s in queued if s != "hovered"]
-    button.select()  # needed now: drawn now, and taken off the queue
+    drawn = shape.states["hovered"].surface
+    ui.update(1 / 60)
+    assert shape.states["hovered"].surface is drawn  # not drawn again
+    assert not shape.states["selected"].generated
+    button.select()  # needed now: drawn now
     assert shape.states["selected"].generated
-    assert "selected" not in shape.states_to_redraw_queue
+    assert not shape.states_to_redraw_queue
 
 
 def test_the_walk_s_order_is_pygame_gui_s_layer_by_layer(make_app: MakeApp) -> None:
