@@ -118,7 +118,9 @@ def play_to(size: tuple[int, int], lang: str = "vi", drawer: bool = False,
             if now != mark:  # one key per turn, as a person presses it
                 mark = now
                 press(pygame.K_c)
-        app.step(1 / 60)
+        # A slow machine's frames through the betting, the window's own rate once the
+        # pots are frozen for the showdown: their moment on the felt is short.
+        app.step(1 / 60 if scene.board.frozen_layers else 1 / 15)
         if moment == "pots" and pots_waiting(scene):
             break
         if moment == "result" and scene.summary_showing() and scene.summary.shown_for > 1.0:

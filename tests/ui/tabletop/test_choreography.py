@@ -32,11 +32,10 @@ from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.frame_record import capture, problems
 
-from ..helpers import MakeApp, brisk, shot, step
+from ..helpers import DT, MakeApp, brisk, shot, step
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080)]
 NAMES = ["Bạn", "Hùng", "Nguyễn Thị Minh Khai", "Lan", "Thảo", "Quốc"]
-DT = 1 / 30
 
 
 def side_pot_table(n: int) -> Table:
