@@ -50,25 +50,45 @@ def register_fonts(manager: Any) -> None:
 
 
 class Sounds:
-    """The five generated sounds and a mute. Silent (not failing) without an audio device."""
+    """The five generated sounds and a mute. Silent (not failing) without an audio device.
+
+    The mixer is opened and the files read when the sounds are first unmuted — at once
+    for a player with sound on, never for a muted window (the tests' hundreds of windows,
+    a player who plays silent): 5 ms of every window's opening otherwise."""
 
     NAMES = ("deal", "chip", "fold", "win", "timer")
 
     def __init__(self, muted: bool = False, volume: int = 80) -> None:
+        self._sounds: dict[str, pygame.mixer.Sound] | None = None
+        """The loaded sounds; None until first unmuted, empty without an audio device."""
+        self._muted = True
         self.muted = muted
         self.volume = volume
         """Master volume, percent 0–100."""
-        self._sounds: dict[str, pygame.mixer.Sound] = {}
+
+    @property
+    def muted(self) -> bool:
+        return self._muted
+
+    @muted.setter
+    def muted(self, muted: bool) -> None:
+        self._muted = muted
+        if not muted and self._sounds is None:
+            self._sounds = self._load()
+
+    def _load(self) -> dict[str, pygame.mixer.Sound]:
+        sounds: dict[str, pygame.mixer.Sound] = {}
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(22050, -16, 1, 512)
             for name in self.NAMES:
-                self._sounds[name] = pygame.mixer.Sound(str(asset("sounds", f"{name}.wav")))
+                sounds[name] = pygame.mixer.Sound(str(asset("sounds", f"{name}.wav")))
         except pygame.error:
-            self._sounds = {}
+            return {}
+        return sounds
 
     def play(self, name: str, volume: float = 0.6) -> None:
-        if self.muted:
+        if self._muted or not self._sounds:
             return
         snd = self._sounds.get(name)
         if snd is not None:

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from lieng.app import parse_args
+from lieng.ui.core.assets import Sounds
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
@@ -95,3 +96,19 @@ def test_mute_silences_the_sounds(make_app: MakeApp, monkeypatch: pytest.MonkeyP
     app.set_muted(True)
     app.sounds.play("win")
     assert chip.plays == 1 and win.plays == 0 and app.sounds.muted
+
+
+def test_a_muted_window_reads_no_sound_until_unmuted(make_app: MakeApp) -> None:
+    """The mixer and the five files wait for the first unmute (5 ms of every window)."""
+    app = make_app(muted=True)
+    assert app.sounds._sounds is None
+    app.sounds.play("chip")  # muted: nothing to play, nothing loaded
+    assert app.sounds._sounds is None
+    app.set_muted(False)
+    loaded = app.sounds._sounds
+    assert loaded is not None
+    assert set(loaded) in (set(Sounds.NAMES), set())  # empty only without an audio device
+    app.sounds.play("chip")
+    app.set_muted(True)
+    app.set_muted(False)
+    assert app.sounds._sounds is loaded  # read once
