@@ -336,6 +336,9 @@ class LanClient:
 
     async def _shutdown(self) -> None:
         if self._writer is not None and self.closed is None:
+            # Left before the goodbye goes: the host, hearing it, closes the connection,
+            # and the reader must not take that end for a lost connection.
+            self.closed = ("left", "You left the table.")
             self._send(Bye())
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._writer.drain(), 1.0)
