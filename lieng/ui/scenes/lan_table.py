@@ -236,4 +236,4 @@ class LanTableScene(TableScene[RemoteTable]):
             # In the banner's box under the pot, which the layout keeps clear of every
             # seat (docs/UI.md "The layout rule"); it used to sit over the top seat.
             label = t("lan.reconnecting") if self.reconnecting else t("lan.watching")
-            draw_toasts(surface, self.layout, [label])
+            draw_toasts(surface, self.layout, [label], self.frame_record)

@@ -38,6 +38,7 @@ from lieng.ui.tabletop.action_bar import ActionBar
 from lieng.ui.tabletop.board import Board
 from lieng.ui.tabletop.coach import coach_line, draw_coach
 from lieng.ui.tabletop.drawing import TableDrawer
+from lieng.ui.tabletop.frame_record import FrameRecord
 from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts, info_line, timer_rect
 from lieng.ui.tabletop.log_panel import LogPanel
 from lieng.ui.tabletop.newcomers import welcome
@@ -78,7 +79,10 @@ class TableScene(Scene, Generic[TableT]):
         for plate, seat in zip(self.board.seats, table.seats, strict=True):
             plate.bot = seat.kind == "bot"  # the plate says "Máy · Khó"
             plate.level = seat.spec.level if plate.bot else None
-        self.drawer = TableDrawer(app.cards, chips)
+        self.frame_record = FrameRecord()
+        """What this screen's frames draw, rectangle by rectangle, while someone records
+        them (``frame_record``: the self-test checks the layout rule on every frame)."""
+        self.drawer = TableDrawer(app.cards, chips, self.frame_record)
         self.canvas: Canvas | None = None
         """The retained frame (``draw``): made at the first frame, anew when the window
         changes size."""
@@ -114,9 +118,10 @@ class TableScene(Scene, Generic[TableT]):
         """The hand told line by line and its result, from public events only (the
         session's ``lieng.game.story``); shown as far as the board has shown the events."""
         # Names as the plates show them ("Bạn" reads "You" in English).
-        self.log_panel = LogPanel(app, self.log, self.seat_names, lambda: self.board.shown)
+        self.log_panel = LogPanel(app, self.log, self.seat_names, lambda: self.board.shown,
+                                  self.frame_record)
         self.summary = SummaryPanel(app, self.shown_result, self.seat_names,
-                                    self.result_lines)
+                                    self.result_lines, self.frame_record)
         flow = self.make_flow()
         if flow is not None:
             self.session.flow = flow
@@ -494,16 +499,19 @@ class TableScene(Scene, Generic[TableT]):
         self.drawer.draw(surface, self.board, lay, self.order, rem, total, self.own.peel)
         self.app.cards.frame = self.app.frames
         if self.app.settings.coach_hints:
-            draw_coach(surface, lay, ts, coach_line(self.board, self.me, self.table.rules))
+            draw_coach(surface, lay, ts, coach_line(self.board, self.me, self.table.rules),
+                       self.frame_record)
         info = info_line(self.table.rules, self.table.hand_no, self.board.round,
                          self.table.in_hand)
         text(surface, info, (12 * s, 23 * s), ts.px("body"), CREAM, anchor="midleft",
              max_width=max(40, self.top_left() - int(24 * s)))
         if rem is not None and total > 0 and self.turn_shown():
-            draw_timer_bar(surface, lay, rem / total, self.turn_label(str(int(rem + 0.999))))
+            draw_timer_bar(surface, lay, rem / total, self.turn_label(str(int(rem + 0.999))),
+                           self.frame_record)
         self.log_panel.draw(surface, lay)
         if not self.board.dealing and not self.summary_showing():
-            draw_toasts(surface, lay, [t(x.key, **x.args) for x in self.toasts])
+            draw_toasts(surface, lay, [t(x.key, **x.args) for x in self.toasts],
+                        self.frame_record)
         self.summary.draw(surface, lay)  # between hands: the result, until "Ván tiếp"
 
     def seat_names(self) -> list[str]:

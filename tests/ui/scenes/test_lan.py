@@ -26,7 +26,7 @@ from lieng.ui.scenes.lan_host import LanHostScene
 from lieng.ui.scenes.lan_join import LanJoinScene
 from lieng.ui.scenes.lan_table import LanTableScene
 from lieng.ui.scenes.menu import MenuScene
-from lieng.ui.tabletop.frame_record import capture, problems
+from lieng.ui.tabletop.frame_record import problems
 
 from ..helpers import (
     FAST,
@@ -268,7 +268,7 @@ def test_a_player_joining_mid_hand_watches_until_the_next_hand(
     me = table_scene.me
     assert table_scene.watching and table_scene.my_legal() is None
     # The "watching" notice sits in the banner's box, over no seat (the layout rule).
-    with capture() as frame:
+    with table_scene.frame_record.capture() as frame:
         table_scene.draw(app.screen)
     notices = [d.rect for d in frame if d.kind == "toast"]
     assert notices and table_scene.layout.banner.contains(notices[0])
