@@ -108,6 +108,21 @@ class RebuyOffer:
         return max(0, (self.bank or 0) - self.amount)
 
 
+@dataclass(frozen=True)
+class TableHeader:
+    """What the table's top line says about the table (``TableSession.header``): the hand
+    being played or just played (None before a hand was ever dealt — a LAN table
+    waiting for its first deal has no "Ván 0"), whether a hand is on, the table bet, the
+    rounds the rules allow (docs/RULES.md step 7) and the tie-break preset's name
+    (step 8)."""
+
+    hand_no: int | None
+    in_hand: bool
+    table_bet: int
+    max_rounds: int
+    preset: str
+
+
 class TableSession(Generic[TableT]):
     """The table as seat ``me`` plays it (see the module docstring).
 
@@ -201,6 +216,25 @@ class TableSession(Generic[TableT]):
         """The board has shown every event the table has sent."""
         return self.shown >= self.events
 
+    def header(self) -> TableHeader:
+        """What the top line says now: the table's rules, the hand's number (none before
+        the first deal) and whether a hand is on."""
+        table = self.table
+        rules = table.rules
+        return TableHeader(table.hand_no if table.hand_no > 0 else None, table.in_hand,
+                           rules.table_bet, rules.max_rounds, rules.tiebreak)
+
+    @property
+    def in_hand(self) -> bool:
+        """A hand is being played (leaving now gives it up: the leave dialog says so)."""
+        return self.table.in_hand
+
+    @property
+    def closed(self) -> bool:
+        """The table closed under its players (a LAN host left, the connection dropped):
+        no turn, no clock and no seat acting, whatever its last view says."""
+        return self.table.closed is not None
+
     def pot(self) -> int:
         """Chips in the middle now, antes included — what the quick bets (½ pot, pot) are
         sized against; 0 between hands."""
@@ -234,7 +268,7 @@ class TableSession(Generic[TableT]):
         (a playtest saw "Đến lượt bạn" count down under "Bàn đã đóng")."""
         hand = self.table.hand
         return hand is not None and not hand.is_over and hand.to_act == self.me \
-            and self.table.closed is None \
+            and not self.closed \
             and (self.policy is None or self.policy.may_act())
 
     def legal(self) -> Legal | None:
@@ -282,7 +316,7 @@ class TableSession(Generic[TableT]):
     def remaining(self) -> float | None:
         """Seconds left on the turn timer (None: no timer is running — nor on a closed
         table, where no turn is running out)."""
-        deadline = None if self.table.closed is not None else self.table.deadline
+        deadline = None if self.closed else self.table.deadline
         return None if deadline is None else max(0.0, deadline - self.clock)
 
     def turn_warning(self) -> bool:

@@ -68,3 +68,18 @@ def test_the_hand_off_panel_keeps_no_clock_of_its_own() -> None:
     panel = _self_attributes(_class("handoff.py", "HandoffScene"))
     assert {"waited", "limit"} & panel == set() and "wait" in panel
     assert "handoff_limit" not in _self_attributes(_class("hotseat.py", "HotseatScene"))
+
+
+def _reads(module: str, receiver: str) -> set[str]:
+    """The attributes ``module`` reads of ``receiver`` (e.g. ``self.table``)."""
+    tree = ast.parse((SCENES / module).read_text(encoding="utf-8"))
+    return {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+            and ast.unparse(node.value) == receiver}
+
+
+def test_the_table_screens_draw_the_session_s_top_line_and_leave_dialog() -> None:
+    # The rules, the hand's number and whether a hand is on are the session's to say
+    # (TableSession.header, in_hand): no table screen reads them off the live table.
+    for module in ("table.py", "hotseat.py", "lan_table.py"):
+        assert {"hand_no", "in_hand"} & _reads(module, "self.table") == set(), module
+        assert {"hand_no", "in_hand"} & _reads(module, "self.remote") == set(), module

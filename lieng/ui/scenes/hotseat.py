@@ -222,7 +222,7 @@ class HotseatScene(TableScene[Table]):
             return
         # Leaving a shared table ends the game for everyone: say so, and that a hand in
         # play is not counted (the standings are those before it).
-        body = "hotseat.end_in_hand" if self.table.in_hand else "hotseat.end_body"
+        body = "hotseat.end_in_hand" if self.session.in_hand else "hotseat.end_body"
         self.app.push(Dialog(self.app, "hotseat.end_title", body,
                              [("hotseat.end_yes", self.leave), ("msg.stay", lambda: None)]))
 

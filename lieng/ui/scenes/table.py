@@ -383,9 +383,8 @@ class TableScene(Scene, Generic[TableT]):
             if b is not None:
                 b.set_text(key("table.mute" if app.settings.sound_on else "table.unmute"))
         elif name == "leave":
-            in_hand = self.table.in_hand
             app.push(Dialog(app, "msg.leave_title",
-                            "msg.leave_in_hand" if in_hand else "msg.leave",
+                            "msg.leave_in_hand" if self.session.in_hand else "msg.leave",
                             [("msg.leave_yes", self.leave), ("msg.stay", lambda: None)]))
 
     # ----------------------------------------------------------------- per frame
@@ -396,6 +395,8 @@ class TableScene(Scene, Generic[TableT]):
             self.relayout()
         self.table.timing.scale = app.settings.speed_factor
         self.board.update(dt)
+        if self.session.closed:
+            self.board.no_turn()  # no seat acts on a closed table (the session says so)
         covered = self.covered
         waits = covered and self.timers_wait_when_covered
         # The table's clock stands still until the board has shown every event and
@@ -501,8 +502,7 @@ class TableScene(Scene, Generic[TableT]):
         if self.app.settings.coach_hints:
             draw_coach(surface, lay, ts, coach_line(self.board, self.me, self.table.rules),
                        self.frame_record)
-        info = info_line(self.table.rules, self.table.hand_no, self.board.round,
-                         self.table.in_hand)
+        info = info_line(self.session.header(), self.board.round)
         text(surface, info, (12 * s, 23 * s), ts.px("body"), CREAM, anchor="midleft",
              max_width=max(40, self.top_left() - int(24 * s)))
         if rem is not None and total > 0 and self.turn_shown():

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from lieng.engine import RuleSet
+from lieng.game.session import TableHeader
 from lieng.ui.core import canvas
 from lieng.ui.core.draw import CREAM, GOLD, panel, text, text_surface
 from lieng.ui.core.i18n import chips, t
@@ -108,12 +108,15 @@ def toast_lines(label: str, width: int, height: int, ts: TypeScale) -> tuple[lis
     return wrap(label, ts.px("small"), True, width), ts.px("small")
 
 
-def info_line(rules: RuleSet, hand_no: int, round_no: int, in_hand: bool) -> str:
-    """The table's top-left line: hand, table bet, round, rules. Between hands no round is
-    going on; after the last raising round (RULES.md step 7) "Vòng 4/3" would read as a
-    mistake, so it says only calls are left."""
-    key = "table.info" if round_no <= rules.max_rounds else "table.info_calls"
-    if not in_hand:
-        key = "table.info_over"
-    return t(key, hand=str(hand_no), bet=chips(rules.table_bet), round=str(max(1, round_no)),
-             rounds=str(rules.max_rounds), preset=t(f"preset.{rules.tiebreak}"))
+def info_line(header: TableHeader, round_no: int) -> str:
+    """The table's top-line words, as the session says them (``TableSession.header``):
+    hand, table bet, round, rules. Between hands no round is going on; after the last
+    raising round (RULES.md step 7) "Vòng 4/3" would read as a mistake, so it says only
+    calls are left; before the first deal there is no hand to number (a LAN table read
+    "Ván 0")."""
+    key = "table.info" if round_no <= header.max_rounds else "table.info_calls"
+    if not header.in_hand:
+        key = "table.info_over" if header.hand_no is not None else "table.info_waiting"
+    return t(key, hand=str(header.hand_no), bet=chips(header.table_bet),
+             round=str(max(1, round_no)), rounds=str(header.max_rounds),
+             preset=t(f"preset.{header.preset}"))
