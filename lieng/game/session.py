@@ -166,6 +166,8 @@ class TableSession(Generic[TableT]):
         """Who takes a broke bot's seat between hands (the bot table's newcomers,
         ``lieng.game.bot_seating``); None: nobody comes (the hot-seat and LAN tables)."""
         self._welcomers: list[Welcome] = []
+        self._moved_on: int | None = None
+        """The hand whose result me moved on from (``next_hand`` was asked after it)."""
         self.recorder: HandRecorder | None = None
         """Writes every hand the table finishes to the history (``record``; when me plays
         for the bankroll's chips, the bankroll's recorder: ``play_for_real``)."""
@@ -252,6 +254,14 @@ class TableSession(Generic[TableT]):
     def result_shown(self) -> HandResult | None:
         """The last hand's result once the board has shown its end (the story's)."""
         return self.story.result_shown(self.shown)
+
+    def result_waiting(self) -> bool:
+        """The last hand's result is shown (the board has shown its end) and me has not
+        moved on from it — the next hand was not asked for since: the screen shows the
+        result panel until me moves on (or its delay runs out) and ``next_hand`` is
+        asked, once."""
+        result = self.result_shown()
+        return result is not None and result.hand_no != self._moved_on
 
     def result_lines(self) -> list[ResultLine]:
         """The result panel's big lines once the board has shown the hand's end: me's
@@ -373,7 +383,10 @@ class TableSession(Generic[TableT]):
     def next_hand(self) -> AskRebuy | GameOver | None:
         """Deal the next hand (None), or say what the flow decided instead: a rebuy to
         ask me about, or the end of the table. Broke bots' seats are taken by newcomers
-        first, when the session seats them (``seating``)."""
+        first, when the session seats them (``seating``). Me has moved on from the last
+        hand's result (``result_waiting``), whatever the flow decides."""
+        result = self.story.result
+        self._moved_on = result.hand_no if result is not None else None
         self._seat_newcomers()
         decision = self.flow.next()
         if self.policy is not None:

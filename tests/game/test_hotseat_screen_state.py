@@ -83,3 +83,9 @@ def test_the_table_screens_draw_the_session_s_top_line_and_leave_dialog() -> Non
     for module in ("table.py", "hotseat.py", "lan_table.py"):
         assert {"hand_no", "in_hand"} & _reads(module, "self.table") == set(), module
         assert {"hand_no", "in_hand"} & _reads(module, "self.remote") == set(), module
+
+
+def test_the_table_screen_keeps_no_record_of_the_result_moved_on_from() -> None:
+    # Which hand's result the player moved on from decides when the next hand is asked
+    # for: the session's (TableSession.result_waiting), not the screen's.
+    assert "continued" not in _self_attributes(_class("table.py", "TableScene"))

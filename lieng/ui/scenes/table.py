@@ -90,9 +90,6 @@ class TableScene(Scene, Generic[TableT]):
         """The surface the canvas last went onto, the frame number, and where the window's
         controls are drawn over it (``draw``); None when something else may be drawn over
         it (another scene, a screen that draws after the table)."""
-        self.continued: int | None = None
-        """The hand number whose summary the player moved on from (or whose delay ran
-        out): its result is no longer shown, and the next hand was asked for once."""
         self._trimmed: int | None = None
         """The hand after whose result the heap last gave its free pages back
         (``_give_back_pages``)."""
@@ -221,9 +218,8 @@ class TableScene(Scene, Generic[TableT]):
 
     def start_next_hand(self) -> None:
         """Deal on, or present what the flow decided instead (a rebuy, the end)."""
-        result = self.log.result
-        self.continued = result.hand_no if result is not None else None
-        decision = self.session.next_hand()  # newcomers sit down first (the session's)
+        # The player moves on from the result; newcomers sit down first (the session's).
+        decision = self.session.next_hand()
         if decision is None:
             self.own.let_go()
             return
@@ -458,10 +454,9 @@ class TableScene(Scene, Generic[TableT]):
             give_back_free_pages()
 
     def summary_showing(self) -> bool:
-        """The hand is over and shown to its end, and the player has not moved on."""
-        result = self.shown_result()
-        return (result is not None and not self.board.busy and not self.ended
-                and self.continued != result.hand_no)
+        """The hand is over and shown to its end, and the player has not moved on (the
+        session's ``result_waiting``) — once the board is still, on a table not left."""
+        return self.session.result_waiting() and not self.board.busy and not self.ended
 
     def remaining(self) -> float | None:
         return self.session.remaining()
