@@ -89,3 +89,12 @@ def test_the_table_screen_keeps_no_record_of_the_result_moved_on_from() -> None:
     # Which hand's result the player moved on from decides when the next hand is asked
     # for: the session's (TableSession.result_waiting), not the screen's.
     assert "continued" not in _self_attributes(_class("table.py", "TableScene"))
+
+
+def test_the_final_scoreboard_draws_the_game_s_result_not_a_ranking_of_its_own() -> None:
+    # The game's end made and saved the final standings (GameEnd.finish): the scoreboard
+    # draws those; only the standings over a running table are made for it (placings).
+    tree = ast.parse((SCENES / "scoreboard.py").read_text(encoding="utf-8"))
+    called = {ast.unparse(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    assert {"ranked", "game_result"} & called == set()
+    assert "champion(self.table)" not in ast.unparse(tree)

@@ -194,7 +194,7 @@ class HotseatScene(TableScene[Table]):
         self.ended = True
         self._close_handoff()
         self.hide()
-        self.app.open("scoreboard", self.table, True, replace=True)
+        self.app.open("scoreboard", self.table, self.end, replace=True)
 
     def window_closing(self) -> None:
         """Closing the window ends the game as the leave dialog does: the standings of the
@@ -231,7 +231,7 @@ class HotseatScene(TableScene[Table]):
         return min(left, self.score_button.rect.x) if self.score_button is not None else left
 
     def show_scores(self) -> None:
-        self.app.open("scoreboard", self.table, False)
+        self.app.open("scoreboard", self.table)
 
     # ----------------------------------------------------------------- per frame
 
