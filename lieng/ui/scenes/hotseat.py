@@ -143,7 +143,7 @@ class HotseatScene(TableScene[Table]):
             cs.flip = 0.0
             cs.flip_tween = None
         self.own.reveal_all(animate=True)
-
+        self._sync_bar()  # the turn is theirs now: the bar says so before the next key
 
     def _close_handoff(self) -> None:
         panel = self.handoff

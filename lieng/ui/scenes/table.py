@@ -142,6 +142,7 @@ class TableScene(Scene, Generic[TableT]):
         self.bar = ActionBar(app.ui, self.container, self.layout.bar, s, ts,
                              self.session.pot, lambda: timer_rect(self.layout))
         self._legal_shown = False
+        self._sync_bar()  # a new bar shows the session's turn from its first event on
         bw, bh = int(128 * s), int(34 * s)
         x = app.size[0] - int(10 * s)
         self.top_buttons = {}
@@ -208,8 +209,11 @@ class TableScene(Scene, Generic[TableT]):
         self.session.seating = seating
 
     def _on_events(self, events: Sequence[Event]) -> None:
-        """The session's events (already redacted for this screen) onto the board."""
+        """The session's events (already redacted for this screen) onto the board; the
+        bar follows at once (at instant speed the board shows them as they come, and
+        the next key or click is mapped against what the bar shows: ``_sync_bar``)."""
         self.board.feed(events)
+        self._sync_bar()
 
     def make_flow(self) -> BetweenHands | None:
         """The between-hands decisions, when not the session's own (the bot table's:
@@ -302,7 +306,12 @@ class TableScene(Scene, Generic[TableT]):
     # ----------------------------------------------------------------- events
 
     def _sync_bar(self) -> Legal | None:
-        """Make the bar show what ``legal()`` allows right now (cheap when unchanged)."""
+        """Make the bar show what the session shows me allowed now (``shown_legal``;
+        cheap when unchanged). Called wherever that can change — the session's events
+        reaching the board, the board's frame (``update``), a new bar (``build``), my
+        action, the hot-seat's hand-off confirmed — so a click or key is mapped against
+        what the bar shows (``ActionBar.action_for_button``), with no second read of the
+        turn on the way (docs/ARCHITECTURE.md, the click's path)."""
         legal = self.my_legal()
         if self.bar is not None and legal != self._legal_shown:
             self.bar.set_legal(legal)
@@ -311,7 +320,6 @@ class TableScene(Scene, Generic[TableT]):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         bar = self.bar
-        self._sync_bar()
         if event.type == pygame_gui.UI_BUTTON_PRESSED and bar is not None:
             # An action button first: the click's path is the bar, the session, the table
             # (docs/ARCHITECTURE.md); the drawer and the result take no button of the bar's.
