@@ -3,7 +3,9 @@ posted pygame events instead of a person.
 
 ``--selftest`` clicks through the menu and the new-game dialog, then plays N hands with
 every seat on autopilot at instant speed: the bots are the real bots, and the player's
-seat is played by pressing the action bar's keys (U, C, R, A, ←/→). ``--screenshot``
+seat is played by pressing the action bar's keys (U, C, R, A, ←/→). Every table frame
+it draws is checked against the layout rule (``LayoutWatch``, docs/UI.md): a frame in
+which anything covers what it must not, or leaves the window, fails the run. ``--screenshot``
 plays a scripted hand to a fixed moment — six seats, a raise pending for the player, side
 pots on the table — and saves that frame.
 """
@@ -19,7 +21,7 @@ from pathlib import Path
 
 import pygame
 
-from lieng.devtools.driver import Driver, KeyAutopilot, SummaryPilot, click, press
+from lieng.devtools.driver import Driver, KeyAutopilot, LayoutWatch, SummaryPilot, click, press
 from lieng.engine import Action, Event, HandView, RuleSet
 from lieng.storage.paths import data_dir
 from lieng.storage.settings import NullStore, Settings, Speed, language_of
@@ -50,7 +52,7 @@ class _SelftestState:
 def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | None = None,
                  bots: int = 5, lang: str = "vi", hold_mid_hand: bool = False,
                  on_hand: Callable[[int], None] | None = None,
-                 speed: Speed = "instant") -> int:
+                 speed: Speed = "instant", check_layout: bool = True) -> int:
     """Play ``hands`` hands through the real window; print one line; return the exit code.
 
     The app is the real one (``session.open_app``): the saved settings, the bankroll and
@@ -66,6 +68,8 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
     killed (the crash test). ``on_hand`` is told each new hand's number as the table
     deals it (``bench/long_session.py`` samples the process's memory there); ``speed``
     is the animations' (instant unless a bench asks for the frames a player sees).
+    ``check_layout`` (on unless a bench measures a player's frames: a recorded frame draws
+    every retained group anew) checks every table frame against the layout rule.
     """
     from lieng.ui.session import open_app
 
@@ -138,6 +142,9 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
 
     driver.on(NoticeDialog, lambda top: driver.once(top, lambda: notice(top)))
     driver.on(Dialog, dialog)
+    layout = LayoutWatch()  # every table frame against the layout rule
+    if check_layout:
+        app.frame_hooks.append(layout)
     driver.run(max_frames)
     table_scene = next((s for s in app.stack.scenes if isinstance(s, TableScene)), state.table)
     elapsed = time.perf_counter() - t0
@@ -164,13 +171,18 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
     # backup, was only shown as a message, and the files above may still exist.
     failed_saves = profile.bankroll.failed_saves + profile.history.failed_appends
     ok = done and total == expected and t.hand is not None and t.hand.is_over and bank_ok \
-        and not missing and not failed_saves
+        and not missing and not failed_saves and layout.ok \
+        and (layout.frames > 0 or not check_layout)
     print(f"selftest {'ok' if ok else 'FAILED'}: {t.hand_no}/{hands} hands, {t.n_seats} seats, "
           f"{app.frames} frames, {pilot.presses} key presses, chips {total} "
           f"(expected {expected}), stacks {list(t.stacks)}, bankroll {bank_start} -> "
           f"{profile.bankroll.total} ({profile.hands_recorded} hands recorded), "
           + (f"MISSING {', '.join(missing)} in {folder}, " if missing else "")
           + (f"{failed_saves} SAVES FAILED, " if failed_saves else "")
+          + (f"layout rule checked on {layout.frames} table frames" if check_layout
+             else "layout rule not checked")
+          + (f": {layout.count} BREACHES ({'; '.join(layout.breaches)}), " if layout.count
+             else ", ")
           + ("the bankroll ran out before the last hand, "
              if not done and profile.bankroll.total == 0 else "")
           + f"{elapsed:.2f} s"

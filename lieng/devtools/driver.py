@@ -18,6 +18,7 @@ import pygame
 from lieng.table import TableLike
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.table import TableScene
+from lieng.ui.tabletop.frame_record import problems
 
 
 def click(app: GameApp, element: object) -> None:
@@ -87,6 +88,43 @@ class SummaryPilot:
             self.done = mark
             press(pygame.K_SPACE)
             self.presses += 1
+
+
+class LayoutWatch:
+    """A frame hook that checks the layout rule (docs/UI.md, ``frame_record.problems``)
+    on every frame a table screen draws: each table screen on the stack records its
+    frames (``TableScene.frame_record``), and after each flip the watch reads what the
+    frame drew and starts the next. ``breaches`` keeps the first few, with their frame
+    numbers; ``count`` counts them all.
+
+    Recording draws every retained group of the canvas anew (a replay would tell the
+    record nothing), so a watched run draws more than a player's frames do."""
+
+    KEEP = 5
+
+    def __init__(self) -> None:
+        self.breaches: list[str] = []
+        self.count = 0
+        self.frames = 0
+        """Table frames checked."""
+
+    def __call__(self, app: GameApp) -> None:
+        for scene in app.stack.scenes:
+            if not isinstance(scene, TableScene):
+                continue
+            record = scene.frame_record
+            frame = record.frame
+            if frame:  # None: not watched yet; empty: drawn nothing (covered)
+                self.frames += 1
+                found = problems(frame, app.size)
+                self.count += len(found)
+                room = self.KEEP - len(self.breaches)
+                self.breaches += [f"frame {app.frames}: {x}" for x in found[:max(0, room)]]
+            record.frame = []
+
+    @property
+    def ok(self) -> bool:
+        return self.count == 0
 
 
 class Driver:

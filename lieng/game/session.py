@@ -108,6 +108,21 @@ class RebuyOffer:
         return max(0, (self.bank or 0) - self.amount)
 
 
+@dataclass(frozen=True)
+class TableHeader:
+    """What the table's top line says about the table (``TableSession.header``): the hand
+    being played or just played (None before a hand was ever dealt — a LAN table
+    waiting for its first deal has no "Ván 0"), whether a hand is on, the table bet, the
+    rounds the rules allow (docs/RULES.md step 7) and the tie-break preset's name
+    (step 8)."""
+
+    hand_no: int | None
+    in_hand: bool
+    table_bet: int
+    max_rounds: int
+    preset: str
+
+
 class TableSession(Generic[TableT]):
     """The table as seat ``me`` plays it (see the module docstring).
 
@@ -151,6 +166,8 @@ class TableSession(Generic[TableT]):
         """Who takes a broke bot's seat between hands (the bot table's newcomers,
         ``lieng.game.bot_seating``); None: nobody comes (the hot-seat and LAN tables)."""
         self._welcomers: list[Welcome] = []
+        self._moved_on: int | None = None
+        """The hand whose result me moved on from (``next_hand`` was asked after it)."""
         self.recorder: HandRecorder | None = None
         """Writes every hand the table finishes to the history (``record``; when me plays
         for the bankroll's chips, the bankroll's recorder: ``play_for_real``)."""
@@ -201,6 +218,25 @@ class TableSession(Generic[TableT]):
         """The board has shown every event the table has sent."""
         return self.shown >= self.events
 
+    def header(self) -> TableHeader:
+        """What the top line says now: the table's rules, the hand's number (none before
+        the first deal) and whether a hand is on."""
+        table = self.table
+        rules = table.rules
+        return TableHeader(table.hand_no if table.hand_no > 0 else None, table.in_hand,
+                           rules.table_bet, rules.max_rounds, rules.tiebreak)
+
+    @property
+    def in_hand(self) -> bool:
+        """A hand is being played (leaving now gives it up: the leave dialog says so)."""
+        return self.table.in_hand
+
+    @property
+    def closed(self) -> bool:
+        """The table closed under its players (a LAN host left, the connection dropped):
+        no turn, no clock and no seat acting, whatever its last view says."""
+        return self.table.closed is not None
+
     def pot(self) -> int:
         """Chips in the middle now, antes included — what the quick bets (½ pot, pot) are
         sized against; 0 between hands."""
@@ -219,6 +255,14 @@ class TableSession(Generic[TableT]):
         """The last hand's result once the board has shown its end (the story's)."""
         return self.story.result_shown(self.shown)
 
+    def result_waiting(self) -> bool:
+        """The last hand's result is shown (the board has shown its end) and me has not
+        moved on from it — the next hand was not asked for since: the screen shows the
+        result panel until me moves on (or its delay runs out) and ``next_hand`` is
+        asked, once."""
+        result = self.result_shown()
+        return result is not None and result.hand_no != self._moved_on
+
     def result_lines(self) -> list[ResultLine]:
         """The result panel's big lines once the board has shown the hand's end: me's
         net, or at a hot-seat table (the spectator's view: no "you") everyone's, by name
@@ -234,7 +278,7 @@ class TableSession(Generic[TableT]):
         (a playtest saw "Đến lượt bạn" count down under "Bàn đã đóng")."""
         hand = self.table.hand
         return hand is not None and not hand.is_over and hand.to_act == self.me \
-            and self.table.closed is None \
+            and not self.closed \
             and (self.policy is None or self.policy.may_act())
 
     def legal(self) -> Legal | None:
@@ -282,7 +326,7 @@ class TableSession(Generic[TableT]):
     def remaining(self) -> float | None:
         """Seconds left on the turn timer (None: no timer is running — nor on a closed
         table, where no turn is running out)."""
-        deadline = None if self.table.closed is not None else self.table.deadline
+        deadline = None if self.closed else self.table.deadline
         return None if deadline is None else max(0.0, deadline - self.clock)
 
     def turn_warning(self) -> bool:
@@ -339,7 +383,10 @@ class TableSession(Generic[TableT]):
     def next_hand(self) -> AskRebuy | GameOver | None:
         """Deal the next hand (None), or say what the flow decided instead: a rebuy to
         ask me about, or the end of the table. Broke bots' seats are taken by newcomers
-        first, when the session seats them (``seating``)."""
+        first, when the session seats them (``seating``). Me has moved on from the last
+        hand's result (``result_waiting``), whatever the flow decides."""
+        result = self.story.result
+        self._moved_on = result.hand_no if result is not None else None
         self._seat_newcomers()
         decision = self.flow.next()
         if self.policy is not None:

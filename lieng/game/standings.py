@@ -38,10 +38,10 @@ def ranked(table: Table) -> list[tuple[int, Seat, int]]:
     return out
 
 
-def champion(table: Table) -> Seat | None:
-    """The one seat that won the most chips, if it won any: the scoreboard names it at
-    the game's end. None when the best places are shared, or nobody is ahead."""
-    best = [seat for place, seat, _i in ranked(table) if place == 1]
+def champion(result: GameResult) -> Standing | None:
+    """The one player who won the most chips, if any were won: the final scoreboard
+    names them. None when the best places are shared, or nobody is ahead."""
+    best = [standing for standing in result.standings if standing.place == 1]
     return best[0] if len(best) == 1 and best[0].net > 0 else None
 
 
@@ -50,13 +50,22 @@ def completed_hands(table: Table) -> int:
     return table.hand_no - (1 if table.in_hand else 0)
 
 
+def placings(table: Table) -> list[tuple[Standing, int]]:
+    """Each player's standing so far — name, kind, level, chips, net and place
+    (``ranked``) — with the seat it is, best first: the scoreboard's rows over the table,
+    and at the end the final standings."""
+    return [(Standing(seat.name, seat.kind, seat.spec.level if seat.kind == "bot" else None,
+                      seat.stack, seat.net, place), i)
+            for place, seat, i in ranked(table)]
+
+
 def game_result(table: Table, when: datetime) -> GameResult:
     """The final standings for the history (mode "hotseat"), ranked by chips won."""
-    standings = tuple(
-        Standing(seat.name, seat.kind, seat.spec.level if seat.kind == "bot" else None,
-                 seat.stack, seat.net, place)
-        for place, seat, _i in ranked(table))
-    return GameResult(when, "hotseat", completed_hands(table), standings)
+    return _result(table, when, placings(table))
+
+
+def _result(table: Table, when: datetime, placed: list[tuple[Standing, int]]) -> GameResult:
+    return GameResult(when, "hotseat", completed_hands(table), tuple(s for s, _i in placed))
 
 
 class GameEnd:
@@ -72,7 +81,11 @@ class GameEnd:
         self.history: History | None = None
         """Where the hands and the final standings go (None: nowhere)."""
         self.result: GameResult | None = None
-        """The final standings, once the game is over (``finish``)."""
+        """The final standings, once the game is over (``finish``): what the history
+        keeps and the final scoreboard draws."""
+        self.seats: tuple[int, ...] = ()
+        """The seat of each of ``result``'s standings, in their order (the scoreboard
+        draws a seat's buy-ins and whether it left beside its standing)."""
 
     @property
     def over(self) -> bool:
@@ -90,10 +103,13 @@ class GameEnd:
     def finish(self) -> GameResult | None:
         """The game is over: the standings of the completed hands (a hand in play is not
         counted) are made and written to the history, once. Returns them the first time —
-        the final scoreboard's ranking — and None when the game had already ended."""
+        what the final scoreboard draws — and None when the game had already ended."""
         if self.result is not None:
             return None
-        self.result = game_result(self.session.table, self.clock())
+        table = self.session.table
+        placed = placings(table)
+        self.result = _result(table, self.clock(), placed)
+        self.seats = tuple(i for _standing, i in placed)
         if self.history is not None:
             self.notify(self.history.append(self.result))
         return self.result

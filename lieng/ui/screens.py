@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from lieng.game.bot_seating import BotSeating
     from lieng.game.handoff import HandoffWait
     from lieng.game.profile import Profile
+    from lieng.game.standings import GameEnd
     from lieng.net.host import LanHost
     from lieng.net.remote_table import RemoteTable
     from lieng.storage.history import HandRecord, History
@@ -122,11 +123,11 @@ def _replay(app: GameApp, record: HandRecord) -> Scene:
     return ReplayScene(app, record)
 
 
-def _scoreboard(app: GameApp, table: Table, final: bool) -> Scene:
-    """The hot-seat's standings: over the table, or (``final``) the end of the game."""
+def _scoreboard(app: GameApp, table: Table, end: GameEnd | None = None) -> Scene:
+    """The hot-seat's standings: over the table, or (``end``) the game's final ones."""
     from lieng.ui.scenes.scoreboard import ScoreboardScene
 
-    return ScoreboardScene(app, table, final)
+    return ScoreboardScene(app, table, end)
 
 
 def _handoff(app: GameApp, name: str, handing: bool, wait: HandoffWait,

@@ -68,3 +68,33 @@ def test_the_hand_off_panel_keeps_no_clock_of_its_own() -> None:
     panel = _self_attributes(_class("handoff.py", "HandoffScene"))
     assert {"waited", "limit"} & panel == set() and "wait" in panel
     assert "handoff_limit" not in _self_attributes(_class("hotseat.py", "HotseatScene"))
+
+
+def _reads(module: str, receiver: str) -> set[str]:
+    """The attributes ``module`` reads of ``receiver`` (e.g. ``self.table``)."""
+    tree = ast.parse((SCENES / module).read_text(encoding="utf-8"))
+    return {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+            and ast.unparse(node.value) == receiver}
+
+
+def test_the_table_screens_draw_the_session_s_top_line_and_leave_dialog() -> None:
+    # The rules, the hand's number and whether a hand is on are the session's to say
+    # (TableSession.header, in_hand): no table screen reads them off the live table.
+    for module in ("table.py", "hotseat.py", "lan_table.py"):
+        assert {"hand_no", "in_hand"} & _reads(module, "self.table") == set(), module
+        assert {"hand_no", "in_hand"} & _reads(module, "self.remote") == set(), module
+
+
+def test_the_table_screen_keeps_no_record_of_the_result_moved_on_from() -> None:
+    # Which hand's result the player moved on from decides when the next hand is asked
+    # for: the session's (TableSession.result_waiting), not the screen's.
+    assert "continued" not in _self_attributes(_class("table.py", "TableScene"))
+
+
+def test_the_final_scoreboard_draws_the_game_s_result_not_a_ranking_of_its_own() -> None:
+    # The game's end made and saved the final standings (GameEnd.finish): the scoreboard
+    # draws those; only the standings over a running table are made for it (placings).
+    tree = ast.parse((SCENES / "scoreboard.py").read_text(encoding="utf-8"))
+    called = {ast.unparse(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    assert {"ranked", "game_result"} & called == set()
+    assert "champion(self.table)" not in ast.unparse(tree)

@@ -23,7 +23,7 @@ from lieng.engine import (
     Showdown,
 )
 from lieng.game import AskRebuy, BetweenHands, GameOver, TableConfig, build_table
-from lieng.game.session import RebuyOffer, TableSession
+from lieng.game.session import RebuyOffer, TableHeader, TableSession
 from lieng.table import PlayerSpec, Table, Timing
 
 
@@ -218,7 +218,7 @@ def test_a_closed_table_has_no_turn_for_me() -> None:
     table.closed = ("host_left", "")
     assert hand.to_act == 0  # the view still says so
     assert not session.my_turn() and session.legal() is None and session.shown_legal() is None
-    assert session.remaining() is None
+    assert session.remaining() is None and session.closed
     session.advance(19.0)
     assert not session.turn_warning()
     before = len(hand.actions)
@@ -246,3 +246,28 @@ def test_the_pot_the_quick_bets_size_against_is_every_chip_in_the_hand() -> None
     while not hand.is_over:
         session.tick()
     assert session.pot() == 0
+
+
+def test_the_top_line_is_the_session_s_and_numbers_no_hand_before_the_first_deal() -> None:
+    """``TableSession.header``: what the top line says — the hand's number, whether one is
+    on (the leave dialog's "a hand is on" too: ``in_hand``), the table bet, the rounds
+    and the tie-break preset (docs/RULES.md steps 7, 8). Before any deal there is no
+    hand to number: a LAN table waiting for its first hand read "Ván 0"."""
+    table = _bots(3)
+    session = TableSession(table)
+    rules = table.rules
+    assert session.header() == TableHeader(None, False, rules.table_bet, rules.max_rounds,
+                                           rules.tiebreak)
+    assert not session.in_hand and not session.closed
+    assert session.next_hand() is None
+    assert session.header() == TableHeader(1, True, rules.table_bet, rules.max_rounds,
+                                           rules.tiebreak)
+    assert session.in_hand
+    hand = table.hand
+    assert hand is not None
+    while not hand.is_over:
+        if session.my_turn():
+            assert session.act(Action.fold())
+        session.tick()
+    assert session.header().hand_no == 1 and not session.header().in_hand
+    assert not session.in_hand

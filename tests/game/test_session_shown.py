@@ -55,3 +55,33 @@ def test_acting_makes_new_events_that_the_board_has_not_shown_yet() -> None:
     assert session.act(Action.call())
     assert session.events > before and not session.caught_up
     assert session.shown_legal() is None  # and it is no longer my turn anyway
+
+
+def test_the_result_waits_for_me_until_i_move_on_from_it() -> None:
+    """``result_waiting``: the hand's result once the board shows its end, until me asks
+    for the next hand (``next_hand``: "Ván tiếp", or the panel's delay) — which result
+    me moved on from is the session's, not the screen's."""
+    shown = [0]
+    session = TableSession(_table())
+    session.drawn_by(lambda: shown[0])
+    assert not session.result_waiting()  # no hand yet
+    for hand_no in (1, 2):
+        assert session.next_hand() is None
+        assert not session.result_waiting()
+        hand = session.table.hand
+        assert hand is not None
+        while not hand.is_over:
+            if session.my_turn():
+                shown[0] = session.events
+                assert session.act(Action.fold())
+            session.tick()
+        result = session.story.result
+        assert result is not None and result.hand_no == hand_no
+        shown[0] = session.events - 1  # the board has not shown the hand's end yet
+        assert not session.result_waiting()
+        shown[0] = session.events
+        assert session.result_waiting()
+        assert session.result_waiting()  # asking does not move on
+    assert session.next_hand() is None
+    shown[0] = session.events
+    assert not session.result_waiting()  # hand 3 is on; hand 2's result was moved on from

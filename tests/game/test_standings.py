@@ -35,13 +35,14 @@ def test_chips_won_rank_and_equal_results_share_a_place() -> None:
 
 def test_the_champion_is_the_one_seat_ahead_or_nobody() -> None:
     table = _table()
-    assert champion(table) is None  # everyone even: nobody won
+    when = datetime(2026, 1, 2, 20, 0)
+    assert champion(game_result(table, when)) is None  # everyone even: nobody won
     for seat, net in zip(table.seats, (-50, 120, -50, -20), strict=True):
         seat.net = net
-    best = champion(table)
-    assert best is not None and best.name == "Minh"
+    best = champion(game_result(table, when))
+    assert best is not None and best.name == "Minh" and best.net == 120
     table.seats[0].net = 120  # Lan shares first place: no single champion
-    assert champion(table) is None
+    assert champion(game_result(table, when)) is None
 
 
 def test_the_result_counts_the_completed_hands_only() -> None:
@@ -98,6 +99,11 @@ def test_the_game_ends_once_and_its_standings_are_written_once(tmp_path: Path) -
     assert result.when == WHEN and result.mode == "hotseat" and result.hands == 1
     assert [s.net for s in result.standings] == sorted(
         (s.net for s in session.table.seats), reverse=True)
+    # The final scoreboard draws these standings, each beside its seat (buy-ins, left).
+    seats = session.table.seats
+    assert sorted(end.seats) == list(range(len(seats)))
+    assert [(s.name, s.net) for s in result.standings] == [
+        (seats[i].name, seats[i].net) for i in end.seats]
     # Ended again (the window closing after the scoreboard): nothing new is written.
     assert end.finish() is None and end.result is result
     games, _notes = History(tmp_path).games()

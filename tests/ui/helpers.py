@@ -18,6 +18,7 @@ from lieng.devtools.driver import KeyAutopilot
 from lieng.engine import Event, HandEnded
 from lieng.net import HostConfig, LanClient, LanHost
 from lieng.table import Table, TableLike
+from lieng.ui.core import canvas
 from lieng.ui.core.scene import Scene
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
@@ -25,7 +26,6 @@ from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.settings_screen import SettingsScene
 from lieng.ui.scenes.table import TableScene
-from lieng.ui.tabletop import frame_record
 
 DT = 1 / 15
 """A test frame's step: 15 frames a second, a slow machine's rate, which the game's tweens
@@ -341,7 +341,12 @@ def record_text(monkeypatch: Any, module: Any) -> list[tuple[str, pygame.Rect]]:
         return rect
 
     monkeypatch.setattr(module, "text", record)
-    # Watched, the table draws every group anew instead of replaying the last frame's
-    # pixels, which would not call ``text`` (lieng.ui.tabletop.drawing._watched).
-    monkeypatch.setattr(frame_record, "_frame", [])
+    # Every group of the canvas is drawn anew instead of replaying the last frame's
+    # pixels, which would not call ``text`` (``lieng.ui.core.canvas.grouped``: key None).
+    real_grouped = canvas.grouped
+
+    def anew(surf: pygame.Surface, slot: Any, _key: object, draw: Any, *args: object) -> None:
+        real_grouped(surf, slot, None, draw, *args)
+
+    monkeypatch.setattr(canvas, "grouped", anew)
     return drawn

@@ -143,7 +143,7 @@ class HotseatScene(TableScene[Table]):
             cs.flip = 0.0
             cs.flip_tween = None
         self.own.reveal_all(animate=True)
-
+        self._sync_bar()  # the turn is theirs now: the bar says so before the next key
 
     def _close_handoff(self) -> None:
         panel = self.handoff
@@ -194,7 +194,7 @@ class HotseatScene(TableScene[Table]):
         self.ended = True
         self._close_handoff()
         self.hide()
-        self.app.open("scoreboard", self.table, True, replace=True)
+        self.app.open("scoreboard", self.table, self.end, replace=True)
 
     def window_closing(self) -> None:
         """Closing the window ends the game as the leave dialog does: the standings of the
@@ -222,7 +222,7 @@ class HotseatScene(TableScene[Table]):
             return
         # Leaving a shared table ends the game for everyone: say so, and that a hand in
         # play is not counted (the standings are those before it).
-        body = "hotseat.end_in_hand" if self.table.in_hand else "hotseat.end_body"
+        body = "hotseat.end_in_hand" if self.session.in_hand else "hotseat.end_body"
         self.app.push(Dialog(self.app, "hotseat.end_title", body,
                              [("hotseat.end_yes", self.leave), ("msg.stay", lambda: None)]))
 
@@ -231,7 +231,7 @@ class HotseatScene(TableScene[Table]):
         return min(left, self.score_button.rect.x) if self.score_button is not None else left
 
     def show_scores(self) -> None:
-        self.app.open("scoreboard", self.table, False)
+        self.app.open("scoreboard", self.table)
 
     # ----------------------------------------------------------------- per frame
 

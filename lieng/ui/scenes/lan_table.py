@@ -232,8 +232,8 @@ class LanTableScene(TableScene[RemoteTable]):
                 label, colour = t("lan.check_failed", hand=line.hand), CHECK_BAD
             text(surface, label, (12 * s, 48 * s), ts.px("small"), colour, bold=True,
                  anchor="midleft", max_width=max(40, self.top_left() - int(24 * s)))
-        if self.reconnecting or (self.watching and self.remote.closed is None):
+        if self.reconnecting or (self.watching and not self.session.closed):
             # In the banner's box under the pot, which the layout keeps clear of every
             # seat (docs/UI.md "The layout rule"); it used to sit over the top seat.
             label = t("lan.reconnecting") if self.reconnecting else t("lan.watching")
-            draw_toasts(surface, self.layout, [label])
+            draw_toasts(surface, self.layout, [label], self.frame_record)

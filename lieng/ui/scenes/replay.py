@@ -20,6 +20,7 @@ from lieng.ui.core.names import shown_name
 from lieng.ui.core.scene import Scene
 from lieng.ui.tabletop import layout as layout_mod
 from lieng.ui.tabletop.drawing import TableDrawer
+from lieng.ui.tabletop.frame_record import FrameRecord
 from lieng.ui.tabletop.log_panel import LogPanel
 from lieng.ui.tabletop.replay_feed import Replay
 from lieng.ui.tabletop.summary import draw_result, net_line
@@ -39,14 +40,17 @@ class ReplayScene(Scene):
         n = len(record.seats)
         me = self.replay.me
         self.order = [(me + i) % n for i in range(n)]
-        self.drawer = TableDrawer(app.cards, chips)
+        self.frame_record = FrameRecord()
+        """What this screen's frames draw, while someone records them (``frame_record``:
+        the layout tests check the replay's frames as the table's)."""
+        self.drawer = TableDrawer(app.cards, chips, self.frame_record)
         self.layout = layout_mod.compute(app.size, n, drawer=app.settings.action_log_open)
         self.playing = False
         self.wait = 0.0
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.log_panel = LogPanel(app, self.replay.log,
                                   lambda: [shown_name(n) for n in self.replay.names],
-                                  lambda: self.replay.board.shown)
+                                  lambda: self.replay.board.shown, self.frame_record)
         self.replay.next()  # the deal starts at once
 
     def build(self) -> None:
@@ -182,4 +186,5 @@ class ReplayScene(Scene):
         title = t("summary.title", n="").strip()
         names = [shown_name(n) for n in self.replay.names]
         draw_result(surface, self.layout, title, self.result_lines(),
-                    self.replay.log.hand_lines(), names, None, button=False)
+                    self.replay.log.hand_lines(), names, None, button=False,
+                    record=self.frame_record)

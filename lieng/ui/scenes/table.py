@@ -38,6 +38,7 @@ from lieng.ui.tabletop.action_bar import ActionBar
 from lieng.ui.tabletop.board import Board
 from lieng.ui.tabletop.coach import coach_line, draw_coach
 from lieng.ui.tabletop.drawing import TableDrawer
+from lieng.ui.tabletop.frame_record import FrameRecord
 from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts, info_line, timer_rect
 from lieng.ui.tabletop.log_panel import LogPanel
 from lieng.ui.tabletop.newcomers import welcome
@@ -78,7 +79,10 @@ class TableScene(Scene, Generic[TableT]):
         for plate, seat in zip(self.board.seats, table.seats, strict=True):
             plate.bot = seat.kind == "bot"  # the plate says "Máy · Khó"
             plate.level = seat.spec.level if plate.bot else None
-        self.drawer = TableDrawer(app.cards, chips)
+        self.frame_record = FrameRecord()
+        """What this screen's frames draw, rectangle by rectangle, while someone records
+        them (``frame_record``: the self-test checks the layout rule on every frame)."""
+        self.drawer = TableDrawer(app.cards, chips, self.frame_record)
         self.canvas: Canvas | None = None
         """The retained frame (``draw``): made at the first frame, anew when the window
         changes size."""
@@ -86,9 +90,6 @@ class TableScene(Scene, Generic[TableT]):
         """The surface the canvas last went onto, the frame number, and where the window's
         controls are drawn over it (``draw``); None when something else may be drawn over
         it (another scene, a screen that draws after the table)."""
-        self.continued: int | None = None
-        """The hand number whose summary the player moved on from (or whose delay ran
-        out): its result is no longer shown, and the next hand was asked for once."""
         self._trimmed: int | None = None
         """The hand after whose result the heap last gave its free pages back
         (``_give_back_pages``)."""
@@ -114,9 +115,10 @@ class TableScene(Scene, Generic[TableT]):
         """The hand told line by line and its result, from public events only (the
         session's ``lieng.game.story``); shown as far as the board has shown the events."""
         # Names as the plates show them ("Bạn" reads "You" in English).
-        self.log_panel = LogPanel(app, self.log, self.seat_names, lambda: self.board.shown)
+        self.log_panel = LogPanel(app, self.log, self.seat_names, lambda: self.board.shown,
+                                  self.frame_record)
         self.summary = SummaryPanel(app, self.shown_result, self.seat_names,
-                                    self.result_lines)
+                                    self.result_lines, self.frame_record)
         flow = self.make_flow()
         if flow is not None:
             self.session.flow = flow
@@ -140,6 +142,7 @@ class TableScene(Scene, Generic[TableT]):
         self.bar = ActionBar(app.ui, self.container, self.layout.bar, s, ts,
                              self.session.pot, lambda: timer_rect(self.layout))
         self._legal_shown = False
+        self._sync_bar()  # a new bar shows the session's turn from its first event on
         bw, bh = int(128 * s), int(34 * s)
         x = app.size[0] - int(10 * s)
         self.top_buttons = {}
@@ -206,8 +209,11 @@ class TableScene(Scene, Generic[TableT]):
         self.session.seating = seating
 
     def _on_events(self, events: Sequence[Event]) -> None:
-        """The session's events (already redacted for this screen) onto the board."""
+        """The session's events (already redacted for this screen) onto the board; the
+        bar follows at once (at instant speed the board shows them as they come, and
+        the next key or click is mapped against what the bar shows: ``_sync_bar``)."""
         self.board.feed(events)
+        self._sync_bar()
 
     def make_flow(self) -> BetweenHands | None:
         """The between-hands decisions, when not the session's own (the bot table's:
@@ -216,9 +222,8 @@ class TableScene(Scene, Generic[TableT]):
 
     def start_next_hand(self) -> None:
         """Deal on, or present what the flow decided instead (a rebuy, the end)."""
-        result = self.log.result
-        self.continued = result.hand_no if result is not None else None
-        decision = self.session.next_hand()  # newcomers sit down first (the session's)
+        # The player moves on from the result; newcomers sit down first (the session's).
+        decision = self.session.next_hand()
         if decision is None:
             self.own.let_go()
             return
@@ -301,7 +306,12 @@ class TableScene(Scene, Generic[TableT]):
     # ----------------------------------------------------------------- events
 
     def _sync_bar(self) -> Legal | None:
-        """Make the bar show what ``legal()`` allows right now (cheap when unchanged)."""
+        """Make the bar show what the session shows me allowed now (``shown_legal``;
+        cheap when unchanged). Called wherever that can change — the session's events
+        reaching the board, the board's frame (``update``), a new bar (``build``), my
+        action, the hot-seat's hand-off confirmed — so a click or key is mapped against
+        what the bar shows (``ActionBar.action_for_button``), with no second read of the
+        turn on the way (docs/ARCHITECTURE.md, the click's path)."""
         legal = self.my_legal()
         if self.bar is not None and legal != self._legal_shown:
             self.bar.set_legal(legal)
@@ -310,7 +320,6 @@ class TableScene(Scene, Generic[TableT]):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         bar = self.bar
-        self._sync_bar()
         if event.type == pygame_gui.UI_BUTTON_PRESSED and bar is not None:
             # An action button first: the click's path is the bar, the session, the table
             # (docs/ARCHITECTURE.md); the drawer and the result take no button of the bar's.
@@ -378,9 +387,8 @@ class TableScene(Scene, Generic[TableT]):
             if b is not None:
                 b.set_text(key("table.mute" if app.settings.sound_on else "table.unmute"))
         elif name == "leave":
-            in_hand = self.table.in_hand
             app.push(Dialog(app, "msg.leave_title",
-                            "msg.leave_in_hand" if in_hand else "msg.leave",
+                            "msg.leave_in_hand" if self.session.in_hand else "msg.leave",
                             [("msg.leave_yes", self.leave), ("msg.stay", lambda: None)]))
 
     # ----------------------------------------------------------------- per frame
@@ -391,6 +399,8 @@ class TableScene(Scene, Generic[TableT]):
             self.relayout()
         self.table.timing.scale = app.settings.speed_factor
         self.board.update(dt)
+        if self.session.closed:
+            self.board.no_turn()  # no seat acts on a closed table (the session says so)
         covered = self.covered
         waits = covered and self.timers_wait_when_covered
         # The table's clock stands still until the board has shown every event and
@@ -452,10 +462,9 @@ class TableScene(Scene, Generic[TableT]):
             give_back_free_pages()
 
     def summary_showing(self) -> bool:
-        """The hand is over and shown to its end, and the player has not moved on."""
-        result = self.shown_result()
-        return (result is not None and not self.board.busy and not self.ended
-                and self.continued != result.hand_no)
+        """The hand is over and shown to its end, and the player has not moved on (the
+        session's ``result_waiting``) — once the board is still, on a table not left."""
+        return self.session.result_waiting() and not self.board.busy and not self.ended
 
     def remaining(self) -> float | None:
         return self.session.remaining()
@@ -494,16 +503,18 @@ class TableScene(Scene, Generic[TableT]):
         self.drawer.draw(surface, self.board, lay, self.order, rem, total, self.own.peel)
         self.app.cards.frame = self.app.frames
         if self.app.settings.coach_hints:
-            draw_coach(surface, lay, ts, coach_line(self.board, self.me, self.table.rules))
-        info = info_line(self.table.rules, self.table.hand_no, self.board.round,
-                         self.table.in_hand)
+            draw_coach(surface, lay, ts, coach_line(self.board, self.me, self.table.rules),
+                       self.frame_record)
+        info = info_line(self.session.header(), self.board.round)
         text(surface, info, (12 * s, 23 * s), ts.px("body"), CREAM, anchor="midleft",
              max_width=max(40, self.top_left() - int(24 * s)))
         if rem is not None and total > 0 and self.turn_shown():
-            draw_timer_bar(surface, lay, rem / total, self.turn_label(str(int(rem + 0.999))))
+            draw_timer_bar(surface, lay, rem / total, self.turn_label(str(int(rem + 0.999))),
+                           self.frame_record)
         self.log_panel.draw(surface, lay)
         if not self.board.dealing and not self.summary_showing():
-            draw_toasts(surface, lay, [t(x.key, **x.args) for x in self.toasts])
+            draw_toasts(surface, lay, [t(x.key, **x.args) for x in self.toasts],
+                        self.frame_record)
         self.summary.draw(surface, lay)  # between hands: the result, until "Ván tiếp"
 
     def seat_names(self) -> list[str]:

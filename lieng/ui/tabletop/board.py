@@ -151,6 +151,12 @@ class Board:
         self.flights = [fl for fl in self.flights if not fl.tween.done]
         self.banners = [b for b in self.banners if not b.tween.done]
 
+    def no_turn(self) -> None:
+        """No seat is acting, whatever the events shown last said: the table closed
+        under its players (``TableSession.closed``), so nobody will take the turn — the
+        plate loses its gold ring and its "Đang nghĩ…" with the countdown."""
+        self.to_act = None
+
     def catch_up(self) -> None:
         """Land every pending animation now."""
         self.tweener.finish_all()

@@ -28,7 +28,7 @@ from lieng.ui.core import canvas
 from lieng.ui.core.draw import GOLD, shadow_offset, shadowed
 from lieng.ui.core.i18n import t
 from lieng.ui.core.typescale import px
-from lieng.ui.tabletop.frame_record import mark, recording
+from lieng.ui.tabletop.frame_record import FrameRecord
 
 CELEBRATED: dict[HandCategory, str] = {HandCategory.SAP: "celebrate.sap",
                                        HandCategory.LIENG: "celebrate.lieng"}
@@ -86,8 +86,9 @@ class Celebrations:
         self.bursts = [b for b in self.bursts if b.progress < 1.0]
 
     def draw(self, surf: pygame.Surface, centre_of: Callable[[int], tuple[float, float]],
-             scale: float) -> None:
-        """Each running burst around ``centre_of(seat)`` (the winner's cards)."""
+             scale: float, record: FrameRecord) -> None:
+        """Each running burst around ``centre_of(seat)`` (the winner's cards), told to
+        ``record`` (the drawer's: ``frame_record``)."""
         bounds = surf.get_rect()
         for burst in self.bursts:
             p = burst.progress
@@ -103,7 +104,7 @@ class Celebrations:
             colours = (tuple(int(c * fade) for c in (255, 240, 190)),
                        tuple(int(c * fade) for c in GOLD))
             right, bottom = bounds.right - r, bounds.bottom - r
-            watched = recording()
+            watched = record.recording
             for i in range(SPARKS):
                 a = 2 * math.pi * i / SPARKS + 0.4 * p
                 x = int(cx + math.cos(a) * reach)
@@ -111,7 +112,8 @@ class Celebrations:
                 if r <= x <= right and r <= y <= bottom:  # the spark wholly on the window
                     canvas.circle(surf, colours[i % 2], (x, y), r)  # type: ignore[arg-type]
                     if watched:
-                        mark("celebration", burst.seat, pygame.Rect(x - r, y - r, 2 * r, 2 * r))
+                        record.mark("celebration", burst.seat,
+                                    pygame.Rect(x - r, y - r, 2 * r, 2 * r))
             # The word pops in (overshoots, settles), then fades with the sparks.
             pop = 1.0 + 0.35 * math.sin(min(1.0, p / 0.25) * math.pi) if p < 0.25 else 1.0
             size = max(8, int(px(scale, "large") * 1.4 * pop))
@@ -126,7 +128,7 @@ class Celebrations:
             drawn = shown.get_rect()
             drawn.center = (probe.centerx + off // 2, probe.centery + off // 2)
             surf.blit(shown, drawn)
-            mark("celebration", burst.seat, drawn.clip(bounds))
+            record.mark("celebration", burst.seat, drawn.clip(bounds))
 
 
 def word_surface(word: str, settled: int, size: int, fade: float, room: int) -> pygame.Surface:

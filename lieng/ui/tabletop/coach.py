@@ -17,11 +17,11 @@ import pygame
 from lieng.engine import Card, RuleSet
 from lieng.ui.core.draw import GOLD, panel, text
 from lieng.ui.core.i18n import t
-from lieng.ui.tabletop.frame_record import mark
 
 if TYPE_CHECKING:
     from lieng.ui.core.typescale import TypeScale
     from lieng.ui.tabletop.board import Board
+    from lieng.ui.tabletop.frame_record import FrameRecord
     from lieng.ui.tabletop.layout import TableLayout
 
 
@@ -52,8 +52,10 @@ def coach_line(board: Board, me: int, rules: RuleSet) -> str:
     return t("coach.hint", pct=str(pct), n=str(opponents))
 
 
-def draw_coach(surface: pygame.Surface, lay: TableLayout, ts: TypeScale, line: str) -> None:
-    """``line`` (``coach_line``'s) in its box just above the action bar."""
+def draw_coach(surface: pygame.Surface, lay: TableLayout, ts: TypeScale, line: str,
+               record: FrameRecord) -> None:
+    """``line`` (``coach_line``'s) in its box just above the action bar, told to the
+    screen's ``record``."""
     if not line:
         return
     s = lay.scale
@@ -61,5 +63,5 @@ def draw_coach(surface: pygame.Surface, lay: TableLayout, ts: TypeScale, line: s
     r = pygame.Rect(0, 0, int(296 * s), int(30 * s))
     r.bottomleft = (bar.x + int(12 * s), bar.top - int(6 * s))
     panel(surface, r, (10, 18, 15, 220), GOLD, radius=int(9 * s))
-    mark("coach", -1, r)
+    record.mark("coach", -1, r)
     text(surface, line, r.center, ts.px("small"), GOLD, bold=True, max_width=r.w - int(14 * s))

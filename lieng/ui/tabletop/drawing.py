@@ -5,8 +5,9 @@ through ``CardRenderer.draw``, which only draws a face for a card the board know
 the board only knows the player's own cards and, after a showdown, the shown hands.
 
 Everything is drawn into its box of the layout (a text shrinks to its box's width, a
-chip pile is capped to its box's height), and every blit is told to ``frame_record`` so
-a test can check what a frame really drew (docs/UI.md, "The layout rule").
+chip pile is capped to its box's height), and every blit is told to the drawer's
+``FrameRecord`` (``frame_record``), so the self-test and the tests can check what a frame
+really drew (docs/UI.md, "The layout rule").
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from lieng.ui.core.tween import lerp
 from lieng.ui.core.typescale import px
 from lieng.ui.tabletop import layout as L
 from lieng.ui.tabletop.board import Anchor, Board, CardState, SeatState
-from lieng.ui.tabletop.frame_record import mark, recording
+from lieng.ui.tabletop.frame_record import FrameRecord
 from lieng.ui.tabletop.layout import SeatSpot, TableLayout, card_centers
 from lieng.ui.tabletop.layout_fit import along
 
@@ -86,13 +87,6 @@ def deal_width(layout: TableLayout, spot: SeatSpot, grown: float) -> int:
     return int(deck_w + (spot.card_w - deck_w) * grown)
 
 
-def _watched() -> bool:
-    """Something outside is watching what this module draws (``frame_record``'s
-    recording: the layout checks, the tests' record of the words drawn). A replayed group
-    draws without calling the drawing code, so it would not tell them."""
-    return recording()
-
-
 class _Plate(pygame.Surface):
     """A seat's composed plate: ``origin``, the window point its top-left corner was
     composed for, and ``covers``, the part of it that was drawn on (what ``frame_record``
@@ -116,9 +110,13 @@ through: half a window of pixels."""
 
 
 class TableDrawer:
-    def __init__(self, renderer: CardRenderer, fmt: Callable[[int], str]) -> None:
+    def __init__(self, renderer: CardRenderer, fmt: Callable[[int], str],
+                 record: FrameRecord | None = None) -> None:
         self.cards = renderer
         self.fmt = fmt
+        self.record = record if record is not None else FrameRecord()
+        """Told every rectangle this drawer blits (``frame_record``): its screen's, or
+        one of its own that nobody opens."""
         self._felt: pygame.Surface | None = None
         self._felt_key: tuple[int, int] | None = None
         self._drawn_layout: TableLayout | None = None
@@ -154,8 +152,10 @@ class TableDrawer:
         self._drawn_layout = layout
         # The pots, and each seat's plate, cards and status line, are groups of the
         # canvas (``canvas.grouped``): drawn once and replayed while nothing they are
-        # drawn from changes — unless what is drawn is being watched (``_watched``).
-        replay = not _watched() and self.cards.face_log is None
+        # drawn from changes — unless what is drawn is being recorded: a replayed group
+        # draws without calling the drawing code, so it would not tell the record.
+        record = self.record
+        replay = not record.recording and self.cards.face_log is None
         at = (id(layout), language(), self.cards.four_colour)
         # Piles first, then the chips in the air, then every figure over them: a chip
         # passing a label slides under it, never over it.
@@ -169,7 +169,7 @@ class TableDrawer:
             p = along(self._path(layout, fl.source, fl.target, slot_of), fl.tween.progress)
             covered = chip_pile(surf, fl.amount, p, chip_r, max_chips=L.BET_CHIPS)
             seat_end = fl.target if fl.target[0] != "pot" else fl.source
-            mark(FLIGHT_KIND[fl.source[0]], seat_end[1], covered)
+            record.mark(FLIGHT_KIND[fl.source[0]], seat_end[1], covered)
         canvas.grouped(surf, -2, pots, self._draw_pot_labels, surf, layout, layers)
         # The deck while cards are flying, in the banner's box (no banner in a deal).
         if board.dealing:
@@ -178,7 +178,7 @@ class TableDrawer:
                 r = self.cards.draw(surf, None, (layout.deck[0] - k, layout.deck[1] - k),
                                     int(L.DECK_W * s), False)
                 deck = r if k == 0 else deck.union(r)
-            mark("deck", -1, deck)
+            record.mark("deck", -1, deck)
         seats = board.seats
         n = len(seats)
         for seat_i, seat in enumerate(seats):
@@ -220,9 +220,10 @@ class TableDrawer:
             box = layout.banner
             drawn = text(surf, t(banner.key, **banner.args), box.center, px(s, "large"),
                          col, bold=True, max_width=box.w)  # type: ignore[arg-type]
-            mark("banner", -1, drawn)
+            record.mark("banner", -1, drawn)
         # A sáp's or a liêng's win: over the winner's cards, for a moment (``celebration``).
-        board.celebrations.draw(surf, lambda i: layout.seats[slot_of[i]].cards_box.center, s)
+        board.celebrations.draw(surf, lambda i: layout.seats[slot_of[i]].cards_box.center, s,
+                                record)
         if steady and self.cards.rendered == rendered:  # none rendered for it: one ahead
             self.prepare(board, layout, slot_of)
 
@@ -274,6 +275,7 @@ class TableDrawer:
                     layout: TableLayout) -> None:
         """The pots' chips (``layers``: ``Board.layers``), labelled once the flights are
         drawn."""
+        mark = self.record.mark
         s = layout.scale
         for i, (amount, _el) in enumerate(layers):
             if not amount:
@@ -290,6 +292,7 @@ class TableDrawer:
         """The pots' figures, each in its box. A layer only one player still in paid into
         is not a side pot: it goes back to that player (RULES.md step 9), so it is
         labelled as returned chips."""
+        mark = self.record.mark
         s = layout.scale
         if not layers:
             return
@@ -337,6 +340,7 @@ class TableDrawer:
 
     def _draw_seat(self, surf: pygame.Surface, board: Board, layout: TableLayout, seat_i: int,
                    slot: int, seat: SeatState, remaining: float | None, total: float) -> None:
+        mark = self.record.mark
         s = layout.scale
         spot = layout.seats[slot]
         rect = spot.panel
@@ -528,6 +532,7 @@ class TableDrawer:
                      seat_i: int, slot: int, seat: SeatState) -> None:
         """The status line (hand name at the showdown, else the last action), drawn after
         every card so a fanned hand never hides it."""
+        mark = self.record.mark
         s = layout.scale
         spot = layout.seats[slot]
         acting = board.to_act == seat_i
@@ -589,6 +594,7 @@ class TableDrawer:
     def _draw_cards(self, surf: pygame.Surface, layout: TableLayout, slot: int, seat_i: int,
                     seat: SeatState, own: bool, peel: dict[int, float] | None,
                     lost: bool = False) -> None:
+        mark = self.record.mark
         spot = layout.seats[slot]
         centers = card_centers(spot)
         for i, cs in enumerate(seat.cards[:3]):

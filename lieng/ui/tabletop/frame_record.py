@@ -1,11 +1,15 @@
 """What a table frame actually drew, rectangle by rectangle, and the check that nothing
 covers what it must not (the layout rule, docs/UI.md).
 
-The drawing code calls ``mark(kind, owner, rect)`` with the rectangle of every thing it
-blits on the table — a plate, a card, a status line, a bet, the pot, a chip in flight, the
-result panel... ``mark`` does nothing unless a test (or a screenshot maker) opened a
-``capture()``, so a frame costs one global read per mark. ``problems`` then says what
-broke the rule in that frame.
+The drawing code calls ``record.mark(kind, owner, rect)`` with the rectangle of every
+thing it blits on the table — a plate, a card, a status line, a bet, the pot, a chip in
+flight, the result panel... — on the ``FrameRecord`` its screen owns and gave it (no
+module state: two windows, or a test and the screen it drives, never share one).
+``mark`` does nothing unless someone opened a ``capture()`` on that record, so a frame
+costs one attribute read per mark. ``problems`` then says what broke the rule in that
+frame. Who watches: the bot-table self-test (``python main.py --selftest``,
+``lieng.devtools.bots_selftest``) checks every frame it draws and fails on a breach; the
+layout tests check the frames they drive.
 
 Owners: a seat's things carry the seat's number (the board's, not the display slot), a
 pot layer's its layer, the rest -1.
@@ -41,29 +45,41 @@ class Drawn:
     rect: pygame.Rect
 
 
-_frame: list[Drawn] | None = None
+class FrameRecord:
+    """One screen's record of what its frames draw (see the module docstring).
 
+    ``frame`` is None while nobody records — then ``mark`` reads it and returns — and the
+    list of what was drawn inside ``capture``. The drawing code may also ask
+    ``recording`` before it replays a retained group of the canvas: a replay draws
+    without calling the drawing code, so it would tell the record nothing."""
 
-def mark(kind: str, owner: int, rect: pygame.Rect) -> None:
-    """Note one drawn thing (a no-op outside ``capture``)."""
-    if _frame is not None:
-        _frame.append(Drawn(kind, owner, pygame.Rect(rect)))
+    __slots__ = ("frame",)
 
+    def __init__(self) -> None:
+        self.frame: list[Drawn] | None = None
 
-def recording() -> bool:
-    return _frame is not None
+    def mark(self, kind: str, owner: int, rect: pygame.Rect) -> None:
+        """Note one drawn thing (a no-op outside ``capture``)."""
+        if self.frame is not None:
+            self.frame.append(Drawn(kind, owner, pygame.Rect(rect)))
 
+    @property
+    def recording(self) -> bool:
+        return self.frame is not None
 
-@contextmanager
-def capture() -> Iterator[list[Drawn]]:
-    """Record what is drawn inside the ``with`` block."""
-    global _frame
-    previous = _frame
-    _frame = []
-    try:
-        yield _frame
-    finally:
-        _frame = previous
+    @contextmanager
+    def capture(self) -> Iterator[list[Drawn]]:
+        """Record what is drawn inside the ``with`` block. Captures nest: what an inner
+        one records (a self-test's frame) is also the outer one's (a test's steps)."""
+        outer = self.frame
+        inner: list[Drawn] = []
+        self.frame = inner
+        try:
+            yield inner
+        finally:
+            self.frame = outer
+            if outer is not None:
+                outer.extend(inner)
 
 
 def _allowed(first: Drawn, later: Drawn) -> bool:

@@ -9,12 +9,12 @@ from dataclasses import dataclass
 
 import pygame
 
-from lieng.engine import RuleSet
+from lieng.game.session import TableHeader
 from lieng.ui.core import canvas
 from lieng.ui.core.draw import CREAM, GOLD, panel, text, text_surface
 from lieng.ui.core.i18n import chips, t
 from lieng.ui.core.typescale import TypeScale
-from lieng.ui.tabletop.frame_record import mark
+from lieng.ui.tabletop.frame_record import FrameRecord
 from lieng.ui.tabletop.layout import TableLayout as Layout
 from lieng.ui.tabletop.log_panel import wrap
 
@@ -46,8 +46,10 @@ def timer_rect(lay: Layout) -> pygame.Rect:
     return pygame.Rect(bar.x, top, bar.w, bar.bottom - top)
 
 
-def draw_timer_bar(surface: pygame.Surface, lay: Layout, frac: float, label: str) -> None:
-    """The player's turn timer (RULES.md step 6): green, then amber, then red."""
+def draw_timer_bar(surface: pygame.Surface, lay: Layout, frac: float, label: str,
+                   record: FrameRecord) -> None:
+    """The player's turn timer (RULES.md step 6): green, then amber, then red; its
+    rectangle told to the screen's ``record`` (``frame_record``)."""
     s = lay.scale
     ts = TypeScale(s)
     bar = _timer_bar(lay)
@@ -58,12 +60,13 @@ def draw_timer_bar(surface: pygame.Surface, lay: Layout, frac: float, label: str
         else (220, 70, 60)
     canvas.rect(surface, colour, fill, border_radius=4)
     drawn = text(surface, label, (bar.centerx, bar.top - 14 * s), ts.px("body"), GOLD, bold=True)
-    mark("timer", -1, bar.union(drawn))
+    record.mark("timer", -1, bar.union(drawn))
 
 
-def draw_toasts(surface: pygame.Surface, lay: Layout, labels: Sequence[str]) -> None:
+def draw_toasts(surface: pygame.Surface, lay: Layout, labels: Sequence[str],
+                record: FrameRecord) -> None:
     """One framed line per toast, in the round banner's box under the pot (the newest
-    on top: they are short-lived)."""
+    on top: they are short-lived); each told to the screen's ``record``."""
     s = lay.scale
     ts = TypeScale(s)
     for label in labels[-1:]:
@@ -84,7 +87,7 @@ def draw_toasts(surface: pygame.Surface, lay: Layout, labels: Sequence[str]) -> 
         for i, line in enumerate(lines):
             text(surface, line, (r.centerx, r.y + step * (i + 0.5)), size, CREAM, bold=True,
                  max_width=r.w - 20)
-        mark("toast", -1, r)
+        record.mark("toast", -1, r)
 
 
 def toast_lines(label: str, width: int, height: int, ts: TypeScale) -> tuple[list[str], int]:
@@ -105,12 +108,15 @@ def toast_lines(label: str, width: int, height: int, ts: TypeScale) -> tuple[lis
     return wrap(label, ts.px("small"), True, width), ts.px("small")
 
 
-def info_line(rules: RuleSet, hand_no: int, round_no: int, in_hand: bool) -> str:
-    """The table's top-left line: hand, table bet, round, rules. Between hands no round is
-    going on; after the last raising round (RULES.md step 7) "Vòng 4/3" would read as a
-    mistake, so it says only calls are left."""
-    key = "table.info" if round_no <= rules.max_rounds else "table.info_calls"
-    if not in_hand:
-        key = "table.info_over"
-    return t(key, hand=str(hand_no), bet=chips(rules.table_bet), round=str(max(1, round_no)),
-             rounds=str(rules.max_rounds), preset=t(f"preset.{rules.tiebreak}"))
+def info_line(header: TableHeader, round_no: int) -> str:
+    """The table's top-line words, as the session says them (``TableSession.header``):
+    hand, table bet, round, rules. Between hands no round is going on; after the last
+    raising round (RULES.md step 7) "Vòng 4/3" would read as a mistake, so it says only
+    calls are left; before the first deal there is no hand to number (a LAN table read
+    "Ván 0")."""
+    key = "table.info" if round_no <= header.max_rounds else "table.info_calls"
+    if not header.in_hand:
+        key = "table.info_over" if header.hand_no is not None else "table.info_waiting"
+    return t(key, hand=str(header.hand_no), bet=chips(header.table_bet),
+             round=str(max(1, round_no)), rounds=str(header.max_rounds),
+             preset=t(f"preset.{header.preset}"))

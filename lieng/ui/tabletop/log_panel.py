@@ -26,7 +26,7 @@ from lieng.ui.core.draw import CREAM, GOLD, MUTED, panel, text
 from lieng.ui.core.i18n import key, language, t
 from lieng.ui.core.typescale import px
 from lieng.ui.tabletop import action_log
-from lieng.ui.tabletop.frame_record import mark
+from lieng.ui.tabletop.frame_record import FrameRecord
 from lieng.ui.tabletop.layout import TableLayout
 
 if TYPE_CHECKING:
@@ -81,11 +81,13 @@ class LogPanel:
     """The drawer: its toggle button, its keys and mouse wheel, and its drawing."""
 
     def __init__(self, app: GameApp, log: Story, names: Callable[[], Sequence[str]],
-                 shown: Callable[[], int]) -> None:
+                 shown: Callable[[], int], record: FrameRecord | None = None) -> None:
         self.app = app
         self.log = log
         self.names = names
         self.shown = shown
+        self.record = record if record is not None else FrameRecord()
+        """Told the open drawer's rectangle (its screen's ``frame_record``)."""
         """How many of the story's events the board has shown: only their lines are
         drawn, so a line appears when the table shows its moment."""
         self.scroll = 0
@@ -160,7 +162,7 @@ class LogPanel:
         s = lay.scale
         r = self.rect(lay)
         panel(surface, r, (10, 16, 14, 232), GOLD, radius=int(12 * s))
-        mark("drawer", -1, r)
+        self.record.mark("drawer", -1, r)
         pad = int(12 * s)
         text(surface, t("log.title"), (r.x + pad, r.y + 18 * s), px(s, "heading"), GOLD, bold=True,
              anchor="midleft")

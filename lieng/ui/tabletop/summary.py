@@ -46,15 +46,12 @@ from lieng.ui.core.gui import set_visible
 from lieng.ui.core.i18n import chips, key, language, t
 from lieng.ui.core.typescale import px
 from lieng.ui.tabletop import action_log
-from lieng.ui.tabletop.frame_record import mark, recording
+from lieng.ui.tabletop.frame_record import FrameRecord
 from lieng.ui.tabletop.layout import TableLayout
 from lieng.ui.tabletop.log_panel import COLOURS, wrap
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
-
-_text = text
-"""This module's ``text`` as imported (a test may replace it to watch the words drawn)."""
 
 ARM_SECONDS = 0.4
 """Keys and clicks are taken only after the summary has been up this long: a Space
@@ -256,15 +253,16 @@ def _fit(lay: TableLayout, results: Sequence[tuple[str, bool]], lines: Sequence[
 def draw_result(surface: pygame.Surface, lay: TableLayout, title: str,
                 results: Sequence[tuple[str, bool]], lines: Sequence[StoryLine],
                 names: Sequence[str], footer: str | Sequence[str] | None,
-                button: bool) -> pygame.Rect:
+                button: bool, record: FrameRecord) -> pygame.Rect:
     """The result panel in the layout's place for it (``TableLayout.summary``): the
     title, the results (one cell per seat's, two to a row when they fit), the shown
     hands and pots, the footer (``footer``: one line, or its forms longest first) and
     room for the button; as tall as that, grown up from the place's bottom (``fit``
-    says what gives way when that is taller than the place). Returns the panel."""
+    says what gives way when that is taller than the place); the panel is told to the
+    screen's ``record``. Returns the panel."""
     footers = [footer] if isinstance(footer, str) else list(footer or [])
     how = fit(lay, results, lines, names, footers, button)
-    r = _draw_body(surface, lay, title, results, how)
+    r = _draw_body(surface, lay, title, results, how, record)
     _draw_footer(surface, lay, how, button)
     return r
 
@@ -276,14 +274,15 @@ def _panel(lay: TableLayout, how: Fit) -> pygame.Rect:
 
 
 def _draw_body(surface: pygame.Surface, lay: TableLayout, title: str,
-               results: Sequence[tuple[str, bool]], how: Fit) -> pygame.Rect:
+               results: Sequence[tuple[str, bool]], how: Fit,
+               record: FrameRecord) -> pygame.Rect:
     """The panel, its title, results, hands and pots (all but the footer)."""
     s = lay.scale
     pad = int(PAD * s)
     width = lay.summary.w - 2 * pad
     r = _panel(lay, how)
     panel(surface, r, (10, 16, 14, 236), GOLD, radius=int(14 * s))
-    mark("summary", -1, r)
+    record.mark("summary", -1, r)
     y = float(r.y + pad)
     if how.title:
         text(surface, title, (r.centerx, y + TITLE_H * s / 2 - s), px(s, "heading"), GOLD,
@@ -356,11 +355,14 @@ class SummaryPanel:
 
     def __init__(self, app: GameApp, hand: Callable[[], HandResult | None],
                  names: Callable[[], Sequence[str]],
-                 result: Callable[[], list[tuple[str, bool]]]) -> None:
+                 result: Callable[[], list[tuple[str, bool]]],
+                 record: FrameRecord | None = None) -> None:
         self.app = app
         self.hand = hand
         self.names = names
         self.result = result
+        self.record = record if record is not None else FrameRecord()
+        """Told the panel's rectangle (its screen's ``frame_record``)."""
         self.button: pygame_gui.elements.UIButton | None = None
         self.shown_for = 0.0
         """Seconds the summary has been on screen uncovered (the countdown reads it)."""
@@ -453,8 +455,8 @@ class SummaryPanel:
         title = t("summary.title", n=str(hand.hand_no or "")).strip()
         results, names = self.result(), self.names()
         # One group of the canvas: the panel stays up for seconds, the same until its
-        # countdown's next second (``canvas.grouped``; drawn anew while a test watches
-        # the frame's rectangles or the words drawn, which a replay would not tell it).
+        # countdown's next second (``canvas.grouped``; drawn anew while the frame is
+        # recorded, ``frame_record``, which a replay would not tell).
         # Two: the countdown's next second draws only the footer anew.
         # The same hand, words and layout as the last frame: the same panel (``fit``'s
         # own memory hashes every line of the hand; this compares a few objects).
@@ -465,12 +467,12 @@ class SummaryPanel:
         else:
             how = fit(lay, results, hand.lines, names, notes, True)
             self._last_fit = (seen, how)
-        watched = recording() or text is not _text
+        watched = self.record.recording
         body = None if watched else (id(lay), language(), title, tuple(results), how.title,
                                      how.big, how.big_step, how.big_rows, how.size,
                                      how.step, how.rows, how.height)
         canvas.grouped(surface, "summary", body, _draw_body, surface, lay, title, results,
-                       how)
+                       how, self.record)
         foot = None if watched else (id(lay), how.footer, how.height)
         canvas.grouped(surface, "summary footer", foot, _draw_footer, surface, lay, how, True)
         self._prepare_next(lay, results, hand.lines, names)

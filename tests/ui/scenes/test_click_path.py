@@ -6,10 +6,14 @@ paths down."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pygame_gui
+import pytest
 
 from lieng.devtools.click_path import PathRecorder, record_lan_click
+from lieng.engine import Legal
 from lieng.table import Table
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import make_table
@@ -30,7 +34,8 @@ BOT_TABLE_PATH = [
 ]
 
 
-def test_a_raise_click_at_a_bot_table_crosses_at_most_eight_modules(make_app: MakeApp) -> None:
+def test_a_raise_click_at_a_bot_table_crosses_at_most_eight_modules(
+        make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app((1280, 720), speed="fast")
     app.push(MenuScene(app))
     scene = TableScene(app, make_table(3, "normal", 10, "classic", "Bạn", seed=4))
@@ -46,6 +51,22 @@ def test_a_raise_click_at_a_bot_table_crosses_at_most_eight_modules(make_app: Ma
     hand = scene.table.hand
     assert hand is not None
     acted = len(hand.actions)
+    # What me may do is asked once on the way to the table — the session's one turn
+    # check — and the bar maps the press against what it shows (no re-read first).
+    asked: list[int] = []
+    asked_before_act: list[int] = []
+    shown_legal, act = scene.session.shown_legal, scene.table.act
+
+    def counted() -> Legal | None:
+        asked.append(len(asked))
+        return shown_legal()
+
+    def acting(*a: Any, **k: Any) -> None:
+        asked_before_act.append(len(asked))
+        act(*a, **k)
+
+    monkeypatch.setattr(scene.session, "shown_legal", counted)
+    monkeypatch.setattr(scene.table, "act", acting)
     recorder = PathRecorder(Table.act.__code__)
     recorder.install()
     try:
@@ -55,6 +76,7 @@ def test_a_raise_click_at_a_bot_table_crosses_at_most_eight_modules(make_app: Ma
     finally:
         recorder.uninstall()
     assert used, "the table screen did not take the click"
+    assert asked_before_act == [1]
     assert recorder.reached.is_set(), "the click never reached the table"
     assert len(hand.actions) == acted + 1 and hand.actions[-1][0] == scene.me
     assert hand.actions[-1][1].kind.name in ("RAISE", "ALL_IN")

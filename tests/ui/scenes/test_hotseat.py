@@ -187,6 +187,9 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(
     result = games[0]
     assert scene.end.result is not None and result.standings == scene.end.result.standings
     assert result.hands == table.hand_no
+    # The final scoreboard draws the standings the game saved, not a ranking of its own.
+    assert final.end is scene.end
+    assert tuple(standing for standing, _seat in final.rows()) == result.standings
     assert {s.name: s.net for s in result.standings} == {s.name: s.net for s in table.seats}
     assert [s.net for s in result.standings] == sorted((s.net for s in table.seats),
                                                       reverse=True)

@@ -26,7 +26,7 @@ from lieng.ui.scenes.lan_host import LanHostScene
 from lieng.ui.scenes.lan_join import LanJoinScene
 from lieng.ui.scenes.lan_table import LanTableScene
 from lieng.ui.scenes.menu import MenuScene
-from lieng.ui.tabletop.frame_record import capture, problems
+from lieng.ui.tabletop.frame_record import problems
 
 from ..helpers import (
     FAST,
@@ -268,7 +268,7 @@ def test_a_player_joining_mid_hand_watches_until_the_next_hand(
     me = table_scene.me
     assert table_scene.watching and table_scene.my_legal() is None
     # The "watching" notice sits in the banner's box, over no seat (the layout rule).
-    with capture() as frame:
+    with table_scene.frame_record.capture() as frame:
         table_scene.draw(app.screen)
     notices = [d.rect for d in frame if d.kind == "toast"]
     assert notices and table_scene.layout.banner.contains(notices[0])
@@ -408,15 +408,18 @@ def _seated_alone(make_app: MakeApp, cleanup: Cleanup,
 def test_the_host_closing_on_my_turn_ends_the_turn_on_screen(
         make_app: MakeApp, cleanup: Cleanup) -> None:
     """The host leaves while the player is to act: "Bàn đã đóng", and no turn under it —
-    the countdown and the live buttons go (a playtest saw "Đến lượt bạn" count down to 0
-    and stay). The session says there is no turn on a closed table; the scene draws that."""
+    the countdown, the live buttons and my plate's gold ring go (a playtest saw "Đến
+    lượt bạn" count down to 0 and stay). The session says there is no turn on a closed
+    table (``TableSession.closed``); the scene draws that."""
     app, scene = _seated_alone(make_app, cleanup, turn_seconds=60.0)
     hosts, _clients = cleanup
     host = hosts[-1]
     assert scene.bar is not None
-    wait(app, scene.turn_shown, 30)  # no autopilot: the turn waits for the player
-    assert scene.remaining() is not None
+    # No autopilot: the turn waits for the player (its countdown starts once the host's
+    # time for it is read, which may be a frame after the turn: a loaded machine saw it).
+    wait(app, lambda: scene.turn_shown() and scene.remaining() is not None, 30)
     assert any(b.is_enabled for b in scene.bar.buttons().values())
+    assert scene.board.to_act == scene.me  # my plate has the gold ring
     host.stop()
     wait(app, lambda: isinstance(app.stack.top, Dialog))
     dialog = app.stack.top
@@ -425,6 +428,7 @@ def test_the_host_closing_on_my_turn_ends_the_turn_on_screen(
     assert scene.remote.hand is not None and scene.remote.hand.to_act == scene.me
     assert not scene.turn_shown() and scene.remaining() is None
     assert not any(b.is_enabled for b in scene.bar.buttons().values())
+    assert scene.board.to_act is None  # no seat acts on a closed table: no gold ring
 
 
 def test_a_hand_with_a_fold_is_shown_as_not_checkable_neutrally(

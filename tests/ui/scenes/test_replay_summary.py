@@ -21,7 +21,7 @@ from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.replay import ReplayScene
 from lieng.ui.tabletop import summary
-from lieng.ui.tabletop.frame_record import capture, problems
+from lieng.ui.tabletop.frame_record import problems
 from lieng.ui.tabletop.layout import TableLayout
 from lieng.ui.tabletop.summary import net_line
 
@@ -69,7 +69,7 @@ def test_the_replay_ends_on_the_result_panel(make_app: MakeApp, drawer: bool) ->
         # Each step's animations to their end and two frames still, every frame checked.
         still = 0
         for _ in range(MAX_STEP_FRAMES):
-            with capture() as frame:
+            with rep.frame_record.capture() as frame:
                 step(app)
             assert problems(frame, app.size) == [], rep.replay.pos
             shown = [d for d in frame if d.kind == "summary"]
@@ -92,7 +92,7 @@ def test_the_replay_ends_on_the_result_panel(make_app: MakeApp, drawer: bool) ->
     assert rep.result_lines() == [(net_line(net), net > 0)]
     # Going back a step takes the panel away.
     key(app, pygame.K_LEFT)
-    with capture() as frame:
+    with rep.frame_record.capture() as frame:
         step(app)
     assert not any(d.kind == "summary" for d in frame)
 
@@ -107,7 +107,7 @@ def test_a_hand_left_mid_way_ends_on_a_panel_that_says_so(make_app: MakeApp) -> 
     app.push(rep)
     while not rep.replay.at_end:
         click(app, rep.buttons["next"])
-    with capture() as frame:
+    with rep.frame_record.capture() as frame:
         step(app, 3)
     assert any(d.kind == "summary" for d in frame)
     assert rep.result_lines() == [(t("replay.left", amount=chips(40)), False)]

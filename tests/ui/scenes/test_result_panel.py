@@ -28,10 +28,10 @@ from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop import action_log as log_words
 from lieng.ui.tabletop import summary
-from lieng.ui.tabletop.frame_record import capture, problems
+from lieng.ui.tabletop.frame_record import problems
 from lieng.ui.tabletop.summary import hand_lines
 
-from ..helpers import MakeApp, key, run_until, shot, step
+from ..helpers import MakeApp, key, run_until, shot, step, top
 from .test_hand_result import hotseat_to_result
 
 SEATS: Sequence[tuple[str, int, list[Action]]] = (
@@ -96,7 +96,7 @@ def panel_text(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
 def _frame(app: GameApp, calls: list[Drawn]) -> tuple[list[Drawn], pygame.Rect, list[str]]:
     """One frame: the panel's lines, the panel, and what broke the layout rule."""
     calls.clear()
-    with capture() as frame:
+    with top(app, TableScene).frame_record.capture() as frame:
         step(app)
     panels = [d.rect for d in frame if d.kind == "summary"]
     assert len(panels) == 1

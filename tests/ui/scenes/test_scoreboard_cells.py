@@ -26,7 +26,7 @@ def test_the_type_never_runs_into_the_chips(make_app: MakeApp, monkeypatch: Any,
     table.seats[3].stack = 1_234_567
     table.seats[3].left = True  # "Máy · Cao thủ · đã rời bàn", the longest type
     drawn = record_text(monkeypatch, scoreboard)
-    app.push(ScoreboardScene(app, table, final=False))
+    app.push(ScoreboardScene(app, table))
     step(app, 2)
     expert = t("hotseat.bot", level=t("level.expert"))
     kinds = [r for s, r in drawn if s.startswith(expert)]

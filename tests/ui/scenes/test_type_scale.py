@@ -85,7 +85,7 @@ def _screens(app: GameApp) -> Iterator[tuple[str, Scene]]:
         ("handoff", lambda: HandoffScene(app, "Thảo", True, HandoffWait(60.0), lambda: None,
                                          lambda: None)),
         ("scoreboard", lambda: ScoreboardScene(
-            app, make_hotseat_table(seats, 10, "classic", 100, 20, seed=1), final=False)),
+            app, make_hotseat_table(seats, 10, "classic", 100, 20, seed=1))),
         ("table", lambda: TableScene(app, make_table(3, "normal", 10, "classic", "Bạn",
                                                      seed=4))),
     ]

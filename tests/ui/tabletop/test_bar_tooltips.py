@@ -14,7 +14,6 @@ import pytest
 from pygame_gui.elements import UITooltip
 
 from lieng.ui.scenes.new_game import make_table
-from lieng.ui.tabletop.frame_record import capture
 from lieng.ui.tabletop.hud import timer_rect
 
 from ..helpers import MakeApp, move_mouse, open_table, run_until, step
@@ -44,7 +43,7 @@ def test_no_tooltip_of_the_bar_covers_the_countdown(make_app: MakeApp,
             step(app, 2)
             move_mouse((x, button.rect.centery))
             run_until(app, _tip_shown(button), limit=60)
-            with capture() as frame:
+            with scene.frame_record.capture() as frame:
                 step(app)
             countdown = [d.rect for d in frame if d.kind == "timer"]
             assert len(countdown) == 1, "the countdown is not on screen"

@@ -11,7 +11,7 @@ from lieng.engine import Card, HandStarted, PotAwarded, RuleSet
 from lieng.engine.ranking import HandValue, evaluate
 from lieng.ui.core.draw import GOLD, shadowed
 from lieng.ui.tabletop.celebration import DURATION, Celebrations, word_surface
-from lieng.ui.tabletop.frame_record import capture, problems
+from lieng.ui.tabletop.frame_record import FrameRecord, problems
 
 from ..helpers import MakeApp, key, open_table, step
 
@@ -54,7 +54,7 @@ def test_the_table_shows_it_without_waiting_for_it(make_app: MakeApp) -> None:
     seen: set[int] = set()
     idle_while_celebrating = False
     for _ in range(1500):
-        with capture() as frame:
+        with scene.frame_record.capture() as frame:
             if scene.my_legal() is not None:
                 key(app, pygame.K_c)  # the player checks, then calls (the script's plan)
             else:
@@ -121,8 +121,9 @@ def test_the_sparks_are_whole_circles_on_the_window_in_two_golds_fading() -> Non
             c._recording = True  # record the frame's operations, as ``paint`` does
             cel = Celebrations(lambda: [])
             cel.bursts = [celebration.Burst(2, "celebrate.sap", age=age)]
-            with capture() as drawn:
-                cel.draw(c, {2: centre}.__getitem__, scale)
+            record = FrameRecord()
+            with record.capture() as drawn:
+                cel.draw(c, {2: centre}.__getitem__, scale, record)
             p = min(1.0, age / DURATION)
             fade = 1.0 if p < 0.6 else max(0.0, (1.0 - p) / 0.4)
             r = max(1, int((5 - 3 * p) * scale))

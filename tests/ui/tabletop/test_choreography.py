@@ -30,7 +30,7 @@ from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
-from lieng.ui.tabletop.frame_record import capture, problems
+from lieng.ui.tabletop.frame_record import problems
 
 from ..helpers import DT, MakeApp, brisk, shot, step
 
@@ -85,7 +85,7 @@ def play_one_hand(app: GameApp, scene: TableScene[TableLike], raises: bool,
             else:
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0,
                                                      unicode="", scancode=0))
-        with capture() as frame:
+        with scene.frame_record.capture() as frame:
             step(app, dt=DT)
         for d in frame:
             seen[d.kind] = seen.get(d.kind, 0) + 1
@@ -148,14 +148,14 @@ def test_a_toast_waits_for_the_deal_to_land(make_app: MakeApp) -> None:
     assert scene.board.dealing
     scene.toast("msg.rebought", amount="200")
     while scene.board.dealing:
-        with capture() as frame:
+        with scene.frame_record.capture() as frame:
             step(app)
         assert problems(frame, app.size) == []
         kinds = {d.kind for d in frame}
         assert not {"toast", "deck"} <= kinds
     left = scene.toasts[0].left
     assert left > 3.0  # none of its time went by under the deal
-    with capture() as frame:
+    with scene.frame_record.capture() as frame:
         step(app)
     assert any(d.kind == "toast" for d in frame)
 
@@ -177,7 +177,7 @@ def test_side_pot_labels_keep_their_size_in_narrow_boxes(
     app, scene, _pots = play_to(size, "vi", True, "pots")
     try:
         drawn = record_text(monkeypatch, drawing)
-        with capture() as frame:
+        with scene.frame_record.capture() as frame:
             app.step(1 / 60)
     finally:
         app.close()  # a window left open keeps its UI manager (tests/ui/core/test_memory.py)

@@ -85,7 +85,6 @@ def test_round_banner_and_coach_hint_are_gone_at_the_showdown(make_app: MakeApp)
     leaves at the showdown; the coach hint (no hand name: the bar has it) goes once cards
     are shown."""
     from lieng.ui.tabletop.coach import coach_line
-    from lieng.ui.tabletop.frame_record import capture
 
     app = make_app(speed="normal", reveal_own_cards=True)
     app.change_settings(coach_hints=True)
@@ -96,7 +95,7 @@ def test_round_banner_and_coach_hint_are_gone_at_the_showdown(make_app: MakeApp)
     for _ in range(20000):
         board = scene.board
         lay = scene.layout
-        with capture() as frame:
+        with scene.frame_record.capture() as frame:
             step(app)
         for b in frame:
             if b.kind != "banner":

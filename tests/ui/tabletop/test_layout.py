@@ -12,7 +12,8 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from lieng.ui.tabletop.frame_record import Drawn, problems
+from lieng.ui.tabletop import frame_record
+from lieng.ui.tabletop.frame_record import Drawn, FrameRecord, problems
 from lieng.ui.tabletop.layout import FITS, backdrop, collisions, compute
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080), (2560, 1440), (1024, 768), (1366, 768)]
@@ -56,6 +57,26 @@ def test_collisions_name_what_overlaps() -> None:
     assert "glow4 leaves the window" in collisions(bad)
     bad = replace(lay, drawer_open=True)
     assert any("under the drawer" in p for p in collisions(bad))
+
+
+def test_a_record_is_its_screen_s_own_and_captures_nest() -> None:
+    """What a frame drew is told to the record its screen owns (``TableScene.frame_record``)
+    — no module state two screens, or a test and the screen it drives, would share — and
+    a capture inside another (the self-test's frame inside a test's steps) is both's."""
+    a, b = FrameRecord(), FrameRecord()
+    r = pygame.Rect(10, 10, 5, 5)
+    assert not a.recording
+    a.mark("plate", 0, r)  # nobody records: nothing kept
+    with a.capture() as outer:
+        a.mark("plate", 0, r)
+        b.mark("card", 1, r)  # another screen's record, not recording
+        with a.capture() as inner:
+            assert a.recording
+            a.mark("card", 0, r)
+    assert [d.kind for d in inner] == ["card"]
+    assert [d.kind for d in outer] == ["plate", "card"]
+    assert a.frame is None and b.frame is None
+    assert not any(isinstance(v, list) for v in vars(frame_record).values())
 
 
 def test_frame_problems_follow_the_rule() -> None:

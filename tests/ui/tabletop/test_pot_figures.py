@@ -11,7 +11,6 @@ from lieng.engine import Action
 from lieng.ui.core.draw import GOLD, text_surface
 from lieng.ui.core.typescale import px
 from lieng.ui.tabletop.drawing import main_pot_words
-from lieng.ui.tabletop.frame_record import capture
 
 from ..helpers import MakeApp, key, open_table, step
 
@@ -36,7 +35,7 @@ def test_beside_a_side_pot_with_the_drawer_open(make_app: MakeApp) -> None:
     s = scene.layout.scale
     seen = 0
     for _ in range(600):
-        with capture() as frame:
+        with scene.frame_record.capture() as frame:
             if scene.my_legal() is not None:
                 key(app, pygame.K_c)
             else:

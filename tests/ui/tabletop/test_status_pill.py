@@ -10,7 +10,6 @@ from lieng.ui.core.i18n import chips
 from lieng.ui.tabletop import layout as layout_mod
 from lieng.ui.tabletop.board import Board
 from lieng.ui.tabletop.drawing import STATUS_PILL, TableDrawer
-from lieng.ui.tabletop.frame_record import capture
 
 from ..helpers import MakeApp
 
@@ -23,7 +22,7 @@ def test_the_words_have_dark_felt_around_them_not_the_rail(make_app: MakeApp) ->
     surf = pygame.Surface(app.size)
     surf.fill(GOLD)  # everywhere the rail could be
     drawer = TableDrawer(app.cards, chips)
-    with capture() as frame:
+    with drawer.record.capture() as frame:
         drawer._draw_status(surf, board, lay, 2, 2, board.seats[2])
     (status,) = [d for d in frame if d.kind == "status"]
     box = lay.seats[2].status_box

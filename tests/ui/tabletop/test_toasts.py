@@ -12,6 +12,7 @@ from lieng.ui.core.draw import text_surface
 from lieng.ui.core.i18n import configure, t
 from lieng.ui.core.typescale import TypeScale
 from lieng.ui.tabletop import hud
+from lieng.ui.tabletop.frame_record import FrameRecord
 from lieng.ui.tabletop.layout import compute
 
 from ..helpers import MakeApp, record_text
@@ -34,7 +35,7 @@ def test_the_watching_notice_and_a_newcomer_show_whole(make_app: MakeApp, monkey
                 lay = compute(size, seats, drawer=drawer)
                 for notice in notices:
                     drawn = record_text(monkeypatch, hud)
-                    hud.draw_toasts(pygame.Surface(size), lay, [notice])
+                    hud.draw_toasts(pygame.Surface(size), lay, [notice], FrameRecord())
                     words = [s for s, _r in drawn]
                     assert " ".join(words) == notice, (seats, drawer, words)
                     for _s, rect in drawn:
