@@ -192,8 +192,17 @@ class HistoryScene(Scene):
         fill = (60, 52, 24, 235) if selected else (22, 34, 29, 220)
         panel(surface, rr, fill, GOLD if selected else (60, 70, 60), radius=int(10 * s))
         y = rr.centery
-        text(surface, moment(rec.when), (cols["when"][0], y), ts.px("body"), CREAM,
-             anchor="midleft", shadow=False)
+        if rec.mode != "bots" and rec.viewer is not None:
+            # A hot-seat or LAN hand: its chips were the table's, not the bankroll's, so
+            # the row says where it was played, under its time (a playtest read a LAN
+            # "−10" as chips lost from the bank, which LAN play never touches).
+            text(surface, moment(rec.when), (cols["when"][0], y - 8 * s), ts.px("body"),
+                 CREAM, anchor="midleft", shadow=False)
+            text(surface, t(f"history.mode_{rec.mode}"), (cols["when"][0], y + 11 * s),
+                 ts.px("fine"), MUTED, anchor="midleft", shadow=False)
+        else:
+            text(surface, moment(rec.when), (cols["when"][0], y), ts.px("body"), CREAM,
+                 anchor="midleft", shadow=False)
         net = rec.net
         if rec.viewer is None:
             res, colour = t(f"history.mode_{rec.mode}"), MUTED  # nobody's own hand
@@ -211,9 +220,12 @@ class HistoryScene(Scene):
         cw = int(30 * s)
         for k, card in enumerate(rec.cards):
             self.app.cards.draw(surface, card, (x + cw / 2 + k * (cw + 4 * s), y), cw, True)
-        folded = any(a.seat == rec.viewer and a.kind.name in ("FOLD", "TIMEOUT")
-                     for a in rec.actions)
-        name = hand_text(rec) + (f" · {t('history.folded')}" if folded else "")
+        mine = [a.kind.name for a in rec.actions if a.seat == rec.viewer]
+        # A fold the clock made says so, as the table did ("Hết giờ · Úp bỏ", RULES.md
+        # step 6): the player did not choose it.
+        ending = "history.timed_out" if "TIMEOUT" in mine else \
+            "history.folded" if "FOLD" in mine else None
+        name = hand_text(rec) + (f" · {t(ending)}" if ending else "")
         if not rec.complete:
             name = f"{hand_text(rec)} · {t('history.left')}"
         text(surface, name, (cols["hand"][0], y), ts.px("body"), CREAM, anchor="midleft",

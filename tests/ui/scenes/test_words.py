@@ -39,7 +39,7 @@ def test_the_rest_of_the_words() -> None:
     assert "không còn đủ chip" in t("msg.broke", amount="100")
     assert "cùng số" in t("rules.kind_note.sap") and "(còn gọi là Xám)" in t("rules.kind.sap")
     assert "(còn gọi là Đĩ)" in t("rules.kind.anh")
-    assert t("preset_pick.classic") == "Cổ điển — so lá lớn nhất"
+    assert t("preset_pick.classic") == "Cổ điển — Liêng, Ảnh so lá lớn nhất"
     assert t("preset_pick.v8club") == "So chất cao nhất (V8 Club)"
     assert t("preset_pick.split") == "Chia đều — không so chất"
     assert "bài của người úp bỏ được giữ kín" in t("lan.check_hidden", hand="3")
