@@ -34,7 +34,16 @@ from typing import Generic, Protocol, TypeVar
 
 from lieng.engine import PRESETS, evaluate
 
-from .multiway import ALL_IN, DATA_FILE, decode, encode, info_key, layout_digest, options
+from .multiway import (
+    ALL_IN,
+    DATA_FILE,
+    RAISE_2POT,
+    decode,
+    encode,
+    info_key,
+    layout_digest,
+    options,
+)
 from .strength import colex_hands, strength_row
 
 SEATS = (3, 4, 5, 6)
@@ -207,13 +216,23 @@ class Habit:
     """A fixed, human-like player of the abstract game (docs/BOTS.md "Expert at 3–6
     seats"): folds to a bet below ``fold`` strength, whatever the price; raises from
     ``raise_from`` (and bluffs ``bluff`` of its other hands) with its preferred size —
-    ``size`` 0 the smallest, 1 the largest, 2 any; never folds a free check; moves
-    all-in only where the options allow it (the never-do rules) and only with a raise."""
+    ``size`` 0 the smallest, 1 the largest open, 2 any of them, 3 an
+    *over-raise* (the largest *k* the rules and its stack allow); never folds a free
+    check. ``shove`` is the chance that a raise of its is an all-in instead, *whatever its
+    hand*: the never-do rules bind the learners, not the people they meet, and Local Best
+    Response at three seats shoves and over-raises any hand its belief says pays
+    (docs/BOTS.md). Without such habits the learners met all-ins only from monsters."""
 
     fold: float
     raise_from: float
     bluff: float
     size: int
+    shove: float = 0.0
+
+    @property
+    def wild(self) -> bool:
+        """Whether it bets beyond the abstraction's options (``LiengDeal.spot``)."""
+        return self.shove > 0 or self.size == OVER
 
     def choose(self, strength: float, opts: list[tuple[int, int]], rng: random.Random) -> int:
         acts = [a for a, _ in opts]
@@ -221,25 +240,63 @@ class Habit:
             return 0
         raises = [j for j, a in enumerate(acts) if a >= 2]
         if raises and (strength >= self.raise_from or rng.random() < self.bluff):
+            shoves = [j for j in raises if acts[j] == ALL_IN]
+            if shoves and self.shove > 0 and rng.random() < self.shove:
+                return shoves[0]
             sized = [j for j in raises if acts[j] != ALL_IN] or raises
             if self.size == 0:
                 return sized[0]
-            if self.size == 1:
-                return sized[-1]
+            if self.size in (1, OVER):
+                return max(sized, key=lambda j: opts[j][1])
             return rng.choice(sized)
         return acts.index(1)
+
+
+OVER = 3
+"""``Habit.size`` of an over-raiser: the largest *k* open, beyond the abstraction's sizes."""
+WILD = 0.25
+"""Share of the non-maniac habits that are *wild* (``draw_habit``): they shove or
+over-raise any hand they raise with."""
 
 
 def draw_habit(rng: random.Random) -> Habit:
     """One fixed player: a tenth are maniacs (raise the largest size with anything), a
     fifth of the rest never fold to a bet, the others fold below 0.15–0.6 strength; they
-    raise from 0.65–0.97, and 60 % of them bluff up to 15 % of their other hands."""
+    raise from 0.65–0.97, and 60 % of them bluff up to 15 % of their other hands. Of the
+    non-maniacs a quarter (``WILD``) are wild: their raises are all-ins 30–100 % of the
+    time and over-raises otherwise (half of them) or their own size, and they bluff up to
+    35 % of their hands."""
     if rng.random() < 0.1:
         return Habit(0.0, 0.0, 0.0, 1)
     fold = 0.0 if rng.random() < 0.2 else rng.uniform(0.15, 0.6)
     raise_from = rng.uniform(0.65, 0.97)
     bluff = 0.0 if rng.random() < 0.4 else rng.uniform(0.0, 0.15)
-    return Habit(fold, raise_from, bluff, rng.randrange(3))
+    size = rng.randrange(3)
+    if rng.random() < WILD:
+        return Habit(fold, raise_from, rng.uniform(0.05, 0.35),
+                     OVER if rng.random() < 0.5 else size, rng.uniform(0.3, 1.0))
+    return Habit(fold, raise_from, bluff, size)
+
+
+def wild_options(g: Game, st: State, opts: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``opts`` with what a wild habit may do beyond them: an all-in and a raise of the
+    largest *k* (``RAISE_MAX``, or what leaves a chip behind), wherever the rules let the
+    bet go up (RULES.md steps 5 and 7)."""
+    bets, folded, _, level, p, rnd, _ = st
+    S = g.stack
+    owed = level - bets[p]
+    stack = S - bets[p]
+    others_chips = any(i != p and not folded[i] and bets[i] < S for i in range(g.n))
+    if rnd > MAX_ROUNDS or not others_chips or stack <= owed:
+        return opts
+    out = list(opts)
+    k_big = min(RAISE_MAX, stack - owed - 1)
+    if k_big >= 1 and all(k < k_big for a, k in opts if 2 <= a < ALL_IN):
+        out.append((RAISE_2POT, k_big))
+    if all(a != ALL_IN for a, _ in opts):
+        out.append((ALL_IN, 0))
+    out.sort()
+    return out
 
 
 class LiengDeal:
@@ -264,7 +321,11 @@ class LiengDeal:
         return st[4]
 
     def spot(self, st: State) -> tuple[int, list[tuple[int, int]]]:
-        return spot(self.g, st)
+        key, opts = spot(self.g, st)
+        h = self.habits.get(st[4])
+        if h is not None and h.wild:  # a fixed seat's key is never learnt
+            return key, wild_options(self.g, st, opts)
+        return key, opts
 
     def step(self, st: State, action: int, k: int) -> tuple[State, bool]:
         return step(self.g, st, action, k)

@@ -57,9 +57,11 @@ def test_the_trainers_betting_and_keys_are_the_engines(seed: int) -> None:
         key, opts = mccfr.spot(g, st)
         assert view.legal is not None
         assert multiway.view_spot(view, view.legal) == (key, opts)
-        for opt in opts:
+        wild = mccfr.wild_options(g, st, opts)
+        assert set(opts) <= set(wild)
+        for opt in wild:  # a wild training habit's all-ins and over-raises are legal too
             assert view.legal.allows(_engine_action(opt)), opt
-        opt = rng.choice(opts)
+        opt = rng.choice(wild if rng.random() < 0.3 else opts)
         hand.act(p, _engine_action(opt))
         st, over = mccfr.step(g, st, *opt)
         assert over == hand.is_over
@@ -249,6 +251,31 @@ def test_training_habits_fold_raise_and_size_as_drawn() -> None:
     pick = strong[maniac.choose(0.99, strong, rng)]
     assert pick[0] == multiway.RAISE_2POT  # the largest raise, not the all-in
     assert all(mccfr.draw_habit(rng).raise_from >= 0.0 for _ in range(100))
+
+
+def test_wild_habits_shove_and_over_raise_any_hand_but_learners_keep_the_rules() -> None:
+    """The training's wild habits bet beyond the never-do rules (an all-in or the largest
+    *k* with a weak hand), so the learners meet such bets; the learners' own options
+    still offer an all-in only with the never-do hand."""
+    rng = random.Random(3)
+    g = mccfr.Game([0, 1, 2], 100, tuple([0.2] * 22100), mccfr.showdown_ranks())
+    st = g.start()
+    _, opts = mccfr.spot(g, st)
+    assert all(a != multiway.ALL_IN for a, _ in opts)  # a 0.2 hand: no all-in for a learner
+    wild = mccfr.wild_options(g, st, opts)
+    assert (multiway.ALL_IN, 0) in wild
+    assert max(k for a, k in wild if a != multiway.ALL_IN) == mccfr.RAISE_MAX
+    shover = mccfr.Habit(fold=0.0, raise_from=0.0, bluff=0.0, size=0, shove=1.0)
+    over = mccfr.Habit(fold=0.0, raise_from=0.0, bluff=0.0, size=mccfr.OVER)
+    assert shover.wild and over.wild and not mccfr.Habit(0.0, 0.0, 0.0, 1).wild
+    assert wild[shover.choose(0.2, wild, rng)] == (multiway.ALL_IN, 0)
+    assert wild[over.choose(0.2, wild, rng)] == (multiway.RAISE_2POT, mccfr.RAISE_MAX)
+    deal = mccfr.LiengDeal(g, {0: shover})
+    assert deal.spot(st)[1] == wild
+    assert mccfr.LiengDeal(g, {1: shover}).spot(st)[1] == opts  # seat 0 learns
+    drawn = [mccfr.draw_habit(rng) for _ in range(2000)]
+    share = sum(h.wild for h in drawn) / len(drawn)
+    assert share == pytest.approx(0.9 * mccfr.WILD, abs=0.03)
 
 
 def _aggressors_seen(bot: ExpertBot, seats: tuple[int, ...]) -> None:
