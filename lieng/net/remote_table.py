@@ -146,6 +146,13 @@ class RemoteTable:
         return self.hand is not None and not self.hand.is_over
 
     @property
+    def watching(self) -> bool:
+        """Joined mid-hand: the hand on is shown without a seat in it, and this seat plays
+        from the next deal (docs/RULES.md, "A player who joins mid-hand")."""
+        hand = self.hand
+        return hand is not None and hand.view.seat != self.me
+
+    @property
     def stacks(self) -> list[int]:
         """As ``Table.stacks``: during a hand, what the seats dealt in have behind; a seat
         sitting it out has its chips set aside — the hand holds 0 for an away seat (RULES.md

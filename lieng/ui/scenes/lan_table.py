@@ -95,13 +95,6 @@ class LanTableScene(TableScene[RemoteTable]):
 
     # ----------------------------------------------------------------- the seat
 
-    @property
-    def watching(self) -> bool:
-        """Joined mid-hand: this hand is shown without a seat in it (RULES: the seat plays
-        from the next deal)."""
-        hand = self.remote.hand
-        return hand is not None and hand.view.seat != self.me
-
     def _top(self, name: str) -> None:
         if name != "leave":
             super()._top(name)
@@ -232,7 +225,7 @@ class LanTableScene(TableScene[RemoteTable]):
                 label, colour = t("lan.check_failed", hand=line.hand), CHECK_BAD
             text(surface, label, (12 * s, 48 * s), ts.px("small"), colour, bold=True,
                  anchor="midleft", max_width=max(40, self.top_left() - int(24 * s)))
-        if self.reconnecting or (self.watching and not self.session.closed):
+        if self.reconnecting or (self.remote.watching and not self.session.closed):
             # In the banner's box under the pot, which the layout keeps clear of every
             # seat (docs/UI.md "The layout rule"); it used to sit over the top seat.
             label = t("lan.reconnecting") if self.reconnecting else t("lan.watching")

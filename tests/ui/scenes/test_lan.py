@@ -266,7 +266,7 @@ def test_a_player_joining_mid_hand_watches_until_the_next_hand(
     table_scene = app.stack.top
     assert isinstance(table_scene, LanTableScene)
     me = table_scene.me
-    assert table_scene.watching and table_scene.my_legal() is None
+    assert table_scene.remote.watching and table_scene.my_legal() is None
     # The "watching" notice sits in the banner's box, over no seat (the layout rule).
     with table_scene.frame_record.capture() as frame:
         table_scene.draw(app.screen)
@@ -286,7 +286,7 @@ def test_a_player_joining_mid_hand_watches_until_the_next_hand(
             and hand.view.seat == me
 
     wait(app, an_folds)
-    assert not table_scene.watching
+    assert not table_scene.remote.watching
     assert table_scene.board.seats[me].name == "Minh"  # the bot's seat is Minh's now
     assert table_scene.remote.seats[me].kind == "remote"
 
