@@ -54,6 +54,8 @@ class HandoffScene(Scene):
         self.done = False
         self.button: pygame_gui.elements.UIButton | None = None
         self._backdrop: pygame.Surface | None = None
+        self._still: tuple[tuple[object, ...], pygame.Surface] | None = None
+        """The panel but its countdown, and what it was drawn for (size, words)."""
 
     def _rect(self) -> pygame.Rect:
         return self.centered(660, 420)
@@ -102,18 +104,10 @@ class HandoffScene(Scene):
     def remaining(self) -> float | None:
         return self.wait.left()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def _draw_still(self, surface: pygame.Surface, title: str) -> None:
+        """The panel, the avatar, the title, the warning and the keys line."""
         s = self.app.scale
         ts = self.app.type_scale
-        if self._backdrop is None or self._backdrop.get_size() != self.app.size:
-            # The empty felt, darkened: drawn once per size (the panel stays up a while).
-            self._backdrop = felt_for(backdrop(self.app.size)).copy()
-            shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 150))
-            self._backdrop.blit(shade, (0, 0))
-        surface.blit(self._backdrop, (0, 0))
-        if self.covered:
-            return  # under a dialog: none of the panel (the stopped countdown) around its edges
         r = self._rect()
         panel(surface, r, DIALOG_FILL, GOLD, radius=int(20 * s), width=max(2, int(3 * s)))
         # The player's avatar, as on their seat.
@@ -121,7 +115,6 @@ class HandoffScene(Scene):
         pygame.draw.circle(surface, avatar_colour(self.name), (ax, ay), ar)
         pygame.draw.circle(surface, (240, 230, 200), (ax, ay), ar, max(1, int(2 * s)))
         text(surface, avatar_letter(self.name), (ax, ay), ts.px("headline"), CREAM, bold=True)
-        title = t("hotseat.hand_to" if self.handing else "hotseat.turn_of", who=self.name)
         text(surface, title, (r.centerx, r.top + 146 * s), ts.px("headline"), GOLD, bold=True,
              max_width=r.w - int(40 * s))
         # The warning wraps rather than shrinks: at 960×540 one line of it would be tiny.
@@ -132,6 +125,29 @@ class HandoffScene(Scene):
             text(surface, line, (r.centerx, r.top + 202 * s + dy), size, CREAM)
         text(surface, t("hotseat.keys"), (r.centerx, r.bottom - 64 * s), ts.px("body"), MUTED,
              max_width=r.w - int(40 * s))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._backdrop is None or self._backdrop.get_size() != self.app.size:
+            # The empty felt, darkened: drawn once per size (the panel stays up a while).
+            self._backdrop = felt_for(backdrop(self.app.size)).copy()
+            shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 150))
+            self._backdrop.blit(shade, (0, 0))
+        if self.covered:
+            surface.blit(self._backdrop, (0, 0))
+            return  # under a dialog: none of the panel (the stopped countdown) around its edges
+        title = t("hotseat.hand_to" if self.handing else "hotseat.turn_of", who=self.name)
+        still = (self.app.size, title, t("hotseat.look_away"), t("hotseat.keys"))
+        if self._still is None or self._still[0] != still:
+            # The backdrop and everything on the panel but its countdown, drawn once:
+            # the panel waits up to a minute, redrawn every frame (1–2 ms a frame).
+            frame = self._backdrop.copy()
+            self._draw_still(frame, title)
+            self._still = (still, frame)
+        surface.blit(self._still[1], (0, 0))
+        s = self.app.scale
+        ts = self.app.type_scale
+        r = self._rect()
         rem = self.remaining()
         if rem is not None:
             warn = rem <= 10
