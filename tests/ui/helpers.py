@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -26,6 +26,7 @@ from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.settings_screen import SettingsScene
 from lieng.ui.scenes.table import TableScene
+from lieng.ui.session import close_app, open_app
 
 DT = 1 / 15
 """A test frame's step: 15 frames a second, a slow machine's rate, which the game's tweens
@@ -57,6 +58,17 @@ FAST: dict[str, Any] = dict(bot_speed=0.0, hand_pause=0.0, deal_timeout=2.0)
 
 SceneT = TypeVar("SceneT", bound=Scene)
 TableT = TypeVar("TableT", bound=TableLike)
+
+
+def real_app_on_menu(size: tuple[int, int], lang: str | None) -> Iterator[GameApp]:
+    """For a fixture to ``yield from``: the real app (the player's bankroll and history:
+    the menu's side panels) at ``size`` in ``lang`` (None: the saved one), on its menu,
+    closed after the test."""
+    app = open_app(size, lang, fps=0)
+    app.push(MenuScene(app))
+    step(app, 2)
+    yield app
+    close_app(app)
 
 
 def top(app: GameApp, kind: type[SceneT]) -> SceneT:

@@ -10,23 +10,17 @@ from itertools import pairwise
 import pytest
 
 from lieng.ui.core.window import GameApp
-from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.settings_screen import SettingsScene
-from lieng.ui.session import close_app, open_app
 
-from ..helpers import click, drop_down_items, gui_font, move_mouse, shot, step
+from ..helpers import click, drop_down_items, gui_font, move_mouse, real_app_on_menu, shot, step
 
 
 @pytest.fixture(params=[((1920, 1080), "en"), ((960, 540), "vi")],
                 ids=lambda p: f"{p[0][0]}x{p[0][1]}-{p[1]}")
 def app(request: pytest.FixtureRequest) -> Iterator[GameApp]:
     size, lang = request.param
-    a = open_app(size, lang, fps=0)
-    a.push(MenuScene(a))
-    step(a, 2)
-    yield a
-    close_app(a)
+    yield from real_app_on_menu(size, lang)
 
 
 def test_open_lists_have_rows_as_tall_as_their_text(app: GameApp) -> None:

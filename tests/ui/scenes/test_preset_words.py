@@ -15,12 +15,10 @@ from lieng.engine import Card, evaluate
 from lieng.engine.rules import PRESETS, TIEBREAKS
 from lieng.ui.core.i18n import configure, t
 from lieng.ui.core.window import GameApp
-from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.settings_screen import SettingsScene
-from lieng.ui.session import close_app, open_app
 
-from ..helpers import gui_font, shot, step
+from ..helpers import gui_font, real_app_on_menu, shot, step
 
 
 @pytest.mark.parametrize("lang", ["vi", "en"])
@@ -46,11 +44,7 @@ def test_the_classic_label_names_the_hands_its_high_card_settles(lang: str) -> N
                 ids=lambda p: f"{p[0][0]}x{p[0][1]}-{p[1]}")
 def app(request: pytest.FixtureRequest) -> Iterator[GameApp]:
     size, lang = request.param
-    a = open_app(size, lang, fps=0)
-    a.push(MenuScene(a))
-    step(a, 2)
-    yield a
-    close_app(a)
+    yield from real_app_on_menu(size, lang)
 
 
 def test_every_preset_label_fits_its_drop_down(app: GameApp) -> None:

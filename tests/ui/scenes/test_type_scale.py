@@ -35,9 +35,8 @@ from lieng.ui.scenes.scoreboard import ScoreboardScene
 from lieng.ui.scenes.settings_screen import SettingsScene
 from lieng.ui.scenes.stats import StatsScene
 from lieng.ui.scenes.table import TableScene
-from lieng.ui.session import close_app, open_app
 
-from ..helpers import LOOPBACK, gui_font, step, top
+from ..helpers import LOOPBACK, gui_font, real_app_on_menu, step, top
 
 SIZES = [(960, 540), (960, 600), (1280, 720), (2200, 1300)]
 WINDOWS = [(size, "vi") for size in [*SIZES, (1280, 800), (2560, 1440)]] + \
@@ -55,11 +54,7 @@ def app(request: pytest.FixtureRequest) -> Iterator[GameApp]:
     """The real app (bankroll, history: the menu's side panels) at the test's size (and
     language)."""
     size, lang = request.param if isinstance(request.param[1], str) else (request.param, None)
-    a = open_app(size, lang, fps=0)
-    a.push(MenuScene(a))
-    step(a, 2)
-    yield a
-    close_app(a)
+    yield from real_app_on_menu(size, lang)
 
 
 def as_scene(scene: object) -> Scene:
