@@ -19,11 +19,13 @@ start-up is still two modules that cannot be understood one without the other.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 
 import lieng
 
-from .source_trees import parsed
+from .source_trees import import_nodes, parsed
 
 PACKAGE = Path(lieng.__file__).parent
 
@@ -84,7 +86,7 @@ def imports_of(path: Path) -> set[str]:
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(parsed(path)):
+    for node in import_nodes(path):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -106,17 +108,22 @@ def modules() -> list[Path]:
 def graph() -> dict[str, set[str]]:
     """Module → the package's modules it imports (every import, lazy ones too).
     ``from a.b import c`` is an import of ``a.b.c`` when that is a module, else of ``a.b``,
-    where ``c`` is defined."""
+    where ``c`` is defined. A fresh copy of ``_graph``'s, which six tests share."""
+    return {name: set(found) for name, found in _graph().items()}
+
+
+@cache
+def _graph() -> dict[str, frozenset[str]]:
     known = {module_name(p) for p in modules()}
-    out: dict[str, set[str]] = {}
+    out: dict[str, frozenset[str]] = {}
     for path in modules():
         name = module_name(path)
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         found: set[str] = set()
-        for node in ast.walk(parsed(path)):
+        for node in import_nodes(path):
             if isinstance(node, ast.Import):
                 found.update(a.name for a in node.names if a.name in known)
-            elif isinstance(node, ast.ImportFrom):
+            else:
                 mod = _resolve(node, package)
                 for a in node.names:
                     sub = f"{mod}.{a.name}"
@@ -124,7 +131,7 @@ def graph() -> dict[str, set[str]]:
                         found.add(sub)
                     elif mod in known:
                         found.add(mod)
-        out[name] = found - {name}
+        out[name] = frozenset(found - {name})
     return out
 
 
@@ -240,13 +247,14 @@ def private_imports(path: Path) -> list[str]:
     module: ``from lieng.ui.scenes.dialog import _wrap``."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    return private_imports_in(name, package, parsed(path))
+    return private_imports_in(name, package, import_nodes(path))
 
 
-def private_imports_in(name: str, package: str, tree: ast.AST) -> list[str]:
-    """``private_imports`` of module ``name`` (in ``package``) from its syntax tree."""
+def private_imports_in(name: str, package: str, nodes: Iterable[ast.AST]) -> list[str]:
+    """``private_imports`` of module ``name`` (in ``package``) from its syntax tree's
+    nodes (its import statements suffice)."""
     found: list[str] = []
-    for node in ast.walk(tree):
+    for node in nodes:
         if not isinstance(node, ast.ImportFrom):
             continue
         mod = _resolve(node, package)
@@ -273,7 +281,8 @@ def test_the_private_import_finder_sees_one() -> None:
               "from lieng.ui.scenes.dialog import _wrap\n"
               "from ..engine import __version__\n"
               "from os import _exit\n")
-    found = private_imports_in("lieng.bots.heuristic", "lieng.bots", ast.parse(source))
+    found = private_imports_in("lieng.bots.heuristic", "lieng.bots",
+                               ast.walk(ast.parse(source)))
     assert found == ["lieng.bots.heuristic takes lieng.bots.opponents._PRIOR",
                      "lieng.bots.heuristic takes lieng.ui.scenes.dialog._wrap"], found
 

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 from lieng.names import MAX_NAME, avatar_letter, display_name, unique_names
+
+from .text_strategy import utf8_text
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -50,7 +51,7 @@ def test_names_are_unique_at_a_table_whatever_the_case() -> None:
     assert unique_names(["Ana", "ANA", "Bo"]) == ["Ana", "ANA (2)", "Bo"]
 
 
-@given(st.text(max_size=300))
+@given(utf8_text(max_size=300))
 def test_any_text_becomes_a_visible_name_or_none(raw: str) -> None:
     name = display_name(raw)
     if name is None:

@@ -177,12 +177,30 @@ class _PresetTable(dict[int, HandValue]):
     def __missing__(self, key: int) -> HandValue:
         if not isinstance(key, int) or key <= 0 or key >> 52 or key.bit_count() != 3:
             raise KeyError(key)
-        a, b, c = (FULL_DECK[i] for i in range(52) if key >> i & 1)
-        category, rank, points, ordered = _classify(a, b, c)
+        classified = _CLASSIFIED.get(key)
+        if classified is None:
+            classified = _CLASSIFIED[key] = _classify(*_cards_of(key))
+        category, rank, points, ordered = classified
         packed = (int(category) << 12) | (rank << 6) | _tiebreak(self.tiebreak, category, ordered)
         value = self[key] = HandValue(packed, category, points, rank, ordered, self.tiebreak)
         return value
 
+
+def _cards_of(key: int) -> tuple[Card, Card, Card]:
+    """The three cards of a three-bit key in index order, lowest bit first (``key & -key``
+    isolates it: three steps, not a look at all 52 bits)."""
+    low = key & -key
+    rest = key ^ low
+    mid = rest & -rest
+    high = rest ^ mid
+    return (FULL_DECK[low.bit_length() - 1], FULL_DECK[mid.bit_length() - 1],
+            FULL_DECK[high.bit_length() - 1])
+
+
+_CLASSIFIED: dict[int, tuple[HandCategory, int, int | None, tuple[Card, Card, Card]]] = {}
+"""``_classify`` by hand key, shared by the presets' tables: category, value, points and
+reading order do not depend on the tie-break, so a hand valued under a second preset only
+adds its tie-break (22,100 entries at most)."""
 
 _TABLES: dict[str, _PresetTable] = {name: _PresetTable(name) for name in TIEBREAKS}
 

@@ -5,23 +5,33 @@ from __future__ import annotations
 import functools
 import math
 import random
+from array import array
+from typing import Any
 
 import pytest
 
+from lieng.bots import build_tables
 from lieng.bots import strength as S
-from lieng.bots.build_tables import build
-from lieng.engine import FULL_DECK, PRESETS, TIEBREAKS, Card, evaluate, hand_key
+from lieng.engine import FULL_DECK, PRESETS, TIEBREAKS, Card, RuleSet, evaluate, hand_key
 from lieng.engine.ranking import all_hands
+
+
+@functools.cache
+def _fresh_counts(rules: RuleSet) -> tuple[array[int], array[int]]:
+    """``compute_counts`` once per preset for both tests below: the build computes the
+    same three tables the per-preset test does (the same function on the same rules)."""
+    return S.compute_counts(rules)
 
 
 @pytest.mark.parametrize("preset", TIEBREAKS)
 def test_shipped_table_equals_fresh_computation(preset: str) -> None:
     shipped = S.decode_tables(S.DATA_FILE.read_bytes())[preset]
-    assert shipped == S.compute_counts(PRESETS[preset])
+    assert shipped == _fresh_counts(PRESETS[preset])
 
 
-def test_build_produces_the_shipped_file_contents() -> None:
-    assert S.decode_tables(build()) == S.decode_tables(S.DATA_FILE.read_bytes())
+def test_build_produces_the_shipped_file_contents(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(build_tables, "compute_counts", _fresh_counts)
+    assert S.decode_tables(build_tables.build()) == S.decode_tables(S.DATA_FILE.read_bytes())
 
 
 def test_hand_index_is_a_bijection_onto_the_table_rows() -> None:
@@ -78,6 +88,19 @@ def _keys_by_row(preset: str) -> tuple[int, ...]:
     return tuple(evaluate(h, PRESETS[preset]).key for h in S.colex_hands())
 
 
+@functools.cache
+def _deals(hand: tuple[Card, ...], samples: int, seed: int) -> Any:
+    """``samples`` deals of 15 cards from the 49 ``hand`` leaves (card indexes, one row a
+    deal). They depend on the hand and the seed, not the preset, so the three presets'
+    runs share them (read-only; one byte a card: 0.9 MB for 60,000 deals)."""
+    np = pytest.importorskip("numpy")
+    rest = np.array([c.index for c in FULL_DECK if c not in hand], dtype=np.uint8)
+    gen = np.random.default_rng(seed)
+    dealt = rest[np.argsort(gen.random((samples, len(rest))), axis=1)[:, :15]]
+    dealt.flags.writeable = False
+    return dealt
+
+
 def _monte_carlo(hand: tuple[Card, ...], preset: str, samples: int,
                  seed: int) -> list[float]:
     """Pot share against 1..5 random opponents: ``samples`` deals of 15 more cards, the
@@ -88,9 +111,7 @@ def _monte_carlo(hand: tuple[Card, ...], preset: str, samples: int,
     c3 = np.array([math.comb(i, 3) for i in range(52)])
     c2 = np.array([math.comb(i, 2) for i in range(52)])
     v = keys[S.hand_index(hand)]
-    rest = np.array([c.index for c in FULL_DECK if c not in hand])
-    gen = np.random.default_rng(seed)
-    dealt = rest[np.argsort(gen.random((samples, len(rest))), axis=1)[:, :15]]
+    dealt = _deals(hand, samples, seed)
     alive = np.ones(samples, dtype=bool)  # no opponent so far beats us
     ties = np.ones(samples)  # players sharing the pot so far, us included
     totals = []

@@ -250,13 +250,24 @@ def strip_all(point: bytes, keys: Sequence[int]) -> set[bytes]:
     return out
 
 
-def test_the_host_with_every_relayed_step_cannot_read_a_persons_card() -> None:
+Dealt = tuple[DealSetup, DealState, dict[int, PartySecret], list[Step]]
+
+
+@pytest.fixture(scope="module")
+def three_persons_and_a_bot() -> Dealt:
+    """One honest deal to three persons and a bot, complete, for the two tests that only
+    read it (what the host and what the others together can learn): one deal, not two."""
+    setup = setup_for((0, 1, 2), bots=(3,))
+    return (setup, *run(setup))
+
+
+def test_the_host_with_every_relayed_step_cannot_read_a_persons_card(
+        three_persons_and_a_bot: Dealt) -> None:
     """The host is the dealer party: it holds every step that passed through it and its
     own key. Removing its lock from every point it holds never yields a card point of
     a person's card — the person's lock stays on — while the bots' cards are readable
     to it, as they should be."""
-    setup = setup_for((0, 1, 2), bots=(3,))
-    state, secs, relayed = run(setup)
+    _setup, state, secs, relayed = three_persons_and_a_bot
     host_key = secs[DEALER].key
     person_cards = {c for p in (0, 1, 2) for c in secs[p].my_cards(state).values()}
     person_points = {point_of(c) for c in person_cards}
@@ -270,14 +281,14 @@ def test_the_host_with_every_relayed_step_cannot_read_a_persons_card() -> None:
     assert not set(held[52:]) & set(card_points())
 
 
-def test_a_folded_hand_stays_hidden_even_from_everyone_else_together() -> None:
+def test_a_folded_hand_stays_hidden_even_from_everyone_else_together(
+        three_persons_and_a_bot: Dealt) -> None:
     """No opening is sent for a folded hand, and all the other parties pooling their keys
     still cannot remove the folder's lock: no point that carries it (every deck from the
     folder's shuffle on, every unlocked card) reads as any card, whatever locks of theirs
     they remove. (The decks before the folder's shuffle they can read — but the folder's
     permutation, which never leaves it, unlinks them from the positions dealt.)"""
-    setup = setup_for((0, 1, 2), bots=(3,))
-    state, secs, relayed = run(setup)
+    setup, state, secs, relayed = three_persons_and_a_bot
     folder = 2
     others = [secs[p].key for p in setup.parties if p != folder]
     after = setup.parties.index(folder) + 1

@@ -44,6 +44,7 @@ from lieng.storage.documents import decode_document
 from lieng.storage.history import decode_line
 from lieng.storage.settings import SCHEMA as SETTINGS
 
+from ..text_strategy import utf8_text
 from .conftest import LOOPBACK
 
 FUZZ = settings(max_examples=200, deadline=None,
@@ -87,11 +88,11 @@ hostile = LONE_SURROGATES | PAST_FLOAT | FIVE_THOUSAND_DIGITS
 
 scalars = (st.none() | st.booleans() | st.integers(-2**70, 2**70)
            | st.floats(allow_nan=False, allow_infinity=False)
-           | st.text(max_size=70) | st.sampled_from(["AS", "10H", "fold", "raise", "ab" * 32])
+           | utf8_text(max_size=70) | st.sampled_from(["AS", "10H", "fold", "raise", "ab" * 32])
            | hostile)
 json_values = st.recursive(
     scalars, lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.sampled_from(FIELD_NAMES) | st.text(max_size=5), inner, max_size=4),
+    | st.dictionaries(st.sampled_from(FIELD_NAMES) | utf8_text(max_size=5), inner, max_size=4),
     max_leaves=8)
 
 
@@ -229,8 +230,8 @@ def test_one_field_of_a_valid_message_changed(i: int, data: st.DataObject) -> No
 
 
 @FUZZ
-@given(st.text(max_size=200), st.text(max_size=100_000),
-       st.one_of(st.none(), st.text(max_size=70_000), st.integers(), st.booleans(),
+@given(utf8_text(max_size=200), utf8_text(max_size=100_000),
+       st.one_of(st.none(), utf8_text(max_size=70_000), st.integers(), st.booleans(),
                  st.lists(st.integers())))
 def test_an_error_always_fits_in_a_frame(code: str, message: str, ref: object) -> None:
     assert len(encode(error(code, message, ref).to_dict())) <= MAX_FRAME + 4

@@ -37,6 +37,7 @@ from lieng.storage.settings import FILE_NAME as SETTINGS
 from lieng.storage.settings import Settings, load_settings, save_settings
 from lieng.storage.stats import compute_stats
 
+from ..text_strategy import utf8_text
 from .hands import EASY, HARD, ME, WHEN, hand_a
 
 Maker = Callable[[Path], None]
@@ -409,8 +410,8 @@ def test_there_are_over_a_hundred_kinds_of_bad_file() -> None:
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**60), 10**60)
-    | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner,
+    | st.floats(allow_nan=True, allow_infinity=True) | utf8_text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(utf8_text(max_size=4), inner,
                                                                  max_size=3),
     max_leaves=8)
 
