@@ -535,6 +535,7 @@ class TableScene(Scene, Generic[TableT]):
             draw_toasts(surface, lay, [t(x.key, **x.args) for x in self.toasts],
                         self.frame_record)
         self.summary.draw(surface, lay)  # between hands: the result, until "Ván tiếp"
+        self.drawer.draw_celebrations(surface, self.board, lay, self.order)  # over it all
 
     def seat_names(self) -> list[str]:
         return [shown_name(x.name) for x in self.board.seats]
