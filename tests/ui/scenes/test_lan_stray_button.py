@@ -12,7 +12,7 @@ import pygame
 from lieng.ui.core.gui import drawn_rects
 from lieng.ui.core.window import GameApp
 
-from ..helpers import Cleanup, MakeApp, key, step
+from ..helpers import Cleanup, MakeApp, key, shot, step
 from .test_lan import _seated_alone
 
 
@@ -38,6 +38,7 @@ def test_the_next_deal_at_a_lan_client_draws_no_stray_result(make_app: MakeApp,
         up = scene.summary_showing()
         if was_up and not up:
             results += 1
+            shot(app, f"lan-next-deal-{results}")  # the first frame without the result
         was_up = up
         if scene.my_legal() is not None and scene.turn_shown():
             key(app, pygame.K_c)
