@@ -168,6 +168,7 @@ class ReplayScene(Scene):
         text(surface, label, tag.center, ts.px("body"), GOLD, bold=True)
         if r.at_end and not board.busy and (board.hand_over or self.record.left is not None):
             self.draw_summary(surface)
+        self.drawer.draw_celebrations(surface, board, lay, self.order)  # over it all
 
     def result_lines(self) -> list[tuple[str, bool]]:
         """The panel's big line in words (``lieng.game.story.result_lines``): the chips

@@ -43,6 +43,7 @@ from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts, info_line,
 from lieng.ui.tabletop.log_panel import LogPanel
 from lieng.ui.tabletop.newcomers import welcome
 from lieng.ui.tabletop.own_cards import OwnCards
+from lieng.ui.tabletop.shown_now import drawn_list_now
 from lieng.ui.tabletop.summary import SummaryPanel, net_line
 
 from .dialog import Dialog
@@ -176,6 +177,16 @@ class TableScene(Scene, Generic[TableT]):
         if self.table.hand is None:
             self.start_next_hand()
 
+    def resume(self) -> None:
+        """A covering scene left: the container shows every child again, the hidden
+        ones too. It may leave after the table's ``update`` this frame (the hot-seat
+        hand-off closes there), so the buttons shown only at times are put back as they
+        were now, before the frame is drawn (``SummaryPanel.show_button``): "Ván tiếp"
+        stood on the felt after a hand-off (a playtest, docs/UI.md)."""
+        super().resume()
+        self.summary.show_button()
+        self._update_reveal_button()
+
     # ----------------------------------------------------------------- the session
 
     public_view = False
@@ -297,6 +308,7 @@ class TableScene(Scene, Generic[TableT]):
         want = self.app.stack.top is self and self.own.reveal_wanted()
         if b is not None and want != bool(b.visible):
             set_visible(b, want)
+            drawn_list_now(self.app.ui)
 
     def turn_shown(self) -> bool:
         """The player's turn as the table shows it: the timer bar and "Đến lượt bạn"
@@ -441,6 +453,9 @@ class TableScene(Scene, Generic[TableT]):
         self.toasts = [x for x in self.toasts if x.left > 0]
         if self.summary.update(dt, panel_up, active=not covered):
             self.start_next_hand()
+            # The next hand is on its way: the button goes on this frame, not the next
+            # (it stood alone on the felt as the deal began: a playtest, docs/UI.md).
+            self.summary.update(0.0, self.summary_showing(), active=not covered)
         elif panel_up:
             self._give_back_pages()
         if legal is not None and self.autopilot is not None and not covered:
@@ -478,6 +493,10 @@ class TableScene(Scene, Generic[TableT]):
     def draw(self, surface: pygame.Surface) -> None:
         """The frame (``draw_frame``) through the scene's retained canvas, which repaints
         only what changed since the last frame (``ui.core.canvas``)."""
+        if self.bar is not None:
+            # The bar names the cards the frame shows: a key or a scene's update after the
+            # table's may have taken them away (the hot-seat viewer's, once they acted).
+            self.bar.set_hand_name(self.own.hand_name())
         c = self.canvas
         if c is None or c.get_size() != surface.get_size():
             c = self.canvas = Canvas(surface.get_size(), surface)
@@ -516,6 +535,7 @@ class TableScene(Scene, Generic[TableT]):
             draw_toasts(surface, lay, [t(x.key, **x.args) for x in self.toasts],
                         self.frame_record)
         self.summary.draw(surface, lay)  # between hands: the result, until "Ván tiếp"
+        self.drawer.draw_celebrations(surface, self.board, lay, self.order)  # over it all
 
     def seat_names(self) -> list[str]:
         return [shown_name(x.name) for x in self.board.seats]

@@ -22,6 +22,7 @@ from lieng.ui.core.gui import kill, set_enabled
 from lieng.ui.core.i18n import chips, key
 from lieng.ui.core.typescale import TypeScale
 from lieng.ui.tabletop.quick_bets import QUICK_BETS, QuickBet, quick_k
+from lieng.ui.tabletop.shown_now import words_now
 
 TIP_GAP = 4
 """Design pixels between a bar button's tooltip and what it keeps clear of."""
@@ -282,6 +283,7 @@ class ActionBar:
     def set_hand_name(self, name: str) -> None:
         if self.hand_label.text != name:
             self.hand_label.set_text(name)
+            words_now(self.hand_label)  # not the last hand's "9 điểm" as the next deals
 
     # ----------------------------------------------------------------- input
 

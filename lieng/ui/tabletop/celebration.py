@@ -3,7 +3,9 @@ the winner's cards with a ring of gold sparks, and fades in under two seconds.
 
 Only drawn: it is not one of the board's tweens, so it never makes the board busy — the
 table's clock, the bots, the buttons and the next hand never wait for it — and it is
-drawn under pygame_gui's buttons and under the result panel. It starts when the table
+drawn over the whole frame, the result panel too, under pygame_gui's buttons alone
+(``TableDrawer.draw_celebrations``): the panel comes up while it runs, beside a side
+seat's cards, and used to hide half the word (a playtest). It starts when the table
 shows the pot going to the winner (the board tells its watchers at that moment), never
 for a pot handed back (a refund, RULES.md step 9) or for a hand the table did not show.
 

@@ -221,11 +221,21 @@ class TableDrawer:
             drawn = text(surf, t(banner.key, **banner.args), box.center, px(s, "large"),
                          col, bold=True, max_width=box.w)  # type: ignore[arg-type]
             record.mark("banner", -1, drawn)
-        # A sáp's or a liêng's win: over the winner's cards, for a moment (``celebration``).
-        board.celebrations.draw(surf, lambda i: layout.seats[slot_of[i]].cards_box.center, s,
-                                record)
+        # A sáp's or a liêng's celebration is not drawn here: it goes over the whole frame,
+        # the result panel too (``draw_celebrations``, the scene's last drawing).
         if steady and self.cards.rendered == rendered:  # none rendered for it: one ahead
             self.prepare(board, layout, slot_of)
+
+    def draw_celebrations(self, surf: pygame.Surface, board: Board, layout: TableLayout,
+                          display_order: list[int]) -> None:
+        """A sáp's or a liêng's win: "LIÊNG!" and its sparks over the winner's cards, for
+        a moment (``celebration``). A scene draws it last, over the felt, the plates, the
+        status lines and the result panel that comes up beside it — which used to cover
+        the word's half at a side seat (a playtest, docs/UI.md); only pygame_gui's
+        buttons are drawn over it."""
+        slot_of = {seat: slot for slot, seat in enumerate(display_order)}
+        board.celebrations.draw(surf, lambda i: layout.seats[slot_of[i]].cards_box.center,
+                                layout.scale, self.record)
 
     def prepare(self, board: Board, layout: TableLayout, slot_of: dict[int, int]) -> None:
         """Render one face the board will turn up soon (``Board.coming_faces``) at a width

@@ -4,6 +4,7 @@ module only draws it, at the window's scale."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -11,7 +12,7 @@ import pygame
 
 from lieng.game.session import TableHeader
 from lieng.ui.core import canvas
-from lieng.ui.core.draw import CREAM, GOLD, panel, text, text_surface
+from lieng.ui.core.draw import CREAM, GOLD, MIN_TEXT, panel, text, text_surface
 from lieng.ui.core.i18n import chips, t
 from lieng.ui.core.typescale import TypeScale
 from lieng.ui.tabletop.frame_record import FrameRecord
@@ -93,19 +94,68 @@ def draw_toasts(surface: pygame.Surface, lay: Layout, labels: Sequence[str],
 def toast_lines(label: str, width: int, height: int, ts: TypeScale) -> tuple[list[str], int]:
     """A toast's lines and size: one line at ``lead`` if it fits ``width``, else the words
     wrapped at ``body`` (then ``small``) into as many lines as ``height`` holds — a long
-    notice ("Bạn đang xem ván này — chơi từ ván sau") used to be cut short with "…"."""
+    notice ("Bạn đang xem ván này — chơi từ ván sau") used to be cut short with "…" — as
+    even as their number allows, an amount never parted from its unit ("1.000 chip":
+    ``amount_pieces``; below ``small`` rather than that, in the narrowest box)."""
 
     lead = ts.px("lead")
     if text_surface(label, lead, bold=True).get_width() <= width:
         return [label], lead
+    pieces = amount_pieces(label)
     for role in ("body", "small"):
         size = ts.px(role)
-        lines = wrap(label, size, True, width)
+        lines = _even(pieces, size, width)
         line_h = text_surface("Ảg", size, bold=True).get_height()
-        if len(lines) * line_h <= height and all(
+        if len(lines) * line_h <= height and _whole(pieces, size, width) and all(
                 text_surface(x, size, bold=True).get_width() <= width for x in lines):
             return lines, size
-    return wrap(label, ts.px("small"), True, width), ts.px("small")
+    # A piece wider than the box at ``small`` ("20,000 chips" beside the open drawer at
+    # 960×540, 98 px): a smaller size before the amount is parted from its unit.
+    for size in range(ts.px("small"), MIN_TEXT - 1, -1):
+        if _whole(pieces, size, width):
+            return _even(pieces, size, width), size
+    return _even(pieces, MIN_TEXT, width), MIN_TEXT
+
+
+AMOUNT = re.compile(r"^[+\-−]?\d[\d.,]*$")
+"""A word that is an amount, as ``i18n.chips`` writes it ("1.000", "1,000", "+290")."""
+
+
+def amount_pieces(label: str) -> list[str]:
+    """``label``'s words, an amount kept with the word after it (its unit): "Đã mua thêm
+    1.000 chip" wrapped as "Đã mua thêm 1.000" / "chip" in a narrow box (a playtest);
+    "1.000 chip" is one piece, never broken."""
+    words = label.split(" ")
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        if AMOUNT.match(words[i]) and i + 1 < len(words):
+            out.append(f"{words[i]} {words[i + 1]}")
+            i += 2
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
+def _whole(pieces: list[str], size: int, width: int) -> bool:
+    """Every amount fits ``width`` with its unit (``amount_pieces``)."""
+    return all(text_surface(p, size, bold=True).get_width() <= width
+               for p in pieces if " " in p)
+
+
+def _even(pieces: list[str], size: int, width: int) -> list[str]:
+    """The pieces wrapped to ``width``, then to the narrowest width that needs no more
+    lines: the lines as even as their number allows (no lone last word)."""
+    lines = wrap(pieces, size, True, width)
+    lo, hi = width // max(1, len(lines)), width
+    while len(lines) > 1 and lo < hi:
+        mid = (lo + hi) // 2
+        if len(wrap(pieces, size, True, mid)) <= len(lines):
+            hi = mid
+        else:
+            lo = mid + 1
+    return wrap(pieces, size, True, hi)
 
 
 def info_line(header: TableHeader, round_no: int) -> str:

@@ -49,6 +49,7 @@ from lieng.ui.tabletop import action_log
 from lieng.ui.tabletop.frame_record import FrameRecord
 from lieng.ui.tabletop.layout import TableLayout
 from lieng.ui.tabletop.log_panel import COLOURS, wrap
+from lieng.ui.tabletop.shown_now import drawn_list_now
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -374,6 +375,8 @@ class SummaryPanel:
         self._place: tuple[pygame_gui.core.UIContainer, TableLayout] | None = None
         """Where the button goes once made (``build``): its container and the layout."""
         self._waited = False
+        self._want = False
+        """The button should show (``update``: the result up, the table uncovered)."""
 
     def build(self, container: pygame_gui.core.UIContainer, lay: TableLayout) -> None:
         """Say where the button goes. It is made at the second ``update`` after this —
@@ -418,13 +421,25 @@ class SummaryPanel:
             if self._waited or want:
                 self._make_button()
             self._waited = True
-        if self.button is not None and bool(self.button.visible) != want:
-            set_visible(self.button, want)
+        self._want = want
+        self.show_button()
         if not showing:
             return False
         if active:
             self.shown_for += dt
         return self.delay > 0 and self.shown_for >= self.delay
+
+    def show_button(self) -> None:
+        """The button shown exactly while the result is up on an uncovered table — on
+        this frame: ``update`` calls it after the window's pygame_gui update, and the table
+        again when a covering scene leaves it later in the frame (the container shows its
+        hidden children again; the hot-seat hand-off closes in the table's own update),
+        so pygame_gui's list of what it draws is rebuilt at once (``shown_now``): the
+        button was drawn on the felt for a frame at a hand-off and at the next deal
+        (a playtest, docs/UI.md)."""
+        if self.button is not None and bool(self.button.visible) != self._want:
+            set_visible(self.button, self._want)
+            drawn_list_now(self.app.ui)
 
     def wants_continue(self, event: pygame.event.Event) -> bool:
         """The player asks for the next hand: the button, Space/Enter, a click."""
