@@ -61,7 +61,7 @@ class HotseatScene(TableScene[Table]):
         """Who the turn waits for and whose screen it is, the broke seats' flow and what
         the table is told: the session's hot-seat policy (``lieng.game.handoff``)."""
         self.turns.on_viewer_gone = self._take_cards
-        self.history = history
+        self.end.record_to(history)  # the hands and the final standings (None: nowhere)
         self.score_button: pygame_gui.elements.UIButton | None = None
 
     @property
@@ -74,16 +74,6 @@ class HotseatScene(TableScene[Table]):
     def pending(self) -> int | None:
         """The person the turn has come to, waiting for the hand-off."""
         return self.turns.pending
-
-    @property
-    def history(self) -> History | None:
-        return self.end.history
-
-    @history.setter
-    def history(self, history: History | None) -> None:
-        """Where the hands and the final standings go (None: nowhere): the game's record
-        (``GameEnd.record_to``)."""
-        self.end.record_to(history)
 
     # ----------------------------------------------------------------- who is who
 

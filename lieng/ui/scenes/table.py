@@ -122,7 +122,6 @@ class TableScene(Scene, Generic[TableT]):
         flow = self.make_flow()
         if flow is not None:
             self.session.flow = flow
-        self.session.spectator = self.public_view
         self.session.subscribe(self._on_events)
         self.session.drawn_by(lambda: self.board.shown)
         self.session.welcomed_by(lambda came: welcome(self.board, came, self.toast))
@@ -178,9 +177,6 @@ class TableScene(Scene, Generic[TableT]):
 
     # ----------------------------------------------------------------- the session
 
-    public_view = False
-    """The board gets the spectator's events, not the player's (the hot-seat table)."""
-
     @property
     def me(self) -> int:
         """The seat at the bottom, whose cards and turn this screen shows."""
@@ -189,15 +185,6 @@ class TableScene(Scene, Generic[TableT]):
     @me.setter
     def me(self, seat: int) -> None:
         self.session.me = seat
-
-    @property
-    def clock(self) -> float:
-        """The session's table clock."""
-        return self.session.clock
-
-    @property
-    def flow(self) -> BetweenHands:
-        return self.session.flow
 
     @property
     def seating(self) -> BotSeating | None:

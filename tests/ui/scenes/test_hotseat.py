@@ -85,7 +85,7 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(
     assert [s.name for s in table.seats[:3]] == ["Lan", "Minh", "Hùng"]
     assert [s.kind for s in table.seats] == ["human"] * 3 + ["bot"] * 2
     assert table.seats[4].spec.level == "hard"
-    scene.history = History(tmp_path)
+    scene.end.record_to(History(tmp_path))
 
     people_actions: Counter[int] = Counter()
     hands_with_showdown = 0

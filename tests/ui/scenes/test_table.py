@@ -206,7 +206,7 @@ def test_timer_folds_and_says_so(make_app: MakeApp, monkeypatch: pytest.MonkeyPa
     assert table.hand is not None and table.hand.to_act == 0
     run_until(app, lambda: bool(my_actions(table)), limit=400, dt=0.25)
     assert my_actions(table)[-1].kind is ActionKind.TIMEOUT
-    assert scene.clock >= table.rules.turn_seconds
+    assert scene.session.clock >= table.rules.turn_seconds
     assert "msg.timeout" in scene.session.said
     assert "timer" in played
     step(app, 5)
