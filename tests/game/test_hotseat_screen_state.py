@@ -111,3 +111,14 @@ def test_the_table_screens_forward_no_session_state_only_tests_read() -> None:
                                                 else [node.target])
                                  if isinstance(target, ast.Name)}
     assert "history" not in _properties(_class("hotseat.py", "HotseatScene"))
+
+
+def test_me_has_one_writer_the_session_s_policy() -> None:
+    # The hand-off makes the person who has the screen me (Handoff.confirm); the screens
+    # turn the table to it and never write it themselves.
+    table = _class("table.py", "TableScene")
+    setters = {node.name for node in table.body if isinstance(node, ast.FunctionDef)
+               and any(isinstance(d, ast.Attribute) and d.attr == "setter"
+                       for d in node.decorator_list)}
+    assert "me" not in setters
+    assert "me" not in _self_attributes(_class("hotseat.py", "HotseatScene"))

@@ -83,10 +83,11 @@ class HotseatScene(TableScene[Table]):
     def name(self, seat: int) -> str:
         return self.table.seats[seat].name
 
-    def set_bottom(self, seat: int) -> None:
-        """Turn the table so ``seat`` sits at the bottom, with the big cards."""
+    def set_bottom(self) -> None:
+        """Turn the table so me (the session's: the hand-off made the person who has the
+        screen me, ``Handoff.confirm``) sits at the bottom, with the big cards."""
         n = self.table.n_seats
-        self.me = seat
+        seat = self.session.me
         self.board.me = seat
         self.order = [(seat + i) % n for i in range(n)]
         self._legal_shown = False
@@ -127,7 +128,7 @@ class HotseatScene(TableScene[Table]):
         cards = self.turns.confirm(seat)  # theirs alone, from the game (Handoff.confirm)
         if cards is None:
             return
-        self.set_bottom(seat)
+        self.set_bottom()
         for cs, card in zip(self.board.seats[seat].cards, cards, strict=False):
             cs.card = card
             cs.flip = 0.0

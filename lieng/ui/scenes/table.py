@@ -182,10 +182,6 @@ class TableScene(Scene, Generic[TableT]):
         """The seat at the bottom, whose cards and turn this screen shows."""
         return self.session.me
 
-    @me.setter
-    def me(self, seat: int) -> None:
-        self.session.me = seat
-
     @property
     def seating(self) -> BotSeating | None:
         """Who takes a broke bot's seat (the session's; the new-game screen sets it)."""
