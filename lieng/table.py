@@ -445,9 +445,6 @@ class TableLike(Protocol):
     def rules(self) -> RuleSet: ...
 
     @property
-    def timing(self) -> Timing: ...
-
-    @property
     def hand(self) -> HandLike | None: ...
 
     @property

@@ -168,6 +168,9 @@ class TableSession(Generic[TableT]):
         self._welcomers: list[Welcome] = []
         self._moved_on: int | None = None
         """The hand whose result me moved on from (``next_hand`` was asked after it)."""
+        self._pace: Callable[[], float] | None = None
+        """The window's speed setting, read whenever the table may start a bot's turn
+        (``paced_by``)."""
         self.recorder: HandRecorder | None = None
         """Writes every hand the table finishes to the history (``record``; when me plays
         for the bankroll's chips, the bankroll's recorder: ``play_for_real``)."""
@@ -314,6 +317,21 @@ class TableSession(Generic[TableT]):
 
     # ----------------------------------------------------------------- time
 
+    def paced_by(self, speed: Callable[[], float]) -> None:
+        """The bots think at ``speed()`` times their thinking time (the window's speed
+        setting: 0 answers at once), read at each tick and deal — the screen ticks the
+        session every frame the table is seen, so a change in the settings holds from the
+        next bot turn on; an action of me's takes the last tick's pace (the click's path
+        reads no setting: docs/ARCHITECTURE.md). A LAN table's bots think on the host, at
+        its pace: nothing to set."""
+        self._pace = speed
+        self._set_pace()
+
+    def _set_pace(self) -> None:
+        table = self.table
+        if self._pace is not None and isinstance(table, Table):
+            table.timing.scale = self._pace()
+
     def advance(self, dt: float) -> None:
         """Table time moves on by ``dt`` seconds (the screen calls it only while the
         table is there to be seen: see the module docstring)."""
@@ -321,6 +339,7 @@ class TableSession(Generic[TableT]):
 
     def tick(self) -> None:
         """Let the table act at the current clock: a bot's move, a turn timing out."""
+        self._set_pace()
         self.table.tick(self.clock)
 
     def remaining(self) -> float | None:
@@ -393,6 +412,7 @@ class TableSession(Generic[TableT]):
             self.policy.after_flow()
         if not isinstance(decision, DealNext):
             return decision
+        self._set_pace()
         try:
             self.table.start_hand(self.clock)
         except NotEnoughPlayersError:  # the flow checked; kept for a table changed meanwhile

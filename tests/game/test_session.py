@@ -271,3 +271,23 @@ def test_the_top_line_is_the_session_s_and_numbers_no_hand_before_the_first_deal
         session.tick()
     assert session.header().hand_no == 1 and not session.header().in_hand
     assert not session.in_hand
+
+
+def test_the_bots_think_at_the_pace_the_session_is_given() -> None:
+    # The window's speed setting reaches the table through the session (paced_by), read
+    # at each deal and tick: at 0 the bots answer at once, on the clock's first
+    # tick, and a change holds from the next bot turn on.
+    config = TableConfig.for_bots(3, "easy", 10, "Bạn", seed=5)
+    table = build_table(config, timing=Timing(think_min=1.0, think_max=1.0))
+    session = TableSession(table)
+    speed = [0.0]
+    session.paced_by(lambda: speed[0])
+    assert session.next_hand() is None
+    hand = table.hand
+    assert hand is not None and session.my_turn()  # the first hand's first turn is mine
+    assert session.act(Action.call())
+    session.tick()  # the clock stands still at 0: a bot answers only if it thinks 0 s
+    assert len(hand.actions) == 2
+    speed[0] = 4.0
+    session.tick()
+    assert table.timing.scale == 4.0  # the next bot turn thinks 4 s

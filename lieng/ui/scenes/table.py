@@ -125,7 +125,7 @@ class TableScene(Scene, Generic[TableT]):
         self.session.subscribe(self._on_events)
         self.session.drawn_by(lambda: self.board.shown)
         self.session.welcomed_by(lambda came: welcome(self.board, came, self.toast))
-        table.timing.scale = app.settings.speed_factor
+        self.session.paced_by(lambda: app.settings.speed_factor)
 
     # ----------------------------------------------------------------- building
 
@@ -380,7 +380,6 @@ class TableScene(Scene, Generic[TableT]):
         app = self.app
         if self.layout.drawer_open != self.log_panel.is_open:
             self.relayout()
-        self.table.timing.scale = app.settings.speed_factor
         self.board.update(dt)
         if self.session.closed:
             self.board.no_turn()  # no seat acts on a closed table (the session says so)
