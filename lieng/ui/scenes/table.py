@@ -21,7 +21,7 @@ import pygame
 import pygame_gui
 
 from lieng.engine import Action, Event, Legal
-from lieng.game import AskRebuy, BetweenHands, GameOver
+from lieng.game import AskRebuy, GameOver
 from lieng.game.bot_seating import BotSeating
 from lieng.game.session import TableSession, TableT, play_for_real
 from lieng.game.story import HandResult
@@ -66,11 +66,16 @@ class TableScene(Scene, Generic[TableT]):
     time and a client can't stop it."""
 
     def __init__(self, app: GameApp, table: TableT, me: int = 0,
-                 on_leave: Callable[[], None] | None = None, rebuy: int | None = None) -> None:
+                 on_leave: Callable[[], None] | None = None, rebuy: int | None = None,
+                 session: TableSession[TableT] | None = None) -> None:
         super().__init__(app)
         self.table = table
         """The session's table (``session.table``), which the drawing reads."""
-        self.session: TableSession[TableT] = TableSession(table, me, rebuy)
+        self.session: TableSession[TableT] = session if session is not None \
+            else TableSession(table, me, rebuy)
+        """The game this screen draws: the bot table's own by default; the LAN screen's
+        is the net layer's (``lieng.net.guest_session``)."""
+        me = self.session.me
         self.on_leave = on_leave
         n = table.n_seats
         self.order = [(me + i) % n for i in range(n)]
@@ -119,9 +124,6 @@ class TableScene(Scene, Generic[TableT]):
                                   self.frame_record)
         self.summary = SummaryPanel(app, self.shown_result, self.seat_names,
                                     self.result_lines, self.frame_record)
-        flow = self.make_flow()
-        if flow is not None:
-            self.session.flow = flow
         self.session.subscribe(self._on_events)
         self.session.drawn_by(lambda: self.board.shown)
         self.session.welcomed_by(lambda came: welcome(self.board, came, self.toast))
@@ -197,11 +199,6 @@ class TableScene(Scene, Generic[TableT]):
         the next key or click is mapped against what the bar shows: ``_sync_bar``)."""
         self.board.feed(events)
         self._sync_bar()
-
-    def make_flow(self) -> BetweenHands | None:
-        """The between-hands decisions, when not the session's own (the bot table's:
-        ``TableSession``); the hot-seat and LAN tables give theirs."""
-        return None
 
     def start_next_hand(self) -> None:
         """Deal on, or present what the flow decided instead (a rebuy, the end)."""
