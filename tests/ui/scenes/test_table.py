@@ -17,14 +17,13 @@ from pygame_gui.elements import UIButton
 
 from lieng.devtools.driver import KeyAutopilot, SummaryPilot
 from lieng.engine import Action, ActionKind, Card, Legal, RuleSet
-from lieng.game.setup import default_bot_factory
+from lieng.game.setup import default_bot_factory, make_table
 from lieng.table import PlayerSpec, Table
 from lieng.ui.core import draw
 from lieng.ui.core.i18n import chips, t
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.menu import MenuScene
-from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.summary import ARM_SECONDS
 
