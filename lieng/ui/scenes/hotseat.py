@@ -32,8 +32,8 @@ import pygame
 import pygame_gui
 
 from lieng.game import AskRebuy, GameOver
-from lieng.game.handoff import HANDOFF_LIMIT, Handoff, first_person
-from lieng.game.standings import GameEnd
+from lieng.game.handoff import HANDOFF_LIMIT
+from lieng.game.hotseat_game import hotseat_game
 from lieng.storage.documents import Notice
 from lieng.storage.history import History
 from lieng.table import Table
@@ -50,18 +50,18 @@ class HotseatScene(TableScene[Table]):
                  handoff_limit: float | None = HANDOFF_LIMIT,
                  history: History | None = None,
                  clock: Callable[[], datetime] = datetime.now) -> None:
-        first = first_person(table)  # raises for a table of bots alone
+        # The game is assembled by the game (raises for a table of bots alone).
+        game = hotseat_game(table, rebuy_allowed, handoff_limit, history, self._notify, clock)
         self.handoff: StackedScene | None = None
         """The hand-off panel on the stack ("handoff", opened by name), if any."""
-        super().__init__(app, table, me=first)
-        self.end = GameEnd(self.session, self._notify, clock)
+        super().__init__(app, table, session=game.session)
+        self.end = game.end
         """The game's record and its end: the hands and final standings to the history,
         written once (``lieng.game.standings``)."""
-        self.turns = Handoff(self.session, self.is_human, rebuy_allowed, handoff_limit)
+        self.turns = game.turns
         """Who the turn waits for and whose screen it is, the broke seats' flow and what
         the table is told: the session's hot-seat policy (``lieng.game.handoff``)."""
         self.turns.on_viewer_gone = self._take_cards
-        self.end.record_to(history)  # the hands and the final standings (None: nowhere)
         self.score_button: pygame_gui.elements.UIButton | None = None
 
     @property
