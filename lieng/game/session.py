@@ -446,3 +446,17 @@ def play_for_real(session: TableSession[Table], profile: Profile, amount: int) -
     session.bank = profile
     session.rebuy_amount = amount
     session.recorder = profile.recorder  # the bankroll's: history line, then the bank
+
+
+def bot_session(table: Table, seating: BotSeating | None = None,
+                profile: Profile | None = None, buy_in: int | None = None
+                ) -> TableSession[Table]:
+    """The session of a game against bots, as the new-game dialog set it up: me in seat
+    0 with the bot table's flow (me asked to rebuy when broke, a broke bot sits out), broke
+    bots' seats taken by newcomers (``seating``), and played for real — ``buy_in`` chips
+    from the ``profile``'s bankroll (``play_for_real``) — when both are given."""
+    session = TableSession(table)
+    session.seating = seating
+    if profile is not None and buy_in is not None:
+        play_for_real(session, profile, buy_in)
+    return session

@@ -9,6 +9,7 @@ screens' tests keep driving the real window for what is drawn.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -23,7 +24,9 @@ from lieng.engine import (
     Showdown,
 )
 from lieng.game import AskRebuy, BetweenHands, GameOver, TableConfig, build_table
-from lieng.game.session import RebuyOffer, TableHeader, TableSession
+from lieng.game.bot_seating import seating_for
+from lieng.game.profile import Profile
+from lieng.game.session import RebuyOffer, TableHeader, TableSession, bot_session
 from lieng.table import PlayerSpec, Table, Timing
 
 
@@ -291,3 +294,20 @@ def test_the_bots_think_at_the_pace_the_session_is_given() -> None:
     speed[0] = 4.0
     session.tick()
     assert table.timing.scale == 4.0  # the next bot turn thinks 4 s
+
+
+def test_a_game_against_bots_for_real_takes_its_buy_in_from_the_bankroll(
+        tmp_path: Path) -> None:
+    # The new-game dialog's session, assembled by the game (bot_session): newcomers seated
+    # by ``seating``, and the buy-in from the bankroll, which records and pays rebuys.
+    profile = Profile.open(tmp_path)
+    bank = profile.max_buy_in()
+    table = build_table(TableConfig.for_bots(2, "easy", 10, "Bạn", player_stack=200, seed=3))
+    seating = seating_for(["easy", "hard"], seed=3)
+    session = bot_session(table, seating, profile, 200)
+    assert session.seating is seating and session.bank is profile
+    assert session.rebuy_amount == 200 and profile.max_buy_in() == bank - 200
+    assert session.recorder is not None and session.recorder is profile.recorder
+    assert profile.stand_up() == 200 and profile.max_buy_in() == bank
+    free = bot_session(build_table(TableConfig.for_bots(1, "easy", 10, "Bạn", seed=1)))
+    assert free.bank is None and free.recorder is None and free.seating is None

@@ -23,9 +23,9 @@ import pygame_gui
 from lieng.engine import Action, Event, Legal
 from lieng.game import AskRebuy, GameOver
 from lieng.game.bot_seating import BotSeating
-from lieng.game.session import TableSession, TableT, play_for_real
+from lieng.game.session import TableSession, TableT
 from lieng.game.story import HandResult
-from lieng.table import Table, TableLike
+from lieng.table import TableLike
 from lieng.ui.core.canvas import Canvas
 from lieng.ui.core.draw import CREAM, text
 from lieng.ui.core.gui import drawn_rects, set_visible
@@ -48,7 +48,6 @@ from lieng.ui.tabletop.summary import SummaryPanel, net_line
 from .dialog import Dialog
 
 if TYPE_CHECKING:
-    from lieng.game.profile import Profile
     from lieng.ui.core.window import GameApp
 
 
@@ -229,18 +228,6 @@ class TableScene(Scene, Generic[TableT]):
         amount = self.session.rebuy()
         self.toast("msg.rebought", amount=chips(amount))
         self.start_next_hand()
-
-    def buy_in_from(self: TableScene[Table], profile: Profile, amount: int) -> None:
-        """Play for real: ``amount`` comes from the bankroll, which records every hand,
-        pays the rebuys and takes the chips back when the player leaves."""
-        play_for_real(self.session, profile, amount)
-        app = self.app
-
-        def leave() -> None:
-            profile.stand_up()
-            app.pop()
-
-        self.on_leave = leave
 
     def leave(self) -> None:
         self.ended = True
