@@ -20,9 +20,11 @@ while the board is still animating or a dialog covers the table, which only the 
 can know; the session then ticks the table at that clock (``tick``), so a bot "thinks"
 and a turn times out in table time, as docs/ARCHITECTURE.md says.
 
-The hot-seat and LAN screens use the same class: the hot-seat passes its own broke-seat
-policy and the spectator's view, the LAN screen a table answered from one seat's view
-(``RemoteTable``) and a flow that decides nothing (the host does).
+The hot-seat and LAN screens use the same class, each mode's session assembled outside
+the screens and given to them: against bots ``bot_session`` (below), the hot-seat's
+``lieng.game.hotseat_game`` (its own broke-seat policy and the spectator's view), a LAN
+seat's ``lieng.net.guest_session`` (a table answered from one seat's view,
+``RemoteTable``, and a flow that decides nothing: the host does).
 """
 
 from __future__ import annotations
