@@ -40,10 +40,10 @@ def _show(title: str, modules: list[str]) -> None:
 
 def bot_table() -> int:
     from lieng.devtools.click_path import PathRecorder, raise_offered
+    from lieng.game.setup import make_table
     from lieng.storage.settings import Settings
     from lieng.table import Table
     from lieng.ui.core.window import GameApp
-    from lieng.ui.scenes.new_game import make_table
     from lieng.ui.scenes.table import TableScene
     from lieng.ui.screens import SCREENS
 

@@ -145,9 +145,9 @@ def frames_pass(kind: str, n: int) -> Samples:
 def child(kind: str) -> None:
     """Run in a fresh process: open the window, draw one frame, say so, exit."""
     if kind == "game":
+        from lieng.game.setup import make_table
         from lieng.storage.settings import Settings
         from lieng.ui.core.window import GameApp
-        from lieng.ui.scenes.new_game import make_table
         from lieng.ui.scenes.table import TableScene
 
         app = GameApp(SIZE, Settings(sound_on=False), fps=0)

@@ -30,6 +30,7 @@ from .engine import (
     SealedHand,
     redact,
 )
+from .levels import BotKind
 
 SeatKind = Literal["human", "bot", "remote"]
 
@@ -58,9 +59,9 @@ class PlayerSpec:
 
     name: str
     kind: SeatKind = "human"
-    level: str | None = None
+    level: BotKind | None = None
     """What ``make_bot`` builds for a bot seat: a level (``lieng.levels.BOT_LEVELS``), or a
-    baseline (``lieng.bots.BASELINES``) at a self-test's or a league's table."""
+    baseline (``lieng.levels.BASELINES``) at a self-test's or a league's table."""
     personality: str | None = None
     stack: int = 1000
 
@@ -442,9 +443,6 @@ class TableLike(Protocol):
 
     @property
     def rules(self) -> RuleSet: ...
-
-    @property
-    def timing(self) -> Timing: ...
 
     @property
     def hand(self) -> HandLike | None: ...

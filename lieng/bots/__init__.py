@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from lieng.levels import BOT_LEVELS
+from lieng.levels import BASELINES, BOT_LEVELS, BotKind
 
 from .base import BaseBot, Bot
 from .baselines import (
@@ -34,15 +34,11 @@ from .baselines import (
 from .heuristic import HeuristicBot
 from .personality import PERSONALITIES, Personality, pick_personality
 
-BASELINES: tuple[str, ...] = ("random", "call", "raise", "tight", "threshold", "maniac",
-                              "shover")
-"""Baselines for the league: random-legal, always-call (the calling station),
-always-raise, and simple human habits (tight, threshold, maniac, shover)."""
 _BASELINE_CLASSES = {"random": RandomBot, "call": CallBot, "raise": RaiseBot, "tight": TightBot,
                      "threshold": ThresholdBot, "maniac": ManiacBot, "shover": ShoverBot}
 
 
-def make_bot(level: str, rng: random.Random | None = None,
+def make_bot(level: BotKind, rng: random.Random | None = None,
              personality: str | None = None) -> Bot:
     """A bot of ``level`` (one of ``lieng.levels.BOT_LEVELS`` or ``BASELINES``).
 

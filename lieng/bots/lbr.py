@@ -65,7 +65,7 @@ from lieng.engine import (
     evaluate,
     shuffled_deck,
 )
-from lieng.levels import BOT_LEVELS
+from lieng.levels import BOT_LEVELS, BotKind
 
 from . import BASELINES, make_bot
 from .base import Bot, legal_of
@@ -424,7 +424,7 @@ def line_label(view: HandView) -> str:
     return " ".join(x for x in (before, first, end) if x)
 
 
-def play_lbr(bot: str, deals: int, seed: int, preset: str = "classic", seats: int = 2,
+def play_lbr(bot: BotKind, deals: int, seed: int, preset: str = "classic", seats: int = 2,
              particles: int = PARTICLES, personality: str | None = "calm",
              lines: dict[str, list[float]] | None = None, jobs: int = 1) -> list[float]:
     """LBR's net per deal (table bets, averaged over the ``seats`` replays), LBR in seat 0
@@ -458,7 +458,7 @@ def play_lbr(bot: str, deals: int, seed: int, preset: str = "classic", seats: in
 class _Replay:
     """One replay of every deal (``play_lbr``): which rotation ``r`` of the cards."""
 
-    bot: str
+    bot: BotKind
     deals: int
     seed: int
     preset: str

@@ -45,7 +45,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lieng.engine import PRESETS, TIEBREAKS, Card, Hand, RuleSet, shuffled_deck
-from lieng.levels import BOT_LEVELS
+from lieng.levels import BOT_LEVELS, BotKind, is_bot_kind
 
 from . import BASELINES, make_bot
 from .base import Bot
@@ -55,14 +55,14 @@ CHUNK = 2500
 STACK_BETS = 100
 """Stacks reset to this many table bets before every hand."""
 LADDER: tuple[str, ...] = ("expert", "hard", "normal", "easy")
-ALL_BOTS: tuple[str, ...] = BOT_LEVELS[::-1] + BASELINES
+ALL_BOTS: tuple[BotKind, ...] = BOT_LEVELS[::-1] + BASELINES
 SIX_BOTS: tuple[str, ...] = ("expert", "hard", "normal", "easy", "tight", "maniac")
 """Default six-seat lineup: the four levels and two human habits."""
 
 
 @dataclass(frozen=True, slots=True)
 class Task:
-    lineup: tuple[str, ...]
+    lineup: tuple[BotKind, ...]
     """Bot kinds by seat."""
     chunk: int
     deals: int
@@ -82,7 +82,7 @@ def _deck_for(hands: Sequence[Sequence[Card]], first: int) -> list[Card]:
     return deck
 
 
-def _make(kind: str, rng: random.Random, personality: str | None) -> Bot:
+def _make(kind: BotKind, rng: random.Random, personality: str | None) -> Bot:
     return make_bot(kind, rng, personality if kind in BOT_LEVELS else None)
 
 
@@ -146,7 +146,7 @@ def play_task(task: Task) -> list[list[int]]:
     return out
 
 
-def _tasks(lineup: tuple[str, ...], deals: int, seed: int, preset: str,
+def _tasks(lineup: tuple[BotKind, ...], deals: int, seed: int, preset: str,
            personality: str | None) -> list[Task]:
     tasks = []
     for c in range(math.ceil(deals / CHUNK)):
@@ -188,21 +188,22 @@ def _run(tasks: list[Task], workers: int) -> list[list[list[int]]]:
 
 
 def league_six(deals: int, seed: int, preset: str, personality: str | None,
-               workers: int, lineup: tuple[str, ...] = ALL_BOTS) -> dict[str, object]:
+               workers: int, lineup: tuple[BotKind, ...] = ALL_BOTS) -> dict[str, object]:
     rules = PRESETS[preset]
     B = rules.table_bet
     n = len(lineup)
     rows: list[list[int]] = []
     for part in _run(_tasks(lineup, deals, seed, preset, personality), workers):
         rows.extend(part)
-    per_bot = {kind: [r[s] / n / B for r in rows] for s, kind in enumerate(lineup)}
+    per_bot: dict[str, list[float]] = {kind: [r[s] / n / B for r in rows]
+                                       for s, kind in enumerate(lineup)}
     return {"per_bot": {k: estimate(v) for k, v in per_bot.items()},
             "gaps": _gaps(lambda a, b: [x - y for x, y in zip(per_bot[a], per_bot[b],
                                                                strict=True)], lineup)}
 
 
 def league_heads_up(deals: int, seed: int, preset: str, personality: str | None,
-                    workers: int, lineup: tuple[str, ...] = ALL_BOTS,
+                    workers: int, lineup: tuple[BotKind, ...] = ALL_BOTS,
                     focus: tuple[str, ...] = ()) -> dict[str, object]:
     """Round robin; with ``focus``, only the matches with at least one of those bots (a
     bot's line is then its mean over the matches it played)."""
@@ -236,7 +237,7 @@ def league_heads_up(deals: int, seed: int, preset: str, personality: str | None,
 
 
 def _gaps(diff: Callable[[str, str], list[float]],
-          lineup: tuple[str, ...]) -> dict[str, Estimate]:
+          lineup: tuple[BotKind, ...]) -> dict[str, Estimate]:
     """The ladder's gaps: hard − normal, normal − easy, easy − each baseline."""
     out: dict[str, Estimate] = {}
     levels = [k for k in LADDER if k in lineup]
@@ -291,11 +292,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="heads-up: only the matches of these bots (comma-separated)")
     args = parser.parse_args(argv)
     bots = args.bots or ",".join(SIX_BOTS if args.players == 6 else ALL_BOTS)
-    lineup = tuple(b.strip() for b in bots.split(",") if b.strip())
+    words = [b.strip() for b in bots.split(",") if b.strip()]
     focus = tuple(b.strip() for b in args.focus.split(",") if b.strip())
-    for kind in lineup:
-        if kind not in BOT_LEVELS + BASELINES:
+    for kind in words:
+        if not is_bot_kind(kind):
             parser.error(f"unknown bot {kind!r}")
+    lineup = tuple(kind for kind in words if is_bot_kind(kind))
     if args.players == 6 and not 2 <= len(lineup) <= 6:
         parser.error("a table seats 2..6 bots")
     if args.hands < 2:

@@ -41,7 +41,7 @@ from lieng.engine import (
     RuleSet,
     shuffled_deck,
 )
-from lieng.levels import BOT_LEVELS
+from lieng.levels import BOT_LEVELS, BotKind
 
 from . import make_bot
 from .base import BaseBot, Bot, legal_of
@@ -191,7 +191,7 @@ def duplicate(makers: Sequence[Maker], deals: int, key: str, rules: RuleSet) -> 
     return out
 
 
-def _level(level: str, personality: str | None) -> Maker:
+def _level(level: BotKind, personality: str | None) -> Maker:
     return lambda rng: make_bot(level, rng, personality)
 
 
@@ -199,7 +199,7 @@ def _profile(profile: Profile) -> Maker:
     return lambda rng: HumanLike(profile, rng)
 
 
-def heads_up(level: str, seeds: Sequence[int], deals: int, preset: str,
+def heads_up(level: BotKind, seeds: Sequence[int], deals: int, preset: str,
              personality: str | None) -> list[tuple[int, int, Estimate]]:
     """(seed, config index, the level's winnings against it) for every configuration."""
     rules = PRESETS[preset]
@@ -212,7 +212,7 @@ def heads_up(level: str, seeds: Sequence[int], deals: int, preset: str,
     return out
 
 
-def six_seats(level: str, seeds: Sequence[int], tables: int, deals: int, preset: str,
+def six_seats(level: BotKind, seeds: Sequence[int], tables: int, deals: int, preset: str,
               personality: str | None) -> list[float]:
     """The level's per-deal winnings at six-seat tables of five drawn configurations; the
     deals and the configurations' random draws do not depend on the level (``paired``)."""

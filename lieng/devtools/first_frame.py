@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import os
 
+from lieng.game.setup import make_table
 from lieng.storage.settings import Settings
 from lieng.ui.core.window import GameApp
-from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.screens import SCREENS
 

@@ -19,12 +19,13 @@ import pygame
 
 from lieng.devtools.driver import Driver, KeyAutopilot, SummaryPilot, click, press
 from lieng.devtools.privacy_watch import PrivacyWatch
+from lieng.game.setup import SeatChoice
 from lieng.storage.settings import Settings, language_of
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.handoff import ARM_SECONDS, HandoffScene
 from lieng.ui.scenes.hotseat import HotseatScene
-from lieng.ui.scenes.hotseat_setup import HotseatSetupScene, SeatChoice
+from lieng.ui.scenes.hotseat_setup import HotseatSetupScene
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.scoreboard import ScoreboardScene
 from lieng.ui.screens import SCREENS

@@ -15,12 +15,13 @@ import pygame
 
 from lieng.devtools.driver import KeyAutopilot, click, press
 from lieng.engine import Showdown
+from lieng.game.setup import SeatChoice, make_hotseat_table
 from lieng.storage.settings import Settings, language_of
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.handoff import HandoffScene
 from lieng.ui.scenes.hotseat import HotseatScene
-from lieng.ui.scenes.hotseat_setup import HotseatSetupScene, SeatChoice, make_hotseat_table
+from lieng.ui.scenes.hotseat_setup import HotseatSetupScene
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.screens import SCREENS
 

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from lieng.levels import BotKind
 from lieng.net.client import LanClient
 from lieng.net.host import HostConfig, LanHost
 
@@ -31,7 +32,7 @@ LOOPBACK = "127.0.0.1"
 
 
 def loopback_table(clients: int = 3, hands: int = 3, seats: int | None = None,
-                   level: str = "easy", seed: int | None = None,
+                   level: BotKind = "easy", seed: int | None = None,
                    **host_options: Any) -> tuple[LanHost, list[LanClient]]:
     """A started host and ``clients`` connected autopilot clients (empty seats: bots).
 

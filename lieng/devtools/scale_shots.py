@@ -20,11 +20,12 @@ DEFAULT_SIZES = ("960x600", "2200x1300")
 
 def take(out: Path, size: tuple[int, int], lang: str = "vi") -> list[Path]:
     from lieng.devtools.driver import press
+    from lieng.game.setup import SeatChoice, make_hotseat_table, make_table
     from lieng.ui.scenes.handoff import HandoffScene
     from lieng.ui.scenes.hotseat import HotseatScene
-    from lieng.ui.scenes.hotseat_setup import HotseatSetupScene, SeatChoice, make_hotseat_table
+    from lieng.ui.scenes.hotseat_setup import HotseatSetupScene
     from lieng.ui.scenes.menu import MenuScene
-    from lieng.ui.scenes.new_game import NewGameScene, make_table
+    from lieng.ui.scenes.new_game import NewGameScene
     from lieng.ui.scenes.settings_screen import SettingsScene
     from lieng.ui.scenes.table import TableScene
     from lieng.ui.session import close_app, open_app

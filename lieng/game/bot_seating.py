@@ -35,7 +35,7 @@ from lieng.bots import PERSONALITIES
 from lieng.levels import BOT_LEVELS, BotLevel, as_level, is_level
 from lieng.table import PlayerSpec, Table
 
-from .setup import BOT_NAMES, STARTING_BETS, TableConfig
+from .setup import BOT_NAMES, STARTING_BETS, TableConfig, build_table
 
 RANDOM = "random"
 """A seat's level choice "Ngẫu nhiên": each bot who sits there gets a level drawn at
@@ -129,3 +129,18 @@ class BotSeating:
             came.append(Arrival(seat, gone, spec))
         self.arrivals += came
         return came
+
+
+def seating_for(levels: Sequence[str], seed: int | None = None) -> BotSeating:
+    """Seat 1, 2, … at these level choices (``SEAT_CHOICES``: the new-game dialog's);
+    reproducible with ``seed``."""
+    return BotSeating({i + 1: lv for i, lv in enumerate(levels)},
+                      random.Random(seed) if seed is not None else None)
+
+
+def make_mixed_table(seating: BotSeating, table_bet: int, preset: str, player_name: str,
+                     seed: int | None = None, turn_seconds: int = 20,
+                     player_stack: int | None = None) -> Table:
+    """The player against the bots ``seating`` seats, each at its own level."""
+    return build_table(seating.config(table_bet, player_name, preset, turn_seconds,
+                                      player_stack, seed))

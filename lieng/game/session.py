@@ -20,9 +20,11 @@ while the board is still animating or a dialog covers the table, which only the 
 can know; the session then ticks the table at that clock (``tick``), so a bot "thinks"
 and a turn times out in table time, as docs/ARCHITECTURE.md says.
 
-The hot-seat and LAN screens use the same class: the hot-seat passes its own broke-seat
-policy and the spectator's view, the LAN screen a table answered from one seat's view
-(``RemoteTable``) and a flow that decides nothing (the host does).
+The hot-seat and LAN screens use the same class, each mode's session assembled outside
+the screens and given to them: against bots ``bot_session`` (below), the hot-seat's
+``lieng.game.hotseat_game`` (its own broke-seat policy and the spectator's view), a LAN
+seat's ``lieng.net.guest_session`` (a table answered from one seat's view,
+``RemoteTable``, and a flow that decides nothing: the host does).
 """
 
 from __future__ import annotations
@@ -168,6 +170,9 @@ class TableSession(Generic[TableT]):
         self._welcomers: list[Welcome] = []
         self._moved_on: int | None = None
         """The hand whose result me moved on from (``next_hand`` was asked after it)."""
+        self._pace: Callable[[], float] | None = None
+        """The window's speed setting, read whenever the table may start a bot's turn
+        (``paced_by``)."""
         self.recorder: HandRecorder | None = None
         """Writes every hand the table finishes to the history (``record``; when me plays
         for the bankroll's chips, the bankroll's recorder: ``play_for_real``)."""
@@ -314,6 +319,21 @@ class TableSession(Generic[TableT]):
 
     # ----------------------------------------------------------------- time
 
+    def paced_by(self, speed: Callable[[], float]) -> None:
+        """The bots think at ``speed()`` times their thinking time (the window's speed
+        setting: 0 answers at once), read at each tick and deal — the screen ticks the
+        session every frame the table is seen, so a change in the settings holds from the
+        next bot turn on; an action of me's takes the last tick's pace (the click's path
+        reads no setting: docs/ARCHITECTURE.md). A LAN table's bots think on the host, at
+        its pace: nothing to set."""
+        self._pace = speed
+        self._set_pace()
+
+    def _set_pace(self) -> None:
+        table = self.table
+        if self._pace is not None and isinstance(table, Table):
+            table.timing.scale = self._pace()
+
     def advance(self, dt: float) -> None:
         """Table time moves on by ``dt`` seconds (the screen calls it only while the
         table is there to be seen: see the module docstring)."""
@@ -321,6 +341,7 @@ class TableSession(Generic[TableT]):
 
     def tick(self) -> None:
         """Let the table act at the current clock: a bot's move, a turn timing out."""
+        self._set_pace()
         self.table.tick(self.clock)
 
     def remaining(self) -> float | None:
@@ -393,6 +414,7 @@ class TableSession(Generic[TableT]):
             self.policy.after_flow()
         if not isinstance(decision, DealNext):
             return decision
+        self._set_pace()
         try:
             self.table.start_hand(self.clock)
         except NotEnoughPlayersError:  # the flow checked; kept for a table changed meanwhile
@@ -426,3 +448,17 @@ def play_for_real(session: TableSession[Table], profile: Profile, amount: int) -
     session.bank = profile
     session.rebuy_amount = amount
     session.recorder = profile.recorder  # the bankroll's: history line, then the bank
+
+
+def bot_session(table: Table, seating: BotSeating | None = None,
+                profile: Profile | None = None, buy_in: int | None = None
+                ) -> TableSession[Table]:
+    """The session of a game against bots, as the new-game dialog set it up: me in seat
+    0 with the bot table's flow (me asked to rebuy when broke, a broke bot sits out), broke
+    bots' seats taken by newcomers (``seating``), and played for real — ``buy_in`` chips
+    from the ``profile``'s bankroll (``play_for_real``) — when both are given."""
+    session = TableSession(table)
+    session.seating = seating
+    if profile is not None and buy_in is not None:
+        play_for_real(session, profile, buy_in)
+    return session

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from lieng.bots import make_bot
 from lieng.engine import PRESETS, RuleSet
-from lieng.levels import BotLevel
+from lieng.levels import BotLevel, is_level
 from lieng.table import Player, PlayerSpec, Table, Timing
 
 BOT_NAMES: tuple[str, ...] = ("Minh", "Lan", "Hùng", "Thảo", "Quốc", "Hạnh", "Tuấn", "Phương")
@@ -83,3 +83,34 @@ def build_table(config: TableConfig, *, bot_factory: BotFactory = default_bot_fa
     """The table ``config`` describes, its bot seats played by ``bot_factory``."""
     return Table(config.rules, list(config.players), seed=config.seed, timing=timing,
                  bot_factory=bot_factory)
+
+
+def make_table(n_bots: int, level: BotLevel, table_bet: int, preset: str, player_name: str,
+               seed: int | None = None, turn_seconds: int = 20,
+               player_stack: int | None = None) -> Table:
+    """The player against ``n_bots`` bots of one level (``TableConfig.for_bots``)."""
+    return build_table(TableConfig.for_bots(n_bots, level, table_bet, player_name, preset,
+                                            turn_seconds, player_stack, seed))
+
+
+@dataclass
+class SeatChoice:
+    """One seat as the hot-seat setup describes it (``make_hotseat_table``)."""
+
+    name: str
+    kind: str = "human"
+    """"human" or a bot level (``lieng.levels.BOT_LEVELS``)."""
+    stack_bets: int | None = None
+    """This seat's starting stack in table bets; None: the table's default."""
+
+
+def make_hotseat_table(seats: list[SeatChoice], table_bet: int, preset: str,
+                       stack_bets: int, turn_seconds: int, seed: int | None = None) -> Table:
+    """The table the hot-seat setup describes: each seat a person or a bot of a level,
+    with its own starting stack or the table's (``stack_bets`` table bets)."""
+    players = tuple(
+        PlayerSpec(c.name, "human" if c.kind == "human" else "bot",
+                   level=c.kind if is_level(c.kind) else None,
+                   stack=(c.stack_bets or stack_bets) * table_bet)
+        for c in seats)
+    return build_table(TableConfig(players, preset, table_bet, turn_seconds, seed))

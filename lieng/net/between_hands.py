@@ -15,6 +15,7 @@ import random
 from lieng.bots import make_bot
 from lieng.engine import RuleSet
 from lieng.game import BetweenHands, TableConfig, build_table
+from lieng.levels import BotKind
 from lieng.names import distinct_name
 from lieng.table import PlayerSpec, Table, Timing
 
@@ -45,7 +46,7 @@ def create_table(config: HostConfig, rules: RuleSet, people: dict[int, str]) -> 
     return table
 
 
-def seat_to_bot(table: Table, seat: int, level: str, rng: random.Random) -> None:
+def seat_to_bot(table: Table, seat: int, level: BotKind, rng: random.Random) -> None:
     """A seat whose player did not come back in time is played by a bot from now on."""
     bot = make_bot(level, rng=random.Random(rng.getrandbits(64)))
     seat_ = table.seats[seat]

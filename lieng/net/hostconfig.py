@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lieng.engine import PRESETS
+from lieng.levels import BOT_LEVELS, BotKind, is_bot_kind
 from lieng.storage.settings import MAX_TABLE_BET
 
 from .protocol import DEFAULT_PORT, DISCOVERY_PORT, MAX_PASSWORD
@@ -42,7 +43,7 @@ class HostConfig:
     stack: int = 1000
     rebuy: bool = True
     """A seat that cannot pay the ante gets a fresh stack between hands (friendly play)."""
-    bot_level: str = "normal"
+    bot_level: BotKind = "normal"
     bot_speed: float = 1.0
     """Multiplies bot thinking time (0: bots answer at once)."""
     hand_pause: float = 5.0
@@ -86,6 +87,9 @@ class HostConfig:
             raise ValueError(f"the table bet is 1..{MAX_TABLE_BET:,}, got {self.table_bet}")
         if self.preset not in PRESETS:
             raise ValueError(f"unknown preset {self.preset!r}")
+        if not is_bot_kind(self.bot_level):  # a command line's word (host_cli --bot-level)
+            raise ValueError(f"unknown bot level {self.bot_level!r}; "
+                             f"known: {', '.join(BOT_LEVELS)}")
         if self.turn_seconds <= 0:
             raise ValueError("the LAN host always runs a turn timer (turn_seconds > 0)")
         if not 0 < self.mental_timeout <= 600:

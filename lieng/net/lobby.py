@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from lieng.engine import RuleSet
-from lieng.levels import is_level
+from lieng.levels import BotKind, is_level
 from lieng.names import distinct_name
 from lieng.table import Table
 
@@ -273,13 +273,13 @@ class Lobby:
         n = self.config.seats
         names: list[str | None] = [None] * n
         kinds = ["bot" if b else "open" for b in self.seat_is_bot]
-        bot_levels = [self.config.bot_level] * n
+        bot_levels: list[BotKind | None] = [self.config.bot_level] * n
         connected = [False] * n
         if table is not None:
             for i, seat in enumerate(table.seats):
                 names[i] = seat.name
                 kinds[i] = "bot" if seat.player is not None else "human"
-                bot_levels[i] = seat.spec.level or ""
+                bot_levels[i] = seat.spec.level
         for s in self.sessions.values():
             if table is None or s.playing:
                 names[s.seat] = s.name

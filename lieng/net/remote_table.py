@@ -28,7 +28,7 @@ from lieng.engine import (
     Legal,
     RuleSet,
 )
-from lieng.table import EventListener, PlayerSpec, Seat, SeatKind, TableLike, Timing
+from lieng.table import EventListener, PlayerSpec, Seat, SeatKind, TableLike
 
 from .client import LanClient, LanError
 from .fairdeal import DealCheck
@@ -109,8 +109,6 @@ class RemoteTable:
         self.client = client
         self.me: int = client.seat
         self.rules: RuleSet = client.rules
-        self.timing = Timing()
-        """Unused: bots think on the host. Kept because screens set ``timing.scale``."""
         self.timer_paused = False
         self.hand: RemoteHand | None = None
         self.hand_no = 0

@@ -55,13 +55,20 @@ def _table(app: GameApp, table: Table, seating: BotSeating | None = None,
     """A table against bots, as the new-game dialog set it up: broke bots' seats taken
     by newcomers (``seating``), and played for real — ``buy_in`` chips from the
     ``profile``'s bankroll — when both are given."""
+    from lieng.game.session import bot_session
     from lieng.ui.scenes.table import TableScene
 
-    scene = TableScene(app, table)
-    scene.seating = seating
-    if profile is not None and buy_in is not None:
-        scene.buy_in_from(profile, buy_in)
-    return scene
+    session = bot_session(table, seating, profile, buy_in)
+    if profile is None or session.bank is None:
+        return TableScene(app, table, session=session)
+    player = profile
+
+    def leave() -> None:
+        """The bankroll takes back the chips on the table (``Profile.stand_up``)."""
+        player.stand_up()
+        app.pop()
+
+    return TableScene(app, table, on_leave=leave, session=session)
 
 
 def _hotseat(app: GameApp, table: Table, rebuy_allowed: bool,

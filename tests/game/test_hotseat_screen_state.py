@@ -98,3 +98,27 @@ def test_the_final_scoreboard_draws_the_game_s_result_not_a_ranking_of_its_own()
     called = {ast.unparse(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
     assert {"ranked", "game_result"} & called == set()
     assert "champion(self.table)" not in ast.unparse(tree)
+
+
+def test_the_table_screens_forward_no_session_state_only_tests_read() -> None:
+    # Tests read the session's clock and flow (scene.session); the history is the game
+    # end's (GameEnd.record_to); the spectator's view is the hand-off's to set.
+    table = _class("table.py", "TableScene")
+    assert _properties(table) & {"clock", "flow"} == set()
+    assert "public_view" not in {target.id for node in table.body
+                                 if isinstance(node, ast.Assign | ast.AnnAssign)
+                                 for target in (node.targets if isinstance(node, ast.Assign)
+                                                else [node.target])
+                                 if isinstance(target, ast.Name)}
+    assert "history" not in _properties(_class("hotseat.py", "HotseatScene"))
+
+
+def test_me_has_one_writer_the_session_s_policy() -> None:
+    # The hand-off makes the person who has the screen me (Handoff.confirm); the screens
+    # turn the table to it and never write it themselves.
+    table = _class("table.py", "TableScene")
+    setters = {node.name for node in table.body if isinstance(node, ast.FunctionDef)
+               and any(isinstance(d, ast.Attribute) and d.attr == "setter"
+                       for d in node.decorator_list)}
+    assert "me" not in setters
+    assert "me" not in _self_attributes(_class("hotseat.py", "HotseatScene"))

@@ -9,6 +9,7 @@ screens' tests keep driving the real window for what is drawn.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -23,7 +24,9 @@ from lieng.engine import (
     Showdown,
 )
 from lieng.game import AskRebuy, BetweenHands, GameOver, TableConfig, build_table
-from lieng.game.session import RebuyOffer, TableHeader, TableSession
+from lieng.game.bot_seating import seating_for
+from lieng.game.profile import Profile
+from lieng.game.session import RebuyOffer, TableHeader, TableSession, bot_session
 from lieng.table import PlayerSpec, Table, Timing
 
 
@@ -271,3 +274,40 @@ def test_the_top_line_is_the_session_s_and_numbers_no_hand_before_the_first_deal
         session.tick()
     assert session.header().hand_no == 1 and not session.header().in_hand
     assert not session.in_hand
+
+
+def test_the_bots_think_at_the_pace_the_session_is_given() -> None:
+    # The window's speed setting reaches the table through the session (paced_by), read
+    # at each deal and tick: at 0 the bots answer at once, on the clock's first
+    # tick, and a change holds from the next bot turn on.
+    config = TableConfig.for_bots(3, "easy", 10, "Bạn", seed=5)
+    table = build_table(config, timing=Timing(think_min=1.0, think_max=1.0))
+    session = TableSession(table)
+    speed = [0.0]
+    session.paced_by(lambda: speed[0])
+    assert session.next_hand() is None
+    hand = table.hand
+    assert hand is not None and session.my_turn()  # the first hand's first turn is mine
+    assert session.act(Action.call())
+    session.tick()  # the clock stands still at 0: a bot answers only if it thinks 0 s
+    assert len(hand.actions) == 2
+    speed[0] = 4.0
+    session.tick()
+    assert table.timing.scale == 4.0  # the next bot turn thinks 4 s
+
+
+def test_a_game_against_bots_for_real_takes_its_buy_in_from_the_bankroll(
+        tmp_path: Path) -> None:
+    # The new-game dialog's session, assembled by the game (bot_session): newcomers seated
+    # by ``seating``, and the buy-in from the bankroll, which records and pays rebuys.
+    profile = Profile.open(tmp_path)
+    bank = profile.max_buy_in()
+    table = build_table(TableConfig.for_bots(2, "easy", 10, "Bạn", player_stack=200, seed=3))
+    seating = seating_for(["easy", "hard"], seed=3)
+    session = bot_session(table, seating, profile, 200)
+    assert session.seating is seating and session.bank is profile
+    assert session.rebuy_amount == 200 and profile.max_buy_in() == bank - 200
+    assert session.recorder is not None and session.recorder is profile.recorder
+    assert profile.stand_up() == 200 and profile.max_buy_in() == bank
+    free = bot_session(build_table(TableConfig.for_bots(1, "easy", 10, "Bạn", seed=1)))
+    assert free.bank is None and free.recorder is None and free.seating is None

@@ -59,7 +59,8 @@ def test_client_reports_a_refused_join() -> None:
     assert json.loads(out.stdout)["error"] in ("connect", "timeout")
 
 
-@pytest.mark.parametrize("args", [["--seats", "7"], ["--bots", "9"], ["--timer", "0"]])
+@pytest.mark.parametrize("args", [["--seats", "7"], ["--bots", "9"], ["--timer", "0"],
+                                  ["--bot-level", "Hard"]])
 def test_host_rejects_bad_settings(args: list[str]) -> None:
     out = subprocess.run([sys.executable, "-m", "lieng.net.host_cli", "--bind", "127.0.0.1",
                           "--port", "0", "--beacon", "off", *args], capture_output=True,

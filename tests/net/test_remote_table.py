@@ -260,3 +260,31 @@ def test_a_lan_seats_events_are_redacted_once_by_the_host(
                                seed=1))
     assert local.table.redacted_for is None and local.next_hand() is None
     assert calls and set(calls) == {0}  # a local table's events: redacted for me, once
+
+
+def test_a_lan_seat_s_session_settles_nothing_between_hands() -> None:
+    """The host settles broke seats and closes the table (docs/RULES.md step 2); a LAN
+    seat's session (``guest_session``) asks no rebuy and, once the table has closed,
+    says there is no next hand — not that me won the table, as the bot table's flow
+    would of the one seat left that may ask."""
+    from lieng.game.flow import GameOver
+    from lieng.net.guest_session import guest_session
+
+    port, done, connected = _fake_host([])
+    client = LanClient("127.0.0.1", port, name="A").connect()
+    connected.set()
+    try:
+        table = RemoteTable(client)
+        session = guest_session(table)
+        assert session.recorder is None  # no profile: nothing recorded
+        done.set()  # the host goes away
+        deadline = time.monotonic() + 10
+        while table.closed is None:
+            assert time.monotonic() < deadline, "the table never closed"
+            table.tick(0.0)
+            time.sleep(0.01)
+        assert session.next_hand() == GameOver("too_few")
+        assert session.flow.changes == []
+        assert TableSession(table, table.me).next_hand() == GameOver("table_won", table.me)
+    finally:
+        client.close()

@@ -32,8 +32,8 @@ import pygame
 import pygame_gui
 
 from lieng.game import AskRebuy, GameOver
-from lieng.game.handoff import HANDOFF_LIMIT, Handoff, first_person
-from lieng.game.standings import GameEnd
+from lieng.game.handoff import HANDOFF_LIMIT
+from lieng.game.hotseat_game import hotseat_game
 from lieng.storage.documents import Notice
 from lieng.storage.history import History
 from lieng.table import Table
@@ -50,18 +50,18 @@ class HotseatScene(TableScene[Table]):
                  handoff_limit: float | None = HANDOFF_LIMIT,
                  history: History | None = None,
                  clock: Callable[[], datetime] = datetime.now) -> None:
-        first = first_person(table)  # raises for a table of bots alone
+        # The game is assembled by the game (raises for a table of bots alone).
+        game = hotseat_game(table, rebuy_allowed, handoff_limit, history, self._notify, clock)
         self.handoff: StackedScene | None = None
         """The hand-off panel on the stack ("handoff", opened by name), if any."""
-        super().__init__(app, table, me=first)
-        self.end = GameEnd(self.session, self._notify, clock)
+        super().__init__(app, table, session=game.session)
+        self.end = game.end
         """The game's record and its end: the hands and final standings to the history,
         written once (``lieng.game.standings``)."""
-        self.turns = Handoff(self.session, self.is_human, rebuy_allowed, handoff_limit)
+        self.turns = game.turns
         """Who the turn waits for and whose screen it is, the broke seats' flow and what
         the table is told: the session's hot-seat policy (``lieng.game.handoff``)."""
         self.turns.on_viewer_gone = self._take_cards
-        self.history = history
         self.score_button: pygame_gui.elements.UIButton | None = None
 
     @property
@@ -75,16 +75,6 @@ class HotseatScene(TableScene[Table]):
         """The person the turn has come to, waiting for the hand-off."""
         return self.turns.pending
 
-    @property
-    def history(self) -> History | None:
-        return self.end.history
-
-    @history.setter
-    def history(self, history: History | None) -> None:
-        """Where the hands and the final standings go (None: nowhere): the game's record
-        (``GameEnd.record_to``)."""
-        self.end.record_to(history)
-
     # ----------------------------------------------------------------- who is who
 
     def is_human(self, seat: int) -> bool:
@@ -93,10 +83,11 @@ class HotseatScene(TableScene[Table]):
     def name(self, seat: int) -> str:
         return self.table.seats[seat].name
 
-    def set_bottom(self, seat: int) -> None:
-        """Turn the table so ``seat`` sits at the bottom, with the big cards."""
+    def set_bottom(self) -> None:
+        """Turn the table so me (the session's: the hand-off made the person who has the
+        screen me, ``Handoff.confirm``) sits at the bottom, with the big cards."""
         n = self.table.n_seats
-        self.me = seat
+        seat = self.session.me
         self.board.me = seat
         self.order = [(seat + i) % n for i in range(n)]
         self._legal_shown = False
@@ -137,7 +128,7 @@ class HotseatScene(TableScene[Table]):
         cards = self.turns.confirm(seat)  # theirs alone, from the game (Handoff.confirm)
         if cards is None:
             return
-        self.set_bottom(seat)
+        self.set_bottom()
         for cs, card in zip(self.board.seats[seat].cards, cards, strict=False):
             cs.card = card
             cs.flip = 0.0

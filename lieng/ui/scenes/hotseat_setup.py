@@ -8,19 +8,18 @@ and whether broke players may buy chips again. The people's names are kept for n
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
 from lieng.engine import TIEBREAKS
-from lieng.game import BOT_NAMES, TABLE_BETS, TableConfig, build_table
-from lieng.levels import BOT_LEVELS, is_level
+from lieng.game import BOT_NAMES, TABLE_BETS
+from lieng.game.setup import SeatChoice, make_hotseat_table
+from lieng.levels import BOT_LEVELS
 from lieng.names import display_name
 from lieng.storage.history import History
 from lieng.storage.settings import MAX_NAME, TURN_TIMERS
-from lieng.table import PlayerSpec, Table
 from lieng.ui.core.draw import MUTED, text
 from lieng.ui.core.felt_cache import framed_screen
 from lieng.ui.core.gui import set_visible
@@ -36,27 +35,6 @@ STACK_BETS = (20, 50, 100, 200)
 """Starting stack choices, in table bets."""
 KINDS = ("human", *BOT_LEVELS)
 """A seat is a person or a bot of one of the levels."""
-
-
-@dataclass
-class SeatChoice:
-    name: str
-    kind: str = "human"
-    """"human" or a bot level."""
-    stack_bets: int | None = None
-    """This seat's starting stack in table bets; None: the table's default."""
-
-
-def make_hotseat_table(seats: list[SeatChoice], table_bet: int, preset: str,
-                       stack_bets: int, turn_seconds: int, seed: int | None = None) -> Table:
-    """The table the setup describes: each seat a person or a bot of a level, with its own
-    starting stack or the table's."""
-    players = tuple(
-        PlayerSpec(c.name, "human" if c.kind == "human" else "bot",
-                   level=c.kind if is_level(c.kind) else None,
-                   stack=(c.stack_bets or stack_bets) * table_bet)
-        for c in seats)
-    return build_table(TableConfig(players, preset, table_bet, turn_seconds, seed))
 
 
 def rename_clashing_bots(seats: list[SeatChoice]) -> list[int]:

@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from lieng.game import BetweenHands
 from lieng.net.client import LanClient
 from lieng.net.connecting import ConnectFailed, Connecting
+from lieng.net.guest_session import guest_session
 from lieng.net.host_reports import HostReports
 from lieng.net.remote_table import RemoteTable
 from lieng.ui.core.draw import MUTED, text
@@ -61,7 +61,9 @@ Then only the menu is offered (a playtest kept being offered "Kết nối lại"
 class LanTableScene(TableScene[RemoteTable]):
     def __init__(self, app: GameApp, remote: RemoteTable, host: LanHost | None = None) -> None:
         # TableScene draws any ``TableLike`` (lieng/table.py); RemoteTable is one.
-        super().__init__(app, remote, me=remote.me)
+        # The session is the net layer's: nothing settled between hands here (the host
+        # does), the hands recorded as LAN ones (``lieng.net.guest_session``).
+        super().__init__(app, remote, session=guest_session(remote, app.profile))
         self.remote = remote
         self.host = host
         self.reports = HostReports(remote, self.session.said)
@@ -72,11 +74,6 @@ class LanTableScene(TableScene[RemoteTable]):
         starts it, takes its outcome each frame and draws it."""
         self._closed_shown: tuple[str, str] | None = None
         self.left_table = False
-        profile = app.profile
-        if profile is not None:
-            # The LAN hands go to the history, marked LAN; the chips are the table's own,
-            # so the bankroll is not touched (the host and join screens say so).
-            self.session.record(profile.history, "lan", profile.notify)
         if host is not None:
             atexit.register(host.stop)  # closing the window still tells the others
 
@@ -87,11 +84,6 @@ class LanTableScene(TableScene[RemoteTable]):
     are still taken every frame: when the dialog closes, the countdown is the host's,
     not seconds the host never granted (a frozen local clock would show 15 s left just
     as the host folds the seat)."""
-
-    def make_flow(self) -> BetweenHands:
-        """The host settles broke seats (its rebuy rule) and says when the table closes;
-        this screen decides nothing between hands (``lieng.game.flow``)."""
-        return BetweenHands(self.table, lambda seat: "sit_out")
 
     # ----------------------------------------------------------------- the seat
 

@@ -4,19 +4,16 @@ tie-break preset (RULES.md "Tie-break presets"); then the table scene takes over
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
 from lieng.engine import TIEBREAKS
-from lieng.game import BOT_NAMES, STARTING_BETS, TABLE_BETS, TableConfig, build_table
-from lieng.game.bot_seating import SEAT_CHOICES, BotSeating
+from lieng.game import BOT_NAMES, STARTING_BETS, TABLE_BETS
+from lieng.game.bot_seating import SEAT_CHOICES, make_mixed_table, seating_for
 from lieng.game.buy_ins import follow_bet
-from lieng.levels import BOT_LEVELS, BotLevel
-from lieng.table import Table
+from lieng.levels import BOT_LEVELS
 from lieng.ui.core.draw import text
 from lieng.ui.core.felt_cache import framed_screen
 from lieng.ui.core.gui import set_enabled
@@ -31,28 +28,6 @@ if TYPE_CHECKING:
 MAX_BOTS = 5
 MIXED = "mixed"
 """The level drop-down's word when the seats' levels differ ("Mỗi máy một khác")."""
-
-
-def make_table(n_bots: int, level: BotLevel, table_bet: int, preset: str, player_name: str,
-               seed: int | None = None, turn_seconds: int = 20,
-               player_stack: int | None = None) -> Table:
-    """The player against ``n_bots`` bots (``TableConfig.for_bots``)."""
-    return build_table(TableConfig.for_bots(n_bots, level, table_bet, player_name, preset,
-                                            turn_seconds, player_stack, seed))
-
-
-def seating_for(levels: Sequence[str], seed: int | None = None) -> BotSeating:
-    """Seat 1, 2, … at these level choices (``SEAT_CHOICES``); reproducible with ``seed``."""
-    return BotSeating({i + 1: lv for i, lv in enumerate(levels)},
-                      random.Random(seed) if seed is not None else None)
-
-
-def make_mixed_table(seating: BotSeating, table_bet: int, preset: str, player_name: str,
-                     seed: int | None = None, turn_seconds: int = 20,
-                     player_stack: int | None = None) -> Table:
-    """The player against the bots ``seating`` seats, each at its own level."""
-    return build_table(seating.config(table_bet, player_name, preset, turn_seconds,
-                                      player_stack, seed))
 
 
 class NewGameScene(Scene):

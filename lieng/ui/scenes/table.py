@@ -21,11 +21,11 @@ import pygame
 import pygame_gui
 
 from lieng.engine import Action, Event, Legal
-from lieng.game import AskRebuy, BetweenHands, GameOver
+from lieng.game import AskRebuy, GameOver
 from lieng.game.bot_seating import BotSeating
-from lieng.game.session import TableSession, TableT, play_for_real
+from lieng.game.session import TableSession, TableT
 from lieng.game.story import HandResult
-from lieng.table import Table, TableLike
+from lieng.table import TableLike
 from lieng.ui.core.canvas import Canvas
 from lieng.ui.core.draw import CREAM, text
 from lieng.ui.core.gui import drawn_rects, set_visible
@@ -49,7 +49,6 @@ from lieng.ui.tabletop.summary import SummaryPanel, net_line
 from .dialog import Dialog
 
 if TYPE_CHECKING:
-    from lieng.game.profile import Profile
     from lieng.ui.core.window import GameApp
 
 
@@ -67,11 +66,16 @@ class TableScene(Scene, Generic[TableT]):
     time and a client can't stop it."""
 
     def __init__(self, app: GameApp, table: TableT, me: int = 0,
-                 on_leave: Callable[[], None] | None = None, rebuy: int | None = None) -> None:
+                 on_leave: Callable[[], None] | None = None, rebuy: int | None = None,
+                 session: TableSession[TableT] | None = None) -> None:
         super().__init__(app)
         self.table = table
         """The session's table (``session.table``), which the drawing reads."""
-        self.session: TableSession[TableT] = TableSession(table, me, rebuy)
+        self.session: TableSession[TableT] = session if session is not None \
+            else TableSession(table, me, rebuy)
+        """The game this screen draws: the bot table's own by default; the LAN screen's
+        is the net layer's (``lieng.net.guest_session``)."""
+        me = self.session.me
         self.on_leave = on_leave
         n = table.n_seats
         self.order = [(me + i) % n for i in range(n)]
@@ -120,14 +124,10 @@ class TableScene(Scene, Generic[TableT]):
                                   self.frame_record)
         self.summary = SummaryPanel(app, self.shown_result, self.seat_names,
                                     self.result_lines, self.frame_record)
-        flow = self.make_flow()
-        if flow is not None:
-            self.session.flow = flow
-        self.session.spectator = self.public_view
         self.session.subscribe(self._on_events)
         self.session.drawn_by(lambda: self.board.shown)
         self.session.welcomed_by(lambda came: welcome(self.board, came, self.toast))
-        table.timing.scale = app.settings.speed_factor
+        self.session.paced_by(lambda: app.settings.speed_factor)
 
     # ----------------------------------------------------------------- building
 
@@ -189,26 +189,10 @@ class TableScene(Scene, Generic[TableT]):
 
     # ----------------------------------------------------------------- the session
 
-    public_view = False
-    """The board gets the spectator's events, not the player's (the hot-seat table)."""
-
     @property
     def me(self) -> int:
         """The seat at the bottom, whose cards and turn this screen shows."""
         return self.session.me
-
-    @me.setter
-    def me(self, seat: int) -> None:
-        self.session.me = seat
-
-    @property
-    def clock(self) -> float:
-        """The session's table clock."""
-        return self.session.clock
-
-    @property
-    def flow(self) -> BetweenHands:
-        return self.session.flow
 
     @property
     def seating(self) -> BotSeating | None:
@@ -225,11 +209,6 @@ class TableScene(Scene, Generic[TableT]):
         the next key or click is mapped against what the bar shows: ``_sync_bar``)."""
         self.board.feed(events)
         self._sync_bar()
-
-    def make_flow(self) -> BetweenHands | None:
-        """The between-hands decisions, when not the session's own (the bot table's:
-        ``TableSession``); the hot-seat and LAN tables give theirs."""
-        return None
 
     def start_next_hand(self) -> None:
         """Deal on, or present what the flow decided instead (a rebuy, the end)."""
@@ -260,18 +239,6 @@ class TableScene(Scene, Generic[TableT]):
         amount = self.session.rebuy()
         self.toast("msg.rebought", amount=chips(amount))
         self.start_next_hand()
-
-    def buy_in_from(self: TableScene[Table], profile: Profile, amount: int) -> None:
-        """Play for real: ``amount`` comes from the bankroll, which records every hand,
-        pays the rebuys and takes the chips back when the player leaves."""
-        play_for_real(self.session, profile, amount)
-        app = self.app
-
-        def leave() -> None:
-            profile.stand_up()
-            app.pop()
-
-        self.on_leave = leave
 
     def leave(self) -> None:
         self.ended = True
@@ -409,7 +376,6 @@ class TableScene(Scene, Generic[TableT]):
         app = self.app
         if self.layout.drawer_open != self.log_panel.is_open:
             self.relayout()
-        self.table.timing.scale = app.settings.speed_factor
         self.board.update(dt)
         if self.session.closed:
             self.board.no_turn()  # no seat acts on a closed table (the session says so)

@@ -12,6 +12,7 @@ import pytest
 from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
 
+from lieng.game.setup import make_table
 from lieng.ui.core.gui_manager import (
     PYGAME_GUI_REDRAW_ALL_STATES,
     GuiManager,
@@ -21,7 +22,6 @@ from lieng.ui.core.gui_manager import (
     unasked,
 )
 from lieng.ui.scenes.menu import MenuScene
-from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.settings_screen import SettingsScene
 from lieng.ui.scenes.table import TableScene
 

@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from lieng.app import parse_args
+from lieng.game.setup import make_table
 from lieng.ui.core.assets import Sounds
 from lieng.ui.scenes.menu import MenuScene
-from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 
 from ..helpers import MakeApp, step

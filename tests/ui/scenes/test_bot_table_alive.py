@@ -7,11 +7,11 @@ from __future__ import annotations
 import pygame
 
 from lieng.engine import HandStarted
-from lieng.game.bot_seating import RANDOM
+from lieng.game.bot_seating import RANDOM, make_mixed_table, seating_for
 from lieng.levels import BOT_LEVELS
 from lieng.ui.core.i18n import key, t
 from lieng.ui.scenes.menu import MenuScene
-from lieng.ui.scenes.new_game import MIXED, NewGameScene, make_mixed_table, seating_for
+from lieng.ui.scenes.new_game import MIXED, NewGameScene
 from lieng.ui.scenes.table import TableScene
 
 from ..helpers import (

@@ -14,9 +14,9 @@ import pytest
 
 from lieng.devtools.click_path import PathRecorder, record_lan_click
 from lieng.engine import Legal
+from lieng.game.setup import make_table
 from lieng.table import Table
 from lieng.ui.scenes.menu import MenuScene
-from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 
 from ..helpers import MakeApp, run_until

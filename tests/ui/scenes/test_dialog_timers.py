@@ -8,15 +8,14 @@ from __future__ import annotations
 import pygame
 
 from lieng.engine import Action, ActionKind
+from lieng.game.setup import SeatChoice, make_hotseat_table, make_table
 from lieng.table import Table
 from lieng.ui.core.scene import Scene
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.handoff import HandoffScene
 from lieng.ui.scenes.hotseat import HotseatScene
-from lieng.ui.scenes.hotseat_setup import SeatChoice, make_hotseat_table
 from lieng.ui.scenes.menu import MenuScene
-from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 
 from ..helpers import DT, MakeApp, click, key, open_table, run_until, step, top

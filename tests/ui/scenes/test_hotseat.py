@@ -27,18 +27,14 @@ from lieng.engine import (
     RuleSet,
     Showdown,
 )
-from lieng.game.setup import default_bot_factory
+from lieng.game.setup import SeatChoice, default_bot_factory, make_hotseat_table
 from lieng.storage.history import GameResult, HandRecord, History
 from lieng.table import PlayerSpec, Table
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.handoff import ARM_SECONDS, HandoffScene
 from lieng.ui.scenes.hotseat import HotseatScene
-from lieng.ui.scenes.hotseat_setup import (
-    HotseatSetupScene,
-    SeatChoice,
-    make_hotseat_table,
-)
+from lieng.ui.scenes.hotseat_setup import HotseatSetupScene
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.scoreboard import ScoreboardScene
 from lieng.ui.session import close_app
@@ -85,7 +81,7 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(
     assert [s.name for s in table.seats[:3]] == ["Lan", "Minh", "Hùng"]
     assert [s.kind for s in table.seats] == ["human"] * 3 + ["bot"] * 2
     assert table.seats[4].spec.level == "hard"
-    scene.history = History(tmp_path)
+    scene.end.record_to(History(tmp_path))
 
     people_actions: Counter[int] = Counter()
     hands_with_showdown = 0

@@ -1,21 +1,16 @@
 """The hot-seat setup screen (``lieng.ui.scenes.hotseat_setup``): typed names (kept for next
 time, no two alike, a bot renamed when a person takes its name), at least one person, a
-starting stack per seat, and ``make_hotseat_table``."""
+starting stack per seat (the table it describes: tests/game/test_setup.py)."""
 
 from __future__ import annotations
 
 import i18n as pyi18n
 
 from lieng.game import BOT_NAMES
+from lieng.game.setup import SeatChoice
 from lieng.storage.settings import FileStore, load_settings
 from lieng.ui.scenes.hotseat import HotseatScene
-from lieng.ui.scenes.hotseat_setup import (
-    HotseatSetupScene,
-    SeatChoice,
-    make_hotseat_table,
-    rename_clashing_bots,
-    validate,
-)
+from lieng.ui.scenes.hotseat_setup import HotseatSetupScene, rename_clashing_bots, validate
 from lieng.ui.scenes.menu import MenuScene
 
 from ..helpers import MakeApp, click, step, top, type_name
@@ -114,9 +109,3 @@ def test_each_seat_gets_its_own_starting_stack(make_app: MakeApp) -> None:
         scene = next(sc for sc in app.stack.scenes if isinstance(sc, HotseatScene))
     bet = scene.table.rules.table_bet
     assert [s.spec.stack for s in scene.table.seats[:3]] == [100 * bet, 200 * bet, 20 * bet]
-
-
-def test_make_hotseat_table_uses_the_default_for_seats_without_their_own_stack() -> None:
-    table = make_hotseat_table([SeatChoice("Lan", stack_bets=50), SeatChoice("Minh"),
-                                SeatChoice("Tuấn", "easy", 200)], 10, "classic", 100, 20)
-    assert [s.stack for s in table.seats] == [500, 1000, 2000]

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from lieng.game.bot_seating import make_mixed_table, seating_for
 from lieng.game.story import Story
-from lieng.ui.scenes.new_game import make_mixed_table, seating_for
 from lieng.ui.tabletop.action_log import text, texts
 
 from ..helpers import MakeApp, open_table, play_calls_until_hand_over, run_until

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from lieng.game.setup import SeatChoice, make_hotseat_table
 from lieng.ui.core.i18n import chips, t
 from lieng.ui.scenes import scoreboard
-from lieng.ui.scenes.hotseat_setup import SeatChoice, make_hotseat_table
 from lieng.ui.scenes.scoreboard import ScoreboardScene
 
 from ..helpers import MakeApp, record_text, step

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from lieng.game.setup import make_table
 from lieng.ui.core.i18n import configure
 from lieng.ui.scenes.hotseat_setup import HotseatSetupScene, is_placeholder
 from lieng.ui.scenes.menu import MenuScene
-from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.drawing import bot_tag
 

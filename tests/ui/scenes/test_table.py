@@ -17,14 +17,13 @@ from pygame_gui.elements import UIButton
 
 from lieng.devtools.driver import KeyAutopilot, SummaryPilot
 from lieng.engine import Action, ActionKind, Card, Legal, RuleSet
-from lieng.game.setup import default_bot_factory
+from lieng.game.setup import default_bot_factory, make_table
 from lieng.table import PlayerSpec, Table
 from lieng.ui.core import draw
 from lieng.ui.core.i18n import chips, t
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.menu import MenuScene
-from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.summary import ARM_SECONDS
 
@@ -206,7 +205,7 @@ def test_timer_folds_and_says_so(make_app: MakeApp, monkeypatch: pytest.MonkeyPa
     assert table.hand is not None and table.hand.to_act == 0
     run_until(app, lambda: bool(my_actions(table)), limit=400, dt=0.25)
     assert my_actions(table)[-1].kind is ActionKind.TIMEOUT
-    assert scene.clock >= table.rules.turn_seconds
+    assert scene.session.clock >= table.rules.turn_seconds
     assert "msg.timeout" in scene.session.said
     assert "timer" in played
     step(app, 5)

@@ -19,17 +19,18 @@ from pygame_gui.core.utility import translate
 
 from lieng.engine import RuleSet
 from lieng.game.handoff import HandoffWait
+from lieng.game.setup import SeatChoice, make_hotseat_table, make_table
 from lieng.ui.core.scene import Scene
 from lieng.ui.core.typescale import GUI_ROLES, ROLES
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.handoff import HandoffScene
 from lieng.ui.scenes.history import HistoryScene
-from lieng.ui.scenes.hotseat_setup import HotseatSetupScene, SeatChoice, make_hotseat_table
+from lieng.ui.scenes.hotseat_setup import HotseatSetupScene
 from lieng.ui.scenes.lan_host import LanHostScene
 from lieng.ui.scenes.lan_join import LanJoinScene
 from lieng.ui.scenes.menu import MenuScene
-from lieng.ui.scenes.new_game import NewGameScene, make_table
+from lieng.ui.scenes.new_game import NewGameScene
 from lieng.ui.scenes.rules import RulesScene
 from lieng.ui.scenes.scoreboard import ScoreboardScene
 from lieng.ui.scenes.settings_screen import SettingsScene

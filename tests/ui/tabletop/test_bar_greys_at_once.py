@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from lieng.ui.scenes.new_game import make_table
+from lieng.game.setup import make_table
 
 from ..helpers import MakeApp, click, open_table, run_until
 from ..helpers import key as press

@@ -13,7 +13,7 @@ import pygame_gui
 import pytest
 from pygame_gui.elements import UITooltip
 
-from lieng.ui.scenes.new_game import make_table
+from lieng.game.setup import make_table
 from lieng.ui.tabletop.hud import timer_rect
 
 from ..helpers import MakeApp, move_mouse, open_table, run_until, step

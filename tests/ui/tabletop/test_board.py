@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lieng.engine import Action, Hand, HandEnded, RuleSet, redact
+from lieng.game.setup import make_table
 from lieng.table import Table
-from lieng.ui.scenes.new_game import make_table
 from lieng.ui.tabletop.board import Board
 
 from ..helpers import MakeApp, brisk, open_table, play_calls_until_hand_over, run_until, shot, step

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from lieng.game.setup import make_table
 from lieng.ui.core.i18n import t
 from lieng.ui.core.surface_cache import clear_all
-from lieng.ui.scenes.new_game import make_table
 from lieng.ui.tabletop import drawing
 
 from ..helpers import MakeApp, open_table, record_text, step

@@ -11,12 +11,12 @@ import pygame
 import pytest
 
 from lieng.game.bot_seating import NEWCOMER_NAMES
+from lieng.game.setup import make_table
 from lieng.levels import BOT_LEVELS
 from lieng.ui.core.draw import text_surface
 from lieng.ui.core.i18n import t
 from lieng.ui.core.surface_cache import clear_all
 from lieng.ui.core.typescale import px
-from lieng.ui.scenes.new_game import make_table
 from lieng.ui.tabletop import drawing
 
 from ..helpers import MakeApp, open_table, record_text, step

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from lieng.game.setup import make_table
 from lieng.ui.core.i18n import key
-from lieng.ui.scenes.new_game import make_table
 
 from ..helpers import MakeApp, brisk, open_table, run_until
 from ..helpers import key as press

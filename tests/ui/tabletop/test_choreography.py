@@ -24,11 +24,11 @@ import pytest
 from lieng.devtools.bots_selftest import ScriptedPlayer
 from lieng.devtools.driver import KeyAutopilot
 from lieng.engine import Action, Event, PotAwarded, RuleSet
+from lieng.game.setup import make_table
 from lieng.table import PlayerSpec, Table, TableLike
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.menu import MenuScene
-from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.frame_record import problems
 

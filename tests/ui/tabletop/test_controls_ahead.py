@@ -5,8 +5,8 @@ its result is up)."""
 
 from __future__ import annotations
 
+from lieng.game.setup import make_table
 from lieng.ui.scenes.menu import MenuScene
-from lieng.ui.scenes.new_game import make_table
 from lieng.ui.scenes.table import TableScene
 
 from ..helpers import MakeApp, step

@@ -33,7 +33,7 @@ def test_keys_during_the_deal_do_nothing(make_app: MakeApp) -> None:
     hand = table.hand
     assert hand is not None and hand.to_act == 0  # the host acts first
     assert not scene.board.deal_landed and scene.session.shown_legal() is None
-    clock_at_deal = scene.clock
+    clock_at_deal = scene.session.clock
     key(app, pygame.K_c)  # a check before any card is seen: ignored
     key(app, pygame.K_SPACE)
     assert hand.actions == []
@@ -41,7 +41,7 @@ def test_keys_during_the_deal_do_nothing(make_app: MakeApp) -> None:
     assert not any(b.is_enabled for b in scene.bar.buttons().values())
     assert not scene.turn_shown()
     step(app, 10)
-    assert scene.clock == clock_at_deal  # no turn timer runs during the deal
+    assert scene.session.clock == clock_at_deal  # no turn timer runs during the deal
     run_until(app, lambda: scene.board.deal_landed, limit=600)
     step(app)
     assert scene.turn_shown() and scene.bar.call.is_enabled
@@ -65,12 +65,12 @@ def test_the_turn_waits_for_the_whole_deal_to_land(make_app) -> None:  # type: i
     run_until(app, lambda: len(board.seats[0].cards) == 3
               and all(c.landed for c in board.seats[0].cards), limit=2000)
     assert board.dealing and not board.deal_landed  # the others' cards are in the air
-    clock = scene.clock
+    clock = scene.session.clock
     step(app)
     assert not scene.turn_shown()
     assert scene.bar is not None and not scene.bar.call.is_enabled
     assert board.to_act is None  # no "Đến lượt", no ring yet
-    assert scene.clock == clock
+    assert scene.session.clock == clock
     run_until(app, lambda: board.deal_landed, limit=2000)
     run_until(app, scene.turn_shown, limit=200)
     assert not board.dealing and board.to_act == 0 and scene.bar.call.is_enabled

@@ -12,9 +12,9 @@ import i18n as pyi18n
 import pygame
 import pytest
 
+from lieng.game.setup import make_table
 from lieng.ui.core.cards import CardRenderer
 from lieng.ui.core.i18n import chips, configure, t
-from lieng.ui.scenes.new_game import make_table
 from lieng.ui.tabletop import drawing as table_draw
 from lieng.ui.tabletop.layout import compute
 

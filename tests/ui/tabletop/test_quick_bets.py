@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lieng.engine import Action, ActionKind, Legal
-from lieng.ui.scenes.new_game import make_table
+from lieng.game.setup import make_table
 from lieng.ui.tabletop.quick_bets import QUICK_BETS, QuickBet, quick_k
 
 from ..helpers import MakeApp, click, open_table, run_until
