@@ -20,6 +20,7 @@ from lieng.engine import (
     NotEnoughPlayersError,
 )
 from lieng.game.setup import default_bot_factory
+from lieng.levels import BotLevel
 from lieng.table import PlayerSpec, Table, Timing
 
 RULES = replace(PRESETS["classic"], table_bet=10, turn_seconds=20)
@@ -143,9 +144,13 @@ def test_illegal_actions_and_between_hands_rules() -> None:
     assert not t.can_continue()
 
 
+LEVELS_AROUND: tuple[BotLevel, ...] = ("easy", "normal", "hard", "normal")
+"""The levels of the four bots that play on their own."""
+
+
 def test_real_bots_play_whole_hands_on_their_own() -> None:
     specs = [PlayerSpec(f"B{i}", "bot", level=lvl, stack=1000)
-             for i, lvl in enumerate(["easy", "normal", "hard", "normal"])]
+             for i, lvl in enumerate(LEVELS_AROUND)]
     t = Table(RULES, specs, seed=11, timing=Timing(scale=0.0),
               bot_factory=default_bot_factory)
     for _ in range(20):

@@ -27,7 +27,7 @@ from lieng.engine import (
     HandView,
     Legal,
 )
-from lieng.levels import BOT_LEVELS
+from lieng.levels import BOT_LEVELS, BotKind
 
 from .spots import spot as _spot
 
@@ -91,7 +91,7 @@ def _check_never_do(bot: Bot, view: HandView, action: Action) -> None:
 @settings(max_examples=1000, deadline=None)
 @given(states(), st.sampled_from(KINDS), st.sampled_from([None, *sorted(PERSONALITIES)]))
 def test_every_decision_is_legal_and_keeps_the_never_do_rules(
-        state: tuple[Hand, random.Random], kind: str, personality: str | None) -> None:
+        state: tuple[Hand, random.Random], kind: BotKind, personality: str | None) -> None:
     hand, rng = state
     n = hand.n
     bots = [make_bot(kind, random.Random(rng.random()),
@@ -132,7 +132,7 @@ def _with_other_cards(hand: Hand, seat: int, rng: random.Random) -> Hand:
 
 @settings(max_examples=150, deadline=None)
 @given(states(), st.sampled_from(KINDS), st.integers(0, 2**32))
-def test_hidden_cards_cannot_change_a_decision(state: tuple[Hand, random.Random], kind: str,
+def test_hidden_cards_cannot_change_a_decision(state: tuple[Hand, random.Random], kind: BotKind,
                                                  seed: int) -> None:
     hand, rng = state
     if hand.is_over:
@@ -152,7 +152,7 @@ def test_hidden_cards_cannot_change_a_decision(state: tuple[Hand, random.Random]
     assert decisions[0] == decisions[1]
 
 
-def _play(kind_by_seat: list[str], seed: int, hands: int) -> list[tuple[int, Action]]:
+def _play(kind_by_seat: list[BotKind], seed: int, hands: int) -> list[tuple[int, Action]]:
     rules = PRESETS["classic"]
     bots = [make_bot(k, random.Random(f"{seed}:{s}")) for s, k in enumerate(kind_by_seat)]
     deal = random.Random(seed)
@@ -171,7 +171,7 @@ def _play(kind_by_seat: list[str], seed: int, hands: int) -> list[tuple[int, Act
 
 
 def test_same_seed_same_decisions_and_other_seeds_differ() -> None:
-    lineup = ["hard", "normal", "easy", "random", "hard", "raise"]
+    lineup: list[BotKind] = ["hard", "normal", "easy", "random", "hard", "raise"]
     first = _play(lineup, 11, 150)
     assert _play(lineup, 11, 150) == first
     assert _play(lineup, 12, 150) != first
@@ -188,7 +188,7 @@ def test_make_bot_names_levels_and_personalities() -> None:
     for kind in BASELINES:
         assert make_bot(kind, random.Random(1)).level == kind
     with pytest.raises(ValueError):
-        make_bot("grandmaster", random.Random(1))
+        make_bot("grandmaster", random.Random(1))  # type: ignore[arg-type]  # not a level
     with pytest.raises(ValueError):
         make_bot("hard", random.Random(1), "sleepy")
     with pytest.raises(ValueError):

@@ -14,6 +14,7 @@ from lieng.bots.own_range import OwnRange
 from lieng.bots.own_range import key as own_key
 from lieng.bots.strength import colex_hands, strength
 from lieng.engine import PRESETS, Action, ActionKind, Card, Hand
+from lieng.levels import BotLevel
 
 RULES = PRESETS["classic"]
 HANDS = colex_hands()
@@ -31,7 +32,7 @@ def _deal(mine: tuple[Card, ...], rng: random.Random, first: bool = False) -> Ha
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
-def test_a_small_raise_never_makes_the_top_two_thirds_fold(level: str) -> None:
+def test_a_small_raise_never_makes_the_top_two_thirds_fold(level: BotLevel) -> None:
     """1 × B into a pot of 2 × B: a bluff pays unless 2/3 of the hands go on."""
     rng = random.Random(1)
     for i, mine in enumerate(rng.sample(HANDS, 300)):
@@ -44,7 +45,7 @@ def test_a_small_raise_never_makes_the_top_two_thirds_fold(level: str) -> None:
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
-def test_an_all_in_into_the_antes_is_called_only_by_the_top_two_percent(level: str) -> None:
+def test_an_all_in_into_the_antes_is_called_only_by_the_top_two_percent(level: BotLevel) -> None:
     """99 × B into 2 × B: going on with 2/101 of the hands is enough, and any more pays
     the shover's good hands — 8 or 9 points used to call here."""
     rng = random.Random(2)

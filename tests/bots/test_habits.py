@@ -9,11 +9,12 @@ from lieng.bots.base import Bot
 from lieng.bots.expert import ExpertBot
 from lieng.bots.heuristic import HeuristicBot
 from lieng.engine import PRESETS, Action, ActionKind, Hand
+from lieng.levels import BotKind
 
 from .spots import spot as _spot
 
 
-def _decide(kind: str, cards: str, opp: list[Action], seed: int = 1) -> Action:
+def _decide(kind: BotKind, cards: str, opp: list[Action], seed: int = 1) -> Action:
     return make_bot(kind, random.Random(seed)).decide(_spot(cards, opp).view_for(1))
 
 

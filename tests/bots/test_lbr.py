@@ -26,6 +26,7 @@ from lieng.bots.lbr import (
 )
 from lieng.bots.strength import colex_hands, strength, strength_row
 from lieng.engine import PRESETS, Action, ActionKind, Card, Hand, HandView, evaluate
+from lieng.levels import BotLevel
 
 RULES = PRESETS["classic"]
 B = RULES.table_bet
@@ -69,7 +70,7 @@ def test_size_classes() -> None:
 
 
 @pytest.mark.parametrize("level", ["expert", "hard", "normal"])
-def test_queries_never_reach_the_real_bot(level: str) -> None:
+def test_queries_never_reach_the_real_bot(level: BotLevel) -> None:
     """LBR asks copies; the real bot's state and rng are byte for byte what they were."""
     bot = make_bot(level, random.Random(3), "calm")
     rng = random.Random(5)
@@ -104,7 +105,7 @@ def test_queries_never_reach_the_real_bot(level: str) -> None:
 
 @pytest.mark.parametrize("level", ["expert", "hard"])
 def test_a_snapshot_copy_is_the_bot_with_fresh_rngs_and_shared_frozen_parts(
-        level: str) -> None:
+        level: BotLevel) -> None:
     """``snapshot`` leaves the rngs out and shares the frozen parts; a copy decides as a
     full pickled copy whose rng was reseeded the same way, and owns its mutable state."""
     bot = make_bot(level, random.Random(3), "calm")

@@ -8,6 +8,7 @@ import pytest
 
 from lieng.bots import league
 from lieng.engine import PRESETS, Hand, shuffled_deck
+from lieng.levels import BotKind
 
 
 def test_deck_for_gives_each_seat_its_cards_from_any_first_player() -> None:
@@ -22,7 +23,9 @@ def test_deck_for_gives_each_seat_its_cards_from_any_first_player() -> None:
 def test_duplicate_rotation_cancels_the_cards_between_identical_players(n: int) -> None:
     # Always-call bots play every hand to a showdown with no choices: over the rotations
     # of a deal each seat holds every hand from every position, so each nets exactly 0.
-    task = league.Task(("call",) * n, 0, 30, 3, "classic", None)
+    call: BotKind = "call"
+    calls = (call,) * n
+    task = league.Task(calls, 0, 30, 3, "classic", None)
     for totals in league.play_task(task):
         assert totals == [0] * n
 

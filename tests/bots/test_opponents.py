@@ -23,6 +23,7 @@ from lieng.engine import (
     ShownHand,
     evaluate,
 )
+from lieng.levels import BotLevel
 
 
 def _heads_up(bots: list[Bot], hands: int, seed: int) -> None:
@@ -95,7 +96,7 @@ def _spot_vs(seat0_cards: str, mine: str) -> Hand:
 
 
 def test_hard_calls_the_maniac_down_lighter_than_normal() -> None:
-    calls = {"normal": 0, "hard": 0}
+    calls: dict[BotLevel, int] = {"normal": 0, "hard": 0}
     for seed in range(20):
         for level in calls:
             bot = make_bot(level, random.Random(seed), "calm")

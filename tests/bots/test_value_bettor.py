@@ -16,6 +16,7 @@ from lieng.bots.lbr import LocalBestResponse, play_hand
 from lieng.bots.opponents import BINS, OpponentModel, SeatStats, last_raise_big
 from lieng.bots.strength import colex_hands, strength
 from lieng.engine import PRESETS, Action, ActionKind, Card, Hand, shuffled_deck
+from lieng.levels import BotLevel
 
 RULES = PRESETS["classic"]
 
@@ -115,7 +116,7 @@ def test_the_model_keeps_the_hands_shown_after_big_raises_apart() -> None:
 
 
 @pytest.mark.parametrize("level", ["hard", "expert"])
-def test_local_best_response_never_opens_the_gate(level: str) -> None:
+def test_local_best_response_never_opens_the_gate(level: BotLevel) -> None:
     """LBR raises most of its decisions: an aggressor long before ``VALUE_EVIDENCE``
     decisions, so the level plays it exactly as before the gate existed."""
     stacks = [100 * RULES.table_bet] * 2

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pytest
 
 from lieng.game import (
@@ -14,10 +16,11 @@ from lieng.game import (
     TableConfig,
     build_table,
 )
+from lieng.levels import BotKind
 from lieng.table import PlayerSpec, Table
 
 
-def _table(*kinds: str, stack: int = 1000) -> Table:
+def _table(*kinds: BotKind | Literal["human"], stack: int = 1000) -> Table:
     players = tuple(PlayerSpec(f"P{i}", "human" if k == "human" else "bot",
                                level=None if k == "human" else k, stack=stack)
                     for i, k in enumerate(kinds))

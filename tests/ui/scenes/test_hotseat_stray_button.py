@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pygame
 
+from lieng.game.setup import SeatChoice, make_hotseat_table
 from lieng.ui.core.gui import drawn_rects
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.handoff import ARM_SECONDS, HandoffScene
 from lieng.ui.scenes.hotseat import HotseatScene
-from lieng.ui.scenes.hotseat_setup import SeatChoice, make_hotseat_table
 from lieng.ui.scenes.menu import MenuScene
 
 from ..helpers import MakeApp, key, step

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from lieng.ui.scenes.new_game import make_table
+from lieng.game.setup import make_table
 from lieng.ui.tabletop.celebration import Burst
 
 from ..helpers import MakeApp, key, open_table, run_until, step
