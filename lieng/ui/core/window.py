@@ -33,6 +33,7 @@ from lieng.ui.core.gui import release_manager
 from lieng.ui.core.gui_manager import GuiManager
 from lieng.ui.core.heap import return_free_memory
 from lieng.ui.core.hidpi import prepare_display
+from lieng.ui.core.shown_now import drawn_list_now
 from lieng.ui.core.surface_cache import clear_all, fit_to_window
 from lieng.ui.core.typescale import TypeScale, factor, install
 
@@ -324,6 +325,10 @@ class GameApp:
         return top is not None and bool(top.handle_event(event))
 
     def draw(self) -> None:
+        # An element a scene showed or hid in its update is drawn so on this frame, not
+        # the next (pygame_gui rebuilds its list in its own update, before the scenes');
+        # before the scenes draw, whose canvas repaints where the controls were.
+        drawn_list_now(self.ui)
         for scene in self.stack.visible():
             scene.draw(self.screen)
         self.ui.draw_ui(self.screen)

@@ -43,7 +43,6 @@ from lieng.ui.tabletop.hud import Toast, draw_timer_bar, draw_toasts, info_line,
 from lieng.ui.tabletop.log_panel import LogPanel
 from lieng.ui.tabletop.newcomers import welcome
 from lieng.ui.tabletop.own_cards import OwnCards
-from lieng.ui.tabletop.shown_now import drawn_list_now
 from lieng.ui.tabletop.summary import SummaryPanel, net_line
 
 from .dialog import Dialog
@@ -275,7 +274,6 @@ class TableScene(Scene, Generic[TableT]):
         want = self.app.stack.top is self and self.own.reveal_wanted()
         if b is not None and want != bool(b.visible):
             set_visible(b, want)
-            drawn_list_now(self.app.ui)
 
     def turn_shown(self) -> bool:
         """The player's turn as the table shows it: the timer bar and "Đến lượt bạn"

@@ -20,9 +20,9 @@ from pygame_gui.elements import UITooltip
 from lieng.engine import Action, Legal
 from lieng.ui.core.gui import kill, set_enabled
 from lieng.ui.core.i18n import chips, key
+from lieng.ui.core.shown_now import words_now
 from lieng.ui.core.typescale import TypeScale
 from lieng.ui.tabletop.quick_bets import QUICK_BETS, QuickBet, quick_k
-from lieng.ui.tabletop.shown_now import words_now
 
 TIP_GAP = 4
 """Design pixels between a bar button's tooltip and what it keeps clear of."""

@@ -49,7 +49,6 @@ from lieng.ui.tabletop import action_log
 from lieng.ui.tabletop.frame_record import FrameRecord
 from lieng.ui.tabletop.layout import TableLayout
 from lieng.ui.tabletop.log_panel import COLOURS, wrap
-from lieng.ui.tabletop.shown_now import drawn_list_now
 
 if TYPE_CHECKING:
     from lieng.ui.core.window import GameApp
@@ -434,12 +433,11 @@ class SummaryPanel:
         this frame: ``update`` calls it after the window's pygame_gui update, and the table
         again when a covering scene leaves it later in the frame (the container shows its
         hidden children again; the hot-seat hand-off closes in the table's own update),
-        so pygame_gui's list of what it draws is rebuilt at once (``shown_now``): the
-        button was drawn on the felt for a frame at a hand-off and at the next deal
-        (a playtest, docs/UI.md)."""
+        and the window rebuilds pygame_gui's list of what it draws before drawing
+        (``core.shown_now``): the button was drawn on the felt for a frame at a hand-off
+        and at the next deal (a playtest, docs/UI.md)."""
         if self.button is not None and bool(self.button.visible) != self._want:
             set_visible(self.button, self._want)
-            drawn_list_now(self.app.ui)
 
     def wants_continue(self, event: pygame.event.Event) -> bool:
         """The player asks for the next hand: the button, Space/Enter, a click."""

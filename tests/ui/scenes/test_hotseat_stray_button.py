@@ -3,7 +3,7 @@ bar, once the result is gone (a playtest: the gold button stood on the felt afte
 hot-seat hand-off and as the next hand dealt, with "9 điểm" still in the bar).
 
 pygame_gui rebuilds its list of what it draws in its own update, before the scenes'
-(``lieng.ui.tabletop.shown_now``): what it drew is read after every frame from that list
+(``lieng.ui.core.shown_now``): what it drew is read after every frame from that list
 (``drawn_rects``), never from a flag of the scene."""
 
 from __future__ import annotations
