@@ -155,7 +155,7 @@ def run_selftest(hands: int, size: tuple[int, int] = (1280, 720), seed: int | No
     rebought = profile.rebought
     total = sum(t.stacks)
     # Newcomers who took broke bots' seats brought their own stacks (lieng.game.bot_seating).
-    came = table_scene.seating.arrivals if table_scene.seating is not None else []
+    came = table_scene.session.seating.arrivals if table_scene.session.seating is not None else []
     expected = state.start_total + rebought + sum(a.spec.stack for a in came)
     done = t.hand_no >= hands or state.won
     me = t.seats[table_scene.me]

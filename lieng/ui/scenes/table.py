@@ -22,7 +22,6 @@ import pygame_gui
 
 from lieng.engine import Action, Event, Legal
 from lieng.game import AskRebuy, GameOver
-from lieng.game.bot_seating import BotSeating
 from lieng.game.session import TableSession, TableT
 from lieng.game.story import HandResult
 from lieng.table import TableLike
@@ -192,15 +191,6 @@ class TableScene(Scene, Generic[TableT]):
     def me(self) -> int:
         """The seat at the bottom, whose cards and turn this screen shows."""
         return self.session.me
-
-    @property
-    def seating(self) -> BotSeating | None:
-        """Who takes a broke bot's seat (the session's; the new-game screen sets it)."""
-        return self.session.seating
-
-    @seating.setter
-    def seating(self, seating: BotSeating | None) -> None:
-        self.session.seating = seating
 
     def _on_events(self, events: Sequence[Event]) -> None:
         """The session's events (already redacted for this screen) onto the board; the

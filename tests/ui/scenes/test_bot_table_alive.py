@@ -56,7 +56,7 @@ def test_each_bot_seat_gets_its_level_in_the_new_game_screen(real_app: RealApp) 
     levels = [s.spec.level for s in scene.table.seats[1:]]
     assert levels[:2] == ["easy", "normal"] and set(levels[2:]) <= set(BOT_LEVELS)
     assert [p.level for p in scene.board.seats[1:]] == levels  # the plates say so
-    assert scene.seating is not None and scene.seating.choices[3] == RANDOM
+    assert scene.session.seating is not None and scene.session.seating.choices[3] == RANDOM
 
 
 def test_a_broke_bot_leaves_and_the_newcomer_takes_the_plate(make_app: MakeApp) -> None:
@@ -64,7 +64,7 @@ def test_a_broke_bot_leaves_and_the_newcomer_takes_the_plate(make_app: MakeApp) 
     seating = seating_for(["hard", "easy", "normal"], seed=2)
     table = make_mixed_table(seating, 10, "classic", "Bạn", seed=2)
     scene = open_table(app, table)
-    scene.seating = seating
+    scene.session.seating = seating
     play_calls_until_hand_over(app, scene, table)
     run_until(app, scene.summary_showing)
     gone = table.seats[2].name

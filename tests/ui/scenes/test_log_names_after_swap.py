@@ -23,7 +23,7 @@ def test_earlier_lines_keep_the_name_of_the_bot_who_played_them(make_app: MakeAp
     seating = seating_for(["hard", "easy", "normal"], seed=2)
     table = make_mixed_table(seating, 10, "classic", "Bạn", seed=2)
     scene = open_table(app, table)
-    scene.seating = seating
+    scene.session.seating = seating
     play_calls_until_hand_over(app, scene, table)
     run_until(app, scene.summary_showing)
     gone = table.seats[2].name
