@@ -180,7 +180,6 @@ class ActionBar:
             self.allin.set_text(key("bar.all_in_plain"))
             if self.slider is not None:
                 set_enabled(self.slider, False)
-            self._show_now()
             return
         set_enabled(self.fold, True)
         set_enabled(self.call, True)
@@ -227,22 +226,6 @@ class ActionBar:
         else:
             set_enabled(self.allin, False)
             self.allin.set_text(key("bar.all_in_plain"))
-        self._show_now()
-
-    def _show_now(self) -> None:
-        """Each button shows its new words on this very frame. pygame_gui redraws a
-        button's states one a frame after its words change, the plain state first, while
-        a button greyed out (or hovered) shows another: after a click on "Theo 200" the
-        greyed buttons kept their amounts for a frame (a playtest). So the state each
-        button shows is redrawn at once; the others follow in pygame_gui's own time."""
-        for b in (self.fold, self.call, self.raise_, self.allin):
-            shape = b.drawable_shape
-            if shape is None:
-                continue
-            state = shape.active_state.state_id
-            if state in shape.states_to_redraw_queue:
-                shape.states_to_redraw_queue.remove(state)
-                shape.redraw_state(state)
 
     def _update_raise_text(self) -> None:
         legal = self.legal
@@ -262,7 +245,6 @@ class ActionBar:
         if self.slider is not None and hi > lo:
             self.slider.set_current_value(self.k, warn=False)
         self._update_raise_text()
-        self._show_now()
 
     def quick_bet(self, kind: QuickBet) -> int | None:
         """A quick-bet button: the slider goes to the nearest legal *k* (the player still
