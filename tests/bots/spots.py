@@ -1,8 +1,11 @@
-"""A heads-up spot to put a bot in, shared by the bot tests."""
+"""A heads-up spot to put a bot in, and a hand called to its end for an opponent model to
+read, shared by the bot tests."""
 
 from __future__ import annotations
 
-from lieng.engine import FULL_DECK, PRESETS, Action, Card, Hand
+from typing import Protocol
+
+from lieng.engine import FULL_DECK, PRESETS, Action, Card, Event, Hand
 
 
 def spot(cards: str, opp_actions: list[Action], stacks: list[int] | None = None) -> Hand:
@@ -14,3 +17,18 @@ def spot(cards: str, opp_actions: list[Action], stacks: list[int] | None = None)
     for a in opp_actions:
         hand.act(0, a)
     return hand
+
+
+class Observer(Protocol):
+    def observe(self, event: Event) -> None: ...
+
+
+def call_down_and_show(hand: Hand, model: Observer, seat: int) -> None:
+    """Every seat calls to the end of ``hand``; ``model`` then reads what ``seat`` saw
+    (the showdown included)."""
+    while not hand.is_over:
+        to_act = hand.to_act
+        assert to_act is not None
+        hand.act(to_act, Action.call())
+    for event in hand.events_for(seat):
+        model.observe(event)

@@ -25,6 +25,8 @@ from lieng.engine import (
 )
 from lieng.levels import BotLevel
 
+from .spots import call_down_and_show
+
 
 def _heads_up(bots: list[Bot], hands: int, seed: int) -> None:
     """Play ``hands`` heads-up hands, every bot observing its own redacted events."""
@@ -155,12 +157,7 @@ def test_what_a_seat_calls_each_size_with_is_learnt_apart() -> None:
         hand.act(0, Action.raise_(k))
         s = row[hand_index(hand.view_for(1).my_cards)]
         hand.act(1, Action.call() if s >= (0.3 if k == 1 else 0.93) else Action.fold())
-        while not hand.is_over:
-            seat = hand.to_act
-            assert seat is not None
-            hand.act(seat, Action.call())
-        for event in hand.events_for(0):
-            model.observe(event)
+        call_down_and_show(hand, model, 0)
     st = model.stats(1)
     small, big = size_bin(1 / 4), size_bin(20 / 42)
     assert small != big and st.called_n[small] >= 50 and st.called_n[big] >= 5, st.called_n

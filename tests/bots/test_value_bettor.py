@@ -18,6 +18,8 @@ from lieng.bots.strength import colex_hands, strength
 from lieng.engine import PRESETS, Action, ActionKind, Card, Hand, shuffled_deck
 from lieng.levels import BotLevel
 
+from .spots import call_down_and_show
+
 RULES = PRESETS["classic"]
 
 
@@ -100,12 +102,7 @@ def test_the_model_keeps_the_hands_shown_after_big_raises_apart() -> None:
         hand = Hand(RULES, [1000, 1000], 0, rng=random.Random(5))
         hand.act(0, Action.raise_(k))
         hand.act(1, Action.call())
-        while not hand.is_over:
-            seat = hand.to_act
-            assert seat is not None
-            hand.act(seat, Action.call())
-        for event in hand.events_for(1):
-            model.observe(event)
+        call_down_and_show(hand, model, 1)
         assert model.stats(0).big_shown_n[0] == (1.0 if big else 0.0)
         prior = 0.5
         if big:  # the one hand shown moves the prior: the best hand beats it, none loses
