@@ -29,7 +29,8 @@ if os.environ.get("PYTEST_XDIST_WORKER") and sys.pycache_prefix is not None \
     sys.dont_write_bytecode = bool(os.environ.get(_DONT_WRITE))
 
 # Every test writes only under pytest's temporary folders: tests/write_guard.py checks it.
-pytest_plugins = ["tests.write_guard"]
+# The workers share one assertion rewrite of the test modules: tests/rewrite_cache.py.
+pytest_plugins = ["tests.write_guard", "tests.rewrite_cache"]
 
 # Hypothesis keeps no example database in the checkout: a run must not leave files
 # behind for the next one (failures still print their reproducing example).
