@@ -27,6 +27,10 @@ How a real hand is played with an abstract strategy (docs/BOTS.md "Expert"):
   the hand the never-do rules ask for (``SHOVE_STRENGTH``, or a short stack).
 * **Off the tree.** When the real hand leaves the abstract tree (an action the tree has no
   counterpart for), the bot plays pot odds on its win probability.
+* **The counter-strategy.** Heads-up at 100 × *B*, against an opponent whose raise rate
+  sits in ``hard``'s band (``_counter_for``), the weights come from ``counter.py``'s
+  computed response to ``hard``'s play instead of the equilibrium; Local Best Response
+  never enters the band, so it meets the equilibrium as before.
 """
 
 from __future__ import annotations
