@@ -27,6 +27,10 @@ How a real hand is played with an abstract strategy (docs/BOTS.md "Expert"):
   the hand the never-do rules ask for (``SHOVE_STRENGTH``, or a short stack).
 * **Off the tree.** When the real hand leaves the abstract tree (an action the tree has no
   counterpart for), the bot plays pot odds on its win probability.
+* **The counter-strategy.** Heads-up at 100 × *B*, against an opponent whose raise rate
+  sits in ``hard``'s band (``_counter_for``), the weights come from ``counter.py``'s
+  computed response to ``hard``'s play instead of the equilibrium; Local Best Response
+  never enters the band, so it meets the equilibrium as before.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from lieng.engine import Action, Event, HandEnded, HandView, Legal
 
 from .abstraction import ALL_IN, CALL, FOLD, RAISE, Node, nearest_depth
 from .base import BaseBot, legal_of
+from .counter import DEPTH_INDEX, load_counter
 from .expert_data import load_strategy
 from .expert_multiway import MultiwayPlayer
 from .expert_walk import walk
@@ -92,6 +97,25 @@ def _equilibrium_for(st: SeatStats) -> bool:
     return st.raise_rate() >= LEAN_AGGRESSOR
 
 
+COUNTER_EVIDENCE = 40
+"""Decisions a heads-up opponent must have made before the counter-strategy may play it."""
+COUNTER_MAX_RAISE = 0.45
+"""Raise rate below which a heads-up aggressor gets the counter-strategy (``_counter_for``)."""
+
+
+def _counter_for(st: SeatStats) -> bool:
+    """Whether a heads-up opponent gets the counter-strategy (``counter.py``) instead of
+    the equilibrium: it leans the equilibrium's way (``LEAN_AGGRESSOR``) but raises less
+    than ``COUNTER_MAX_RAISE`` of at least ``COUNTER_EVIDENCE`` decisions — the band
+    ``hard`` sits in against ``expert`` (0.33–0.36), from whose play the response was
+    computed. Local Best Response raises 66–76 % of its decisions and passes 0.45
+    within its first few, so against it the gate never opens and ``expert`` plays the
+    equilibrium exactly as before the counter-strategy existed (docs/BOTS.md; a test
+    checks it)."""
+    return st.decisions >= COUNTER_EVIDENCE and LEAN_AGGRESSOR <= st.raise_rate() \
+        < COUNTER_MAX_RAISE
+
+
 LUCK_BINS = 20
 """Strength bins of the control variate that takes the cards' luck out of the arms'
 results (``observe``)."""
@@ -105,6 +129,9 @@ class ExpertBot(BaseBot):
     engine — measured weaker (docs/BOTS.md), kept so the measurement can be repeated."""
     arms: bool = True
     """Choose between the equilibrium and ``hard``'s engine by results (``_pick_arm``)."""
+    counter: bool = True
+    """Heads-up at 100 × B, play the counter-strategy instead of the equilibrium against
+    an opponent in ``_counter_for``'s band (off while its training data is collected)."""
 
     def __init__(self, rng: random.Random, name: str = "Cao thủ",
                  personality: str | None = None) -> None:
@@ -237,6 +264,12 @@ class ExpertBot(BaseBot):
             eq = win_probability(view.my_cards, len(opps), rules)
             bucket = max(0, bisect.bisect_right(strat.bucket_floor, eq) - 1)
         weights = strat.probabilities(d, path, bucket)
+        if self.counter and d == DEPTH_INDEX and dealt == 2 \
+                and _counter_for(self.model.stats(opps[0])):
+            table = load_counter(rules.tiebreak, strat.nb)
+            countered = table.probabilities(path, bucket) if table is not None else None
+            if countered is not None:
+                weights = countered
         # Against an aggressor the equilibrium is played as computed: LBR farmed the tilts
         # (a value raise sized up by the model left hands the equilibrium folds to a shove
         # over it: +19 B each time, docs/BOTS.md "Where LBR earns").

@@ -3,6 +3,7 @@ heads-up game of ``lieng.bots.abstraction``, written as numpy array passes.
 
     python -m lieng.bots.train --preset classic --seed 1            # writes expert_classic.bin
     python -m lieng.bots.train --check                             # CI: verify the shipped files
+                                                                   # (the counter-strategy too)
     python -m lieng.bots.train --multiway --seed 1                  # 3–6 seats: expert_multiway.bin
     python -m lieng.bots.train --preset classic --curve docs/expert-exploitability.png
 
@@ -443,10 +444,15 @@ def main(argv: list[str] | None = None) -> int:
     presets: tuple[str, ...] = TIEBREAKS if args.preset == "all" else (args.preset,)
     if args.check:
         t0 = time.perf_counter()
+        from . import train_counter  # it builds on this module's solver
+
         problems = check(presets) + mccfr.check_blueprint()
+        if "classic" in presets:
+            problems += train_counter.check("classic")
         for p in problems:
             print("FAIL", p)
-        print(f"checked {', '.join(presets)} and the multiway blueprint in "
+        print(f"checked {', '.join(presets)}, the classic counter-strategy and the multiway "
+              f"blueprint in "
               f"{time.perf_counter() - t0:.1f} s: {'ok' if not problems else 'FAILED'}")
         return 1 if problems else 0
     if args.multiway:
