@@ -35,7 +35,7 @@ def walk(view: HandView, nodes: list[Node], rng: random.Random) -> int | None:
                 seg = None
             if cur is None or nodes[cur].player != me_p:
                 return None
-            cur = _step(rng, nodes, cur, a.bet_level - level if a.raised else 0, pot)
+            cur = step(rng, nodes, cur, a.bet_level - level if a.raised else 0, pot)
             mine_seen = True
         elif seg is None:
             seg = (level, pot)
@@ -69,9 +69,9 @@ def _field(rng: random.Random, nodes: list[Node], cur: int | None, start: tuple[
         return cur
     if cur is None:
         return None
-    return _step(rng, nodes, cur, inc, pot0)
+    return step(rng, nodes, cur, inc, pot0)
 
-def _step(rng: random.Random, nodes: list[Node], cur: int, inc: int, pot: int) -> int | None:
+def step(rng: random.Random, nodes: list[Node], cur: int, inc: int, pot: int) -> int | None:
     """Child of ``cur`` for a real action lifting the level by ``inc`` chips (0: a
     check or call) into a real pot of ``pot`` chips; None past the tree's end."""
     nd = nodes[cur]

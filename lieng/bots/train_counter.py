@@ -13,7 +13,7 @@ Two steps, both deterministic:
    decisions in a hand the equilibrium played, the hand so far is walked onto the
    100 × B abstract tree (``expert_walk``, the same mapping ``expert`` uses) and the
    abstract action is counted under ``hard``'s hand bucket: *n*(node, action, bucket).
-2. **The response.** Discounted CFR on the abstract game (``train.Solver``) with the
+2. **The response.** Discounted CFR on the abstract game (``dcfr.Solver``) with the
    modelled player's strategy fixed, at each node and bucket, to
    ``w · model + (1 − w) · free`` with ``w = PMAX · n / (n + K)``; the free part and the
    responder learn by regret as in ``train``. Solved once with ``hard`` as the first player
@@ -45,12 +45,12 @@ from lieng.levels import BotKind
 from . import league
 from .abstraction import FOLD, Tree, bucket_min_strengths, build_tree, hand_buckets
 from .counter import DEPTH, DEPTH_INDEX, counter_file, decode, encode, layout
+from .dcfr import ALPHA, BETA, GAMMA, Solver, dequantise, joint_matrices
 from .expert import ExpertBot
 from .expert_data import data_file, load_strategy
 from .expert_data import decode as decode_strategy
-from .expert_walk import _step, walk
+from .expert_walk import step, walk
 from .strength import hand_index
-from .train import ALPHA, BETA, GAMMA, Solver, dequantise, joint_matrices
 
 F = npt.NDArray[np.float64]
 K = 50.0
@@ -132,7 +132,7 @@ def count_hard(preset: str, seeds: range, chunks: int) -> F:
                         else:
                             pot = 2 * B + sum(x.amount for x in actions[:k])
                             level = max([0, *(x.bet_level for x in actions[:k])])
-                            child = _step(wrng, nodes, path,
+                            child = step(wrng, nodes, path,
                                           taken.bet_level - level if taken.raised else 0, pot)
                             if child is None:
                                 continue
@@ -144,7 +144,7 @@ def count_hard(preset: str, seeds: range, chunks: int) -> F:
 # ------------------------------------------------------------------------- the response
 
 class DataBiasedSolver(Solver):
-    """``train.Solver`` with ``modelled``'s strategy pinned towards ``model`` by
+    """``dcfr.Solver`` with ``modelled``'s strategy pinned towards ``model`` by
     ``weight`` (per node and bucket) at its nodes: ``w · model + (1 − w) · free``."""
 
     def __init__(self, tree: Tree, P: F, M: F, bucket_min: list[float], modelled: int,

@@ -27,6 +27,7 @@ from lieng.engine import PRESETS, Hand, shuffled_deck
 
 np = pytest.importorskip("numpy")
 train = pytest.importorskip("lieng.bots.train")
+dcfr = pytest.importorskip("lieng.bots.dcfr")
 train_counter = pytest.importorskip("lieng.bots.train_counter")
 
 RULES = PRESETS["classic"]
@@ -140,7 +141,7 @@ def test_fully_pinned_data_biased_solver_finds_the_best_response_on_kuhn() -> No
     P = np.full((3, 3), 1.0 / 6.0)
     np.fill_diagonal(P, 0.0)
     M = P * np.sign(np.subtract.outer(np.arange(3), np.arange(3)))
-    plain = train.Solver(tree, P, M, [1.0, 1.0, 1.0])
+    plain = dcfr.Solver(tree, P, M, [1.0, 1.0, 1.0])
     rng = np.random.default_rng(3)
     model = np.where(plain.mask, rng.random(plain.mask.shape), 0.0)
     model /= model.sum(1, keepdims=True)
@@ -176,7 +177,7 @@ def test_an_all_in_the_never_do_rule_forbids_gets_no_weight() -> None:
     assert strat is not None
     table = load_counter("classic", strat.nb)
     assert table is not None
-    plain = train.Solver(build_tree((100,)), np.eye(strat.nb), np.zeros((strat.nb, strat.nb)),
+    plain = dcfr.Solver(build_tree((100,)), np.eye(strat.nb), np.zeros((strat.nb, strat.nb)),
                          bucket_min_strengths(RULES))
     for node in range(len(table.nodes)):
         for b in range(strat.nb):

@@ -27,6 +27,7 @@ np = pytest.importorskip("numpy")
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 train = pytest.importorskip("lieng.bots.train")
+dcfr = pytest.importorskip("lieng.bots.dcfr")
 
 
 def _kuhn() -> tuple[Tree, object, object]:
@@ -47,7 +48,7 @@ def test_the_depth_one_tree_is_kuhn_poker() -> None:
 
 def test_dcfr_solves_kuhn_poker_to_its_known_value() -> None:
     tree, P, M = _kuhn()
-    solver = train.Solver(tree, P, M, [1.0, 1.0, 1.0])
+    solver = dcfr.Solver(tree, P, M, [1.0, 1.0, 1.0])
     solver.iterate(20)
     early = solver.exploitability(solver.average())[0]
     solver.iterate(480)
@@ -97,7 +98,7 @@ def test_vectorised_best_response_matches_an_independent_recursion(depth: int) -
     joint = rng.random((nb, nb))
     P = joint / joint.sum()
     M = P * rng.uniform(-1, 1, (nb, nb))
-    solver = train.Solver(tree, P, M, [1.0] * nb)
+    solver = dcfr.Solver(tree, P, M, [1.0] * nb)
     sigma = np.where(solver.mask, rng.random(solver.mask.shape), 0.0)
     sigma /= sigma.sum(1, keepdims=True)
     fast = solver.best_response_values(sigma)[0]
@@ -109,7 +110,7 @@ def test_vectorised_best_response_matches_an_independent_recursion(depth: int) -
 def test_joint_matrices_count_disjoint_pairs_and_are_antisymmetric() -> None:
     rules = PRESETS["split"]
     buckets, nb = hand_buckets(rules)
-    P, M = train.joint_matrices(rules, buckets, nb)
+    P, M = dcfr.joint_matrices(rules, buckets, nb)
     assert P.sum() == pytest.approx(1.0)
     assert np.allclose(P, P.T)
     assert np.allclose(M, -M.T)
@@ -120,7 +121,7 @@ def test_joint_matrices_count_disjoint_pairs_and_are_antisymmetric() -> None:
 
 
 def test_pair_counts_match_a_count_pair_by_pair() -> None:
-    """The inclusion–exclusion count (``train.pair_counts``) against every opponent hand
+    """The inclusion–exclusion count (``dcfr.pair_counts``) against every opponent hand
     looked at one by one, for a sample of hands under each preset."""
     hands = colex_hands()
     masks = np.array([c0.bit | c1.bit | c2.bit for c0, c1, c2 in hands], dtype=np.uint64)
@@ -130,7 +131,7 @@ def test_pair_counts_match_a_count_pair_by_pair() -> None:
         buckets, nb = hand_buckets(rules)
         bk = np.array(buckets)
         keys = np.array([evaluate(h, rules).key for h in hands])
-        disjoint, net = train.pair_counts(rules, buckets, nb)
+        disjoint, net = dcfr.pair_counts(rules, buckets, nb)
         for i in rng.sample(range(len(hands)), 25):
             free = (masks & masks[i]) == 0
             sign = np.sign(keys[i] - keys) * free
