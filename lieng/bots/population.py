@@ -74,6 +74,7 @@ class Profile:
     allin_call: float
     """Calls an all-in or a bet over ``big_bet`` pots only from this strength up."""
     big_bet: float
+    """A bet of more than this many times the pot it is made into (the pot before it)."""
     reraise: bool
     """Raises again once someone has raised this hand (False: only calls then)."""
     shove_above: float
@@ -129,8 +130,11 @@ class HumanLike(BaseBot):
         pot = view.pot
         raised = any(a.raised for a in view.actions)
         if legal.owed > 0:
+            # A bet's size is counted in the pot it was made into: ``view.pot`` already
+            # holds the bet, so ``owed`` against it never passes one pot, and the rule
+            # never fired (every configuration met only all-ins with ``allin_call``).
             all_in_or_big = (legal.call >= view.stacks[me or 0]
-                             or legal.owed > p.big_bet * pot)
+                             or legal.owed > p.big_bet * max(1, pot - legal.owed))
             if all_in_or_big:
                 return Action.call() if s >= p.allin_call else Action.fold()
             need = p.fold_below + p.size_slope * min(1.0, legal.owed / max(1, pot))

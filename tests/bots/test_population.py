@@ -90,6 +90,25 @@ def test_a_profile_plays_its_thresholds() -> None:
             assert action.kind is ActionKind.CALL
 
 
+def test_a_bet_over_big_bet_pots_is_called_only_as_an_all_in_would_be() -> None:
+    """20 × B into the antes' 2 × B is ten pots, over the folder's 2: only hands from its
+    all-in calling strength (0.9) call; a 2 × B raise (one pot) meets its usual
+    thresholds (above)."""
+    rules = PRESETS["classic"]
+    bot = HumanLike(_folder(), random.Random(1))
+    rng = random.Random(4)
+    seen = {ActionKind.FOLD: 0, ActionKind.CALL: 0}
+    for _ in range(300):
+        hand = Hand(rules, [1000, 1000], 0, rng=rng)
+        hand.act(0, Action.raise_(20))
+        view = hand.view_for(1)
+        s = strength(view.my_cards, rules)
+        action = bot.decide(view)
+        assert action.kind is (ActionKind.CALL if s >= 0.9 else ActionKind.FOLD), (s, action)
+        seen[action.kind] += 1
+    assert all(seen.values()), seen  # both sides of the line were met
+
+
 def test_duplicate_is_zero_sum_between_two_copies_of_one_strategy() -> None:
     """Two identical deterministic strategies: each deal's two replays cancel exactly."""
     rules = PRESETS["classic"]
