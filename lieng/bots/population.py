@@ -72,9 +72,7 @@ class Profile:
     slowplay: float
     """Chance to only call a hand it would raise."""
     allin_call: float
-    """Calls an all-in or a bet over ``big_bet`` pots only from this strength up."""
-    big_bet: float
-    """A bet of more than this many times the pot it is made into (the pot before it)."""
+    """Calls an all-in only from this strength up."""
     reraise: bool
     """Raises again once someone has raised this hand (False: only calls then)."""
     shove_above: float
@@ -85,7 +83,7 @@ class Profile:
         shove = f" shove≥{self.shove_above:.2f}" if self.shove_above <= 1 else ""
         return (f"fold<{self.fold_below:.2f}{aware} raise≥{self.raise_above:.2f} "
                 f"k{self.k_lo}-{self.k_hi} bluff {self.bluff:.0%} slow {self.slowplay:.0%} "
-                f"all-in call≥{self.allin_call:.2f} (>{self.big_bet:.1f} pots) "
+                f"all-in call≥{self.allin_call:.2f} "
                 f"{'re-raises' if self.reraise else 'no re-raise'}{shove}")
 
 
@@ -101,10 +99,23 @@ def draw_profile(rng: random.Random) -> Profile:
         bluff=rng.uniform(0.0, 0.15) if rng.random() < 0.6 else 0.0,
         slowplay=rng.uniform(0.0, 0.4),
         allin_call=rng.uniform(0.75, 0.97),
-        big_bet=rng.uniform(1.0, 4.0),
-        reraise=rng.random() < 0.5,
+        reraise=_after_the_unused_draw(rng) < 0.5,
         shove_above=rng.choice((SHOVE_STRENGTH, 0.98, 2.0)),
     )
+
+
+def _after_the_unused_draw(rng: random.Random) -> float:
+    """``rng.random()`` after the draw of a parameter that never played.
+
+    It was a "bet over 1–4 pots" size, called only as an all-in would be — compared with
+    ``view.pot``, which already holds the bet, so it never fired (the amount owed never
+    passes the pot). Made to fire, every configuration would fold to raises over 1–4 of
+    the ante pots (most raises: the pot before one is 2 × *B* heads-up), leaving none that
+    ignores the size, against the family's "size-aware or not" (docs/BOTS.md, "Population
+    league"); so it went, and its draw stays, so that every seed keeps the configurations
+    every figure was measured on."""
+    rng.uniform(1.0, 4.0)
+    return rng.random()
 
 
 def population(seed: int, n: int = CONFIGS) -> list[Profile]:
@@ -130,12 +141,7 @@ class HumanLike(BaseBot):
         pot = view.pot
         raised = any(a.raised for a in view.actions)
         if legal.owed > 0:
-            # A bet's size is counted in the pot it was made into: ``view.pot`` already
-            # holds the bet, so ``owed`` against it never passes one pot, and the rule
-            # never fired (every configuration met only all-ins with ``allin_call``).
-            all_in_or_big = (legal.call >= view.stacks[me or 0]
-                             or legal.owed > p.big_bet * max(1, pot - legal.owed))
-            if all_in_or_big:
+            if legal.call >= view.stacks[me or 0]:  # calling is all-in
                 return Action.call() if s >= p.allin_call else Action.fold()
             need = p.fold_below + p.size_slope * min(1.0, legal.owed / max(1, pot))
             if s < need and not (legal.raise_k and self.rng.random() < p.bluff):

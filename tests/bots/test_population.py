@@ -68,7 +68,7 @@ def test_population_keeps_the_never_do_rules_and_sees_only_its_view(
 
 def _folder() -> Profile:
     return Profile(fold_below=0.6, size_slope=0.0, raise_above=0.9, k_lo=1, k_hi=1,
-                   bluff=0.0, slowplay=0.0, allin_call=0.9, big_bet=2.0, reraise=False,
+                   bluff=0.0, slowplay=0.0, allin_call=0.9, reraise=False,
                    shove_above=2.0)
 
 
@@ -90,23 +90,29 @@ def test_a_profile_plays_its_thresholds() -> None:
             assert action.kind is ActionKind.CALL
 
 
-def test_a_bet_over_big_bet_pots_is_called_only_as_an_all_in_would_be() -> None:
-    """20 × B into the antes' 2 × B is ten pots, over the folder's 2: only hands from its
-    all-in calling strength (0.9) call; a 2 × B raise (one pot) meets its usual
-    thresholds (above)."""
+def test_a_raise_of_any_size_meets_the_strength_thresholds_an_all_in_the_all_in_one() -> None:
+    """20 × B into the antes' 2 × B (ten pots) meets the folder's usual thresholds, as
+    2 × B does above (it ignores the size); only a call that is all-in needs its all-in
+    calling strength (0.9)."""
     rules = PRESETS["classic"]
     bot = HumanLike(_folder(), random.Random(1))
     rng = random.Random(4)
-    seen = {ActionKind.FOLD: 0, ActionKind.CALL: 0}
+    kinds: set[ActionKind] = set()
     for _ in range(300):
         hand = Hand(rules, [1000, 1000], 0, rng=rng)
         hand.act(0, Action.raise_(20))
         view = hand.view_for(1)
         s = strength(view.my_cards, rules)
         action = bot.decide(view)
+        assert action.kind is (ActionKind.CALL if s >= 0.6 else ActionKind.FOLD), (s, action)
+        kinds.add(action.kind)
+        hand = Hand(rules, [1000, 150], 0, rng=rng)
+        hand.act(0, Action.all_in())
+        view = hand.view_for(1)
+        s = strength(view.my_cards, rules)
+        action = bot.decide(view)
         assert action.kind is (ActionKind.CALL if s >= 0.9 else ActionKind.FOLD), (s, action)
-        seen[action.kind] += 1
-    assert all(seen.values()), seen  # both sides of the line were met
+    assert kinds == {ActionKind.CALL, ActionKind.FOLD}
 
 
 def test_duplicate_is_zero_sum_between_two_copies_of_one_strategy() -> None:
