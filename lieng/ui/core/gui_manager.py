@@ -41,6 +41,15 @@ it draws the state shown now and marks the others as not drawn, and pygame_gui's
 ``set_active_state`` draws a state the first time it is shown — from the same inputs, so
 with the same pixels (``tests/ui/core/test_gui_manager.py``). A hover costs its state's
 drawing once, on the frame the mouse arrives.
+
+pygame_gui measures text by drawing it (``GUIFontPygame.get_rect``: "the only way to get
+accurate font layout data with kerning"), every time it lays out a label or a button's
+words, several times per element: 40,000 renders in the UI tests, 6 s of their CPU, and
+the larger part of a relabel. The SDL_ttf under pygame-ce lays text out the same way to
+size it as to draw it, so ``MeasuredFont`` asks ``Font.size`` instead — a third of a
+render's time — and remembers each text's rectangle for the font's life (a window's:
+its fonts go when it closes). ``tests/ui/core/test_gui_manager.py`` checks the sizes
+against drawn text in our fonts at every size the type scale uses.
 """
 
 from __future__ import annotations
@@ -51,7 +60,9 @@ from typing import Any
 import pygame
 import pygame_gui
 from pygame_gui.core import UIElement
+from pygame_gui.core import utility as pygame_gui_utility
 from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
+from pygame_gui.core.gui_font_pygame import GUIFontPygame
 from pygame_gui.core.interfaces import IUIElementInterface
 from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
@@ -237,6 +248,38 @@ PYGAME_GUI_REDRAW_ALL_STATES = DrawableShape.redraw_all_states
 """pygame_gui's own method, kept for the tests that compare pixels with it."""
 
 DrawableShape.redraw_all_states = draw_shown_state  # type: ignore[method-assign,assignment]
+
+
+MEASURED_TEXTS = 2048
+"""Texts a font remembers the rectangle of before it starts again (a table has ~200)."""
+
+
+class MeasuredFont(GUIFontPygame):
+    """pygame_gui's font, measuring text with ``Font.size`` instead of drawing it, and
+    remembering what it measured (the text's rectangle: its size, at the font's ascent,
+    as pygame_gui's own)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._measured: dict[str, pygame.Rect] = {}
+
+    def get_rect(self, text: str) -> pygame.Rect:
+        if text == "":
+            return pygame.Rect(0, 0, 0, 0)
+        found = self._measured.get(text)
+        if found is None:
+            font: pygame.font.Font = self._GUIFontPygame__internal_font  # type: ignore[attr-defined]
+            if len(self._measured) >= MEASURED_TEXTS:
+                self._measured.clear()
+            found = self._measured[text] = pygame.Rect((0, font.get_ascent()), font.size(text))
+        return found.copy()  # the caller's to move
+
+
+PYGAME_GUI_FONT = GUIFontPygame
+"""pygame_gui's own font class, kept for the tests that compare sizes with it."""
+
+# The class pygame_gui's font resources build their fonts with (``FontResource.load``).
+pygame_gui_utility.GUIFontPygame = MeasuredFont
 
 
 class GuiManager(pygame_gui.UIManager):

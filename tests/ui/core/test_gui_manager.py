@@ -4,6 +4,7 @@ the game's screens make, and every window draws from one shape cache
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pygame
@@ -13,10 +14,14 @@ from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
 
 from lieng.game.setup import make_table
+from lieng.resources import asset
+from lieng.ui.core.assets import BOLD, REGULAR
 from lieng.ui.core.gui_manager import (
+    PYGAME_GUI_FONT,
     PYGAME_GUI_REDRAW_ALL_STATES,
     GuiManager,
     LienGuiTheme,
+    MeasuredFont,
     ShapeCache,
     shared_shapes,
     unasked,
@@ -363,3 +368,41 @@ def test_the_walk_s_order_is_pygame_gui_s_layer_by_layer(make_app: MakeApp) -> N
               for e in reversed(group.get_sprites_from_layer(layer))]
     assert len(group.layers()) > 2
     assert list(reversed(group.sprites())) == theirs
+
+
+_TEXTS = ["Úp bỏ", "Theo 200", "Tố 210", "Tố tất 980", "Tất tay", "Chơi với máy",
+          "Ván 12 · Máy · Vừa", "Nguyễn Thị Ánh Tuyết", "ỷ ữ ặ ẫ Ỹ Đ", "A♠ 10♥ K♦ 2♣",
+          "WAV fij — 1.234.567",
+          "  spaced  ", "x", "😀 ٣ 日本"]
+
+
+def _more_texts(n: int) -> list[str]:
+    rng = random.Random(7)
+    letters = ("aăâbcdđeêghiklmnoôơpqrstuưvxyàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợ"
+               "ùúủũụừứửữựỳýỷỹỵ ABCĐƯ0123456789♥♦♣♠·—-,.!?%")
+    return ["".join(rng.choice(letters) for _ in range(rng.randint(1, 40))) for _ in range(n)]
+
+
+def test_a_measured_font_gives_the_rectangles_pygame_gui_draws_to_find() -> None:
+    """``MeasuredFont.get_rect`` (``Font.size``) against pygame_gui's own (drawing the
+    text), in both faces the game uses, at every size from the smallest the type scale
+    gives to a 4K window's title, asked twice (the second from what it remembers)."""
+    pygame.font.init()
+    texts = _TEXTS + _more_texts(60) + [""]
+    for face in (REGULAR, BOLD):
+        for size in range(6, 73, 3):
+            font = MeasuredFont(str(asset(*face)), size)
+            for text in texts:
+                drawn = PYGAME_GUI_FONT.get_rect(font, text)
+                assert font.get_rect(text) == drawn, (face, size, text)
+                assert font.get_rect(text) == drawn and font.size(text) == drawn.size
+
+
+def test_the_window_s_fonts_are_measured_fonts(make_app: MakeApp) -> None:
+    app = make_app()
+    app.push(MenuScene(app))
+    step(app)
+    # The dictionary's interface names no ``loaded_fonts``; pygame_gui's class has them.
+    loaded: dict[str, Any] = app.ui.get_theme().get_font_dictionary().loaded_fonts
+    fonts = [r.loaded_font for r in loaded.values() if r.loaded_font is not None]
+    assert fonts and all(isinstance(f, MeasuredFont) for f in fonts), fonts
