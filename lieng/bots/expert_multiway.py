@@ -29,9 +29,9 @@ raise often, the shipped multiway blueprint (``lieng.bots.multiway``, trained by
   ``SHOVE_STRENGTH`` (docs/BOTS.md), and the engine read such a shove as an ordinary
   raise: at six seats against the population (tune seeds) ``expert`` and ``hard`` called
   it with 9 points and lost 56 *B* a hand there, 0.3 *B*/hand in that spot alone; this
-  read gained 0.79 *B*/hand over the engine (docs/BOTS.md "Eighth session"). Before that
-  evidence, a light shover gets folds: it has to raise often to profit, and then it is an
-  aggressor.
+  read took ``expert`` − ``hard`` there from +0.65 to +1.39 *B*/hand (docs/BOTS.md
+  "Eighth session"). Before that evidence, a light shover gets folds: it has to raise
+  often to profit, and then it is an aggressor.
 * **Lookup.** ``multiway.view_spot`` keys the real view exactly as the trainer keyed its
   simulated spots (same features, same option list); the action is drawn from the
   average strategy with the bot's rng.
