@@ -18,6 +18,20 @@ raise often, the shipped multiway blueprint (``lieng.bots.multiway``, trained by
   cost: ``hard`` and ``normal``, who raise too seldom to be aggressors, meet the engine,
   which the blueprint beat by more at three seats (docs/BOTS.md).
 
+* **A shove by choice** (``_shove_is_a_monster``, issue #20's eighth session): facing an
+  opponent still in whose all-in this hand raised the bet by more than half the pot before
+  it, ``expert`` folds when its hand's chance against that player's top
+  ``1 − SHOVE_STRENGTH`` (and the model's ranges of the others) is below the price —
+  unless the model reads that player's raises as light: an aggressor (whose pots the
+  blueprint plays, trained against wild habits that shove any hand), or one whose hands
+  shown after raising are weak (``raises_anything``). The never-do rules of every level
+  and of the population's human-like players put the whole stack in by choice only with
+  ``SHOVE_STRENGTH`` (docs/BOTS.md), and the engine read such a shove as an ordinary
+  raise: at six seats against the population (tune seeds) ``expert`` and ``hard`` called
+  it with 9 points and lost 56 *B* a hand there, 0.3 *B*/hand in that spot alone; this
+  read took ``expert`` − ``hard`` there from +0.65 to +1.39 *B*/hand (docs/BOTS.md
+  "Eighth session"). Before that evidence, a light shover gets folds: it has to raise
+  often to profit, and then it is an aggressor.
 * **Lookup.** ``multiway.view_spot`` keys the real view exactly as the trainer keyed its
   simulated spots (same features, same option list); the action is drawn from the
   average strategy with the bot's rng.
@@ -53,10 +67,10 @@ from __future__ import annotations
 
 import random
 
-from lieng.engine import Action, HandView, Legal
+from lieng.engine import Action, ActionKind, HandView, Legal
 
 from .habits import MIN_EVIDENCE, aggressor, habit, raises_anything
-from .heuristic import HeuristicBot
+from .heuristic import SHOVE_STRENGTH, HeuristicBot
 from .multiway import ALL_IN, CALL, FOLD, load_blueprint, view_spot
 from .opponents import SeatStats
 from .strength import hand_index, strength_row, win_probability
@@ -80,6 +94,9 @@ class MultiwayPlayer:
     lean: bool = True
     """The model's engine in pots without an aggressor, the blueprint with one
     (docstring); False: the blueprint in every pot, as measured before this lean."""
+    shove_read: bool = True
+    """Read a shove by choice from a player without light raises as ``SHOVE_STRENGTH``
+    (``_shove_is_a_monster``); False: as the engine or the blueprint reads any raise."""
 
     def __init__(self, rng: random.Random, reader: HeuristicBot) -> None:
         self.rng = rng
@@ -87,6 +104,9 @@ class MultiwayPlayer:
 
     def decide(self, view: HandView, legal: Legal) -> Action:
         model = self.reader.model
+        if self.shove_read and legal.call > 0 and model is not None \
+                and self._shove_is_a_monster(view, legal):
+            return Action.fold()
         if self.lean and model is not None \
                 and not any(aggressor(model.stats(o)) for o in view.opponents_in()):
             model.sync_rules(view.rules)
@@ -113,6 +133,33 @@ class MultiwayPlayer:
         if a == CALL:
             return Action.call()
         return _capped(view, legal, a == ALL_IN, k)
+
+    def _shove_is_a_monster(self, view: HandView, legal: Legal) -> bool:
+        """Whether to fold to a shove by choice (module docstring): our chance against the
+        shovers' top ``1 − SHOVE_STRENGTH`` and the others' ranges is below the price."""
+        model = self.reader.model
+        assert model is not None
+        opps = view.opponents_in()
+        pot = view.rules.table_bet * sum(view.dealt_in)  # the antes
+        shovers = set()
+        for x in view.actions:
+            if x.kind is ActionKind.ALL_IN and x.raised and x.seat in opps \
+                    and 2 * x.amount > pot:
+                st = model.stats(x.seat)
+                if not aggressor(st) and not raises_anything(st):
+                    shovers.add(x.seat)
+            pot += x.amount
+        if not shovers:
+            return False
+        model.sync_rules(view.rules)
+        s = strength_row(view.rules)[hand_index(view.my_cards)]
+        ranges = self.reader._ranges(view, opps)
+        top = 1.0 - SHOVE_STRENGTH
+        eq = 1.0
+        for o in opps:
+            eq *= min(1.0, max(0.0, (s - SHOVE_STRENGTH) / top)) if o in shovers \
+                else self.reader._beat(s, o, ranges[o], view)
+        return eq < legal.call / (view.pot + legal.call)
 
     def _adapt(self, view: HandView, legal: Legal, a: int) -> Action | None:
         """The habit overrides of the module docstring, or None to play the blueprint."""

@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 
 from lieng.bots import mccfr, multiway
+from lieng.bots.base import legal_of
 from lieng.bots.expert import ExpertBot
-from lieng.bots.habits import aggressor
+from lieng.bots.habits import aggressor, raises_anything
 from lieng.bots.heuristic import SHOVE_STRENGTH, HeuristicBot
 from lieng.bots.opponents import OpponentModel
 from lieng.bots.personality import PERSONALITIES
 from lieng.bots.strength import hand_index, strength_row
-from lieng.engine import PRESETS, Action, Hand, HandEnded
+from lieng.engine import PRESETS, Action, ActionKind, Card, Hand, HandEnded, HandView
 
 RULES = PRESETS["classic"]
 
@@ -344,3 +345,46 @@ def test_expert_at_three_seats_gives_pots_without_an_aggressor_to_the_engine() -
         calm.model = OpponentModel()
         differs += aggro.decide(view) != calm.decide(view)
     assert differs > 0
+
+
+def _facing_a_shove(mine: str, shover_stack: int = 1000) -> HandView:
+    """Seat 0's view at three seats right after seat 2 (first to act) moved all-in, seat 1
+    still to act; seat 0 holds ``mine``."""
+    hands = [Card.parse_many(mine), Card.parse_many("2♣ 3♦ 5♠"), Card.parse_many("2♦ 3♥ 6♣")]
+    first = 2
+    deck = [hands[(first + i) % 3][p] for p in range(3) for i in range(3)]
+    hand = Hand(RULES, [1000, 1000, shover_stack], first, deck=deck)
+    hand.act(2, Action.all_in())
+    assert hand.to_act == 0
+    return hand.view_for(0)
+
+
+def test_expert_at_three_seats_reads_a_shove_by_choice_as_the_never_do_rules_hand() -> None:
+    """``MultiwayPlayer.shove_read``: facing an opening all-in from a player the model has
+    seen nothing light from, 9 points folds (the shover holds ``SHOVE_STRENGTH`` or more
+    under every level's and the population's never-do rules) where the engine alone
+    calls; sáp still calls; an aggressor's shove, a shove from a player who showed weak
+    hands after raising, and a short all-in (at most half the pot) are not read so."""
+    nine = _facing_a_shove("4♠ 5♥ K♦")
+    assert strength_row(RULES)[hand_index(nine.my_cards)] < SHOVE_STRENGTH
+    engine_calls = 0
+    for s in range(20):
+        assert ExpertBot(random.Random(s)).decide(nine).kind is ActionKind.FOLD
+        engine = HeuristicBot("expert", random.Random(s), PERSONALITIES["calm"], "engine")
+        engine.model = OpponentModel()
+        engine_calls += engine.decide(nine).kind is ActionKind.CALL
+    assert engine_calls == 20
+    sap = _facing_a_shove("A♠ A♥ A♦")
+    assert all(ExpertBot(random.Random(s)).decide(sap).kind is not ActionKind.FOLD
+               for s in range(20))
+    aggro = ExpertBot(random.Random(0))
+    _aggressors_seen(aggro, (2,))
+    assert not aggro._multiway._shove_is_a_monster(nine, legal_of(nine))
+    light = ExpertBot(random.Random(0))
+    light.model.stats(2).shown[2][2] = 6.0  # six hands of 10–15 % shown after raising
+    light.model.stats(2).shown_n[2] = 6.0
+    assert raises_anything(light.model.stats(2))
+    assert not light._multiway._shove_is_a_monster(nine, legal_of(nine))
+    short = _facing_a_shove("4♠ 5♥ K♦", shover_stack=RULES.table_bet + 15)
+    assert not ExpertBot(random.Random(0))._multiway._shove_is_a_monster(short, legal_of(short))
+    assert ExpertBot(random.Random(0))._multiway._shove_is_a_monster(nine, legal_of(nine))
