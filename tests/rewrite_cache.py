@@ -105,7 +105,7 @@ def pytest_configure(config: pytest.Config) -> None:
     shared = os.environ.get(_SHARED_ENV)
     if hasattr(config, "workerinput"):
         if shared and Path(shared).is_dir():
-            setattr(_rewrite, "get_cache_dir", cache_dir_in(Path(shared)))
+            _rewrite.get_cache_dir = cache_dir_in(Path(shared))  # type: ignore[assignment]
         return
     if not sys.dont_write_bytecode or not getattr(config.option, "numprocesses", None) \
             or not sys.platform.startswith("linux"):

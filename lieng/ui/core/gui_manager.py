@@ -279,7 +279,7 @@ PYGAME_GUI_FONT = GUIFontPygame
 """pygame_gui's own font class, kept for the tests that compare sizes with it."""
 
 # The class pygame_gui's font resources build their fonts with (``FontResource.load``).
-pygame_gui_utility.GUIFontPygame = MeasuredFont
+pygame_gui_utility.GUIFontPygame = MeasuredFont  # type: ignore[attr-defined]
 
 
 class GuiManager(pygame_gui.UIManager):

@@ -403,6 +403,6 @@ def test_the_window_s_fonts_are_measured_fonts(make_app: MakeApp) -> None:
     app.push(MenuScene(app))
     step(app)
     # The dictionary's interface names no ``loaded_fonts``; pygame_gui's class has them.
-    loaded: dict[str, Any] = app.ui.get_theme().get_font_dictionary().loaded_fonts
+    loaded: dict[str, Any] = app.ui.get_theme().get_font_dictionary().loaded_fonts  # type: ignore[attr-defined]
     fonts = [r.loaded_font for r in loaded.values() if r.loaded_font is not None]
     assert fonts and all(isinstance(f, MeasuredFont) for f in fonts), fonts
