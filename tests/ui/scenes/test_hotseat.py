@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from lieng.devtools.driver import KeyAutopilot
+from lieng.devtools.driver import KeyAutopilot, SummaryPilot
 from lieng.devtools.privacy_watch import PrivacyWatch
 from lieng.engine import (
     ActionKind,
@@ -39,7 +39,7 @@ from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.scoreboard import ScoreboardScene
 from lieng.ui.session import close_app
 
-from ..helpers import MakeApp, RealApp, click, key, run_until, step, top, type_name
+from ..helpers import MakeApp, RealApp, brisk, click, key, run_until, step, top, type_name
 
 
 def _armed(panel: HandoffScene) -> bool:
@@ -118,6 +118,9 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(
                 winners_before.append(table.hand.next_first)
 
     table.subscribe(count)
+    brisk(table)
+    next_hand = SummaryPilot()
+    app.frame_hooks.append(lambda app: next_hand(scene))
     pilot = KeyAutopilot(random.Random(5))
     panels = 0
     use_key = False
