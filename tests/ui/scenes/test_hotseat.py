@@ -210,8 +210,9 @@ def test_the_hand_off_limit_folds_the_absent_player_for_everyone_to_see(make_app
     hand = table.hand
     assert hand is not None and hand.to_act == 0
     run_until(app, lambda: isinstance(app.stack.top, HandoffScene), limit=600)
-    # 30 s at the panel: longer than the 20 s turn timer, shorter than the limit.
-    step(app, 120, dt=0.25)
+    # 30 s at the panel: longer than the 20 s turn timer, shorter than the limit (nothing
+    # moves under the panel: 1 s frames).
+    step(app, 30, dt=1.0)
     top(app, HandoffScene)
     assert not hand.actions
     run_until(app, lambda: bool(hand.actions), limit=200, dt=0.25)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 import pytest
@@ -32,7 +33,7 @@ from lieng.ui.tabletop.frame_record import problems
 from lieng.ui.tabletop.summary import hand_lines
 
 from ..helpers import MakeApp, key, run_until, shot, step, top
-from .test_hand_result import hotseat_to_result
+from .test_hand_result import handoff_armed, hotseat_to_result
 
 SEATS: Sequence[tuple[str, int, list[Action]]] = (
     ("Bạn", 2000, []),
@@ -285,7 +286,7 @@ def test_hot_seat_four_shown_hands_stay_two_to_a_row(make_app: MakeApp, panel_te
                   or scene.summary_showing(), limit=900)
         if scene.summary_showing():
             break
-        step(app, 60)
+        run_until(app, partial(handoff_armed, app))
         key(app, pygame.K_RETURN)
         run_until(app, lambda: scene.my_legal() is not None or scene.summary_showing(),
                   limit=900)
