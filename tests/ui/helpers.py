@@ -190,14 +190,17 @@ type_name = type_into
 """The same, for a name box."""
 
 
-def wait(app: GameApp, cond: Callable[[], bool], seconds: float = 30.0) -> None:
-    """Run frames until ``cond`` holds; the host plays in real time on its own thread."""
+def wait(app: GameApp, cond: Callable[[], bool], seconds: float = 30.0,
+         poll: float = 0.002) -> None:
+    """Run frames until ``cond`` holds; the host plays in real time on its own thread.
+    ``poll``: the pause between two frames (a wait on the host's own clock — its turn
+    timer — needs no frame every 2 ms)."""
     end = time.monotonic() + seconds
     while not cond():
         if time.monotonic() > end:
             raise AssertionError("condition not reached")
         app.step(1 / 60)
-        time.sleep(0.002)
+        time.sleep(poll)
 
 
 # Screenshots for looking at them.
