@@ -14,7 +14,7 @@ from typing import Any, Protocol, TypeVar
 import pygame
 from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
-from lieng.devtools.driver import KeyAutopilot
+from lieng.devtools.driver import KeyAutopilot, SummaryPilot
 from lieng.engine import Event, HandEnded
 from lieng.net import HostConfig, LanClient, LanHost
 from lieng.table import Table, TableLike
@@ -278,7 +278,7 @@ def choose(app: GameApp, name: str, value: str) -> None:
 def play_hands(app: GameApp, n: int, seed: int, bots: str = "2") -> tuple[TableScene[Table],
                                                                           list[list[Event]]]:
     """From the menu: the new-game dialog (clicked), then ``n`` hands with the player's
-    seat pressing keys. Returns the table scene and every finished hand's full events as
+    seat pressing keys, each result left by Space once it takes keys. Returns the table scene and every finished hand's full events as
     the table produced them (an independent record to check the screens against)."""
     click(app, top(app, MenuScene).buttons["play_bots"])
     ng = top(app, NewGameScene)
@@ -303,8 +303,10 @@ def play_hands(app: GameApp, n: int, seed: int, bots: str = "2") -> tuple[TableS
     app.change_settings(animation_speed="instant")
     scene.autopilot = KeyAutopilot(random.Random(seed))
     table = scene.table
+    next_hand = SummaryPilot()  # "Ván tiếp" by Space on each result, as a person would
 
     def done() -> bool:
+        next_hand(scene)
         top = app.stack.top
         if isinstance(top, Dialog):
             click(app, top.buttons[0])  # a rebuy offer: take it
