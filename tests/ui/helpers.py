@@ -278,8 +278,9 @@ def choose(app: GameApp, name: str, value: str) -> None:
 def play_hands(app: GameApp, n: int, seed: int, bots: str = "2") -> tuple[TableScene[Table],
                                                                           list[list[Event]]]:
     """From the menu: the new-game dialog (clicked), then ``n`` hands with the player's
-    seat pressing keys, each result left by Space once it takes keys. Returns the table scene and every finished hand's full events as
-    the table produced them (an independent record to check the screens against)."""
+    seat pressing keys, each result left by Space once it takes keys. Returns the table
+    scene and every finished hand's full events as the table produced them (an
+    independent record to check the screens against)."""
     click(app, top(app, MenuScene).buttons["play_bots"])
     ng = top(app, NewGameScene)
     assert isinstance(ng, NewGameScene)
