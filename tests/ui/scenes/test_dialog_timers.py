@@ -81,7 +81,7 @@ def _hotseat(app: GameApp) -> tuple[HotseatScene, HandoffScene]:
 def test_the_hand_off_countdown_waits_under_the_end_the_game_question(make_app: MakeApp) -> None:
     app = make_app(speed="instant")
     scene, panel = _hotseat(app)
-    step(app, int(5 / DT))
+    step(app, 5, dt=1.0)  # 5 s at the panel (only its countdown moves: 1 s frames)
     left = panel.remaining()
     assert left is not None and 24 < left < 26
     dialog = _leave_dialog(app, scene)
@@ -93,7 +93,7 @@ def test_the_hand_off_countdown_waits_under_the_end_the_game_question(make_app: 
     step(app, int(2 / DT))
     now = panel.remaining()
     assert now is not None and now < left
-    run_until(app, lambda: scene.turns.timeouts == 1, limit=int(30 / DT))
+    run_until(app, lambda: scene.turns.timeouts == 1, limit=120, dt=0.25)
 
 
 def test_a_person_s_turn_timer_waits_under_a_dialog(make_app: MakeApp) -> None:
