@@ -124,7 +124,11 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(
     pilot = KeyAutopilot(random.Random(5))
     panels = 0
     use_key = False
-    while table.hand_no < 5 or table.hand is None or not table.hand.is_over \
+    # Three hands: by the end of the second every path below has been taken (a showdown,
+    # two people with only bots between them, each person's hand-off and cards); the
+    # first player's rule over more hands is checked without a window
+    # (tests/game/test_hotseat_game.py).
+    while table.hand_no < 3 or table.hand is None or not table.hand.is_over \
             or scene.board.busy:
         shown = app.stack.top
         if isinstance(shown, HandoffScene):
@@ -168,7 +172,7 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(
     assert hands_with_showdown > 0 and watch.shown_faces > 0
     # Hands continue with the previous winner first (the Table does it).
     # (Subscribed after the first deal: first_players[k] is hand k + 2's first player.)
-    assert len(first_players) >= 4
+    assert len(first_players) >= 2
     assert first_players == winners_before[:len(first_players)]
     # The scoreboard at any time (Tab), then the end of the game (Esc → leave).
     key(app, pygame.K_TAB)
