@@ -70,7 +70,7 @@ def _to_result(app: GameApp, scene: TableScene[Table], table: Table) -> None:
 
 
 def test_the_result_stays_until_next_hand_is_pressed(make_app: MakeApp) -> None:
-    app = make_app((960, 540), speed="fast", next_hand_delay=0)
+    app = make_app((960, 540), speed="instant", next_hand_delay=0)
     table = _table([Action.call()])
     app.push(MenuScene(app))
     scene = TableScene(app, table)
@@ -97,7 +97,7 @@ def test_the_result_stays_until_next_hand_is_pressed(make_app: MakeApp) -> None:
 
 
 def test_space_enter_and_a_click_move_on_but_not_a_too_early_key(make_app: MakeApp) -> None:
-    app = make_app((1280, 720), speed="fast", next_hand_delay=0)
+    app = make_app((1280, 720), speed="instant", next_hand_delay=0)
     table = _table([Action.call()] * 10)
     app.push(MenuScene(app))
     scene = TableScene(app, table)
@@ -184,7 +184,7 @@ def test_hot_seat_summary_names_every_result_and_no_unshown_hand(make_app: MakeA
 def test_a_click_on_the_open_log_does_not_deal_on(make_app: MakeApp) -> None:
     from ..helpers import click_at
 
-    app = make_app((1280, 720), speed="fast", next_hand_delay=0, action_log_open=True)
+    app = make_app((1280, 720), speed="instant", next_hand_delay=0, action_log_open=True)
     scene, table = _at_result(app, [Action.call()] * 4)
     step(app, int(ARM_SECONDS / DT) + 2)
     click_at(app, scene.log_panel.rect(scene.layout).center)
