@@ -14,7 +14,7 @@ from typing import Any, Protocol, TypeVar
 import pygame
 from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
-from lieng.devtools.driver import KeyAutopilot
+from lieng.devtools.driver import KeyAutopilot, SummaryPilot
 from lieng.engine import Event, HandEnded
 from lieng.net import HostConfig, LanClient, LanHost
 from lieng.table import Table, TableLike
@@ -190,14 +190,17 @@ type_name = type_into
 """The same, for a name box."""
 
 
-def wait(app: GameApp, cond: Callable[[], bool], seconds: float = 30.0) -> None:
-    """Run frames until ``cond`` holds; the host plays in real time on its own thread."""
+def wait(app: GameApp, cond: Callable[[], bool], seconds: float = 30.0,
+         poll: float = 0.002) -> None:
+    """Run frames until ``cond`` holds; the host plays in real time on its own thread.
+    ``poll``: the pause between two frames (a wait on the host's own clock — its turn
+    timer — needs no frame every 2 ms)."""
     end = time.monotonic() + seconds
     while not cond():
         if time.monotonic() > end:
             raise AssertionError("condition not reached")
         app.step(1 / 60)
-        time.sleep(0.002)
+        time.sleep(poll)
 
 
 # Screenshots for looking at them.
@@ -275,8 +278,9 @@ def choose(app: GameApp, name: str, value: str) -> None:
 def play_hands(app: GameApp, n: int, seed: int, bots: str = "2") -> tuple[TableScene[Table],
                                                                           list[list[Event]]]:
     """From the menu: the new-game dialog (clicked), then ``n`` hands with the player's
-    seat pressing keys. Returns the table scene and every finished hand's full events as
-    the table produced them (an independent record to check the screens against)."""
+    seat pressing keys, each result left by Space once it takes keys. Returns the table
+    scene and every finished hand's full events as the table produced them (an
+    independent record to check the screens against)."""
     click(app, top(app, MenuScene).buttons["play_bots"])
     ng = top(app, NewGameScene)
     assert isinstance(ng, NewGameScene)
@@ -300,8 +304,10 @@ def play_hands(app: GameApp, n: int, seed: int, bots: str = "2") -> tuple[TableS
     app.change_settings(animation_speed="instant")
     scene.autopilot = KeyAutopilot(random.Random(seed))
     table = scene.table
+    next_hand = SummaryPilot()  # "Ván tiếp" by Space on each result, as a person would
 
     def done() -> bool:
+        next_hand(scene)
         top = app.stack.top
         if isinstance(top, Dialog):
             click(app, top.buttons[0])  # a rebuy offer: take it

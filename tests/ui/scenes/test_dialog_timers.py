@@ -40,7 +40,7 @@ def test_the_leave_question_stops_the_turn_timer(make_app: MakeApp) -> None:
     before = scene.remaining()
     assert before is not None and before > 15
     dialog = _leave_dialog(app, scene)
-    step(app, 160, dt=0.25)  # 40 s with the question open: twice the turn
+    step(app, 40, dt=1.0)  # 40 s with the question open: twice the turn (1 s frames)
     assert my_actions(table) == [] and scene.remaining() == before
     click(app, dialog.buttons[1])  # Ở lại
     assert app.stack.top is scene
@@ -57,7 +57,7 @@ def test_the_result_waits_under_a_dialog_then_moves_on(make_app: MakeApp) -> Non
     step(app, int(1.0 / DT))
     shown = scene.summary.shown_for
     dialog = _leave_dialog(app, scene)
-    step(app, int(10 / DT))  # far past the 3 s delay
+    step(app, 10, dt=1.0)  # far past the 3 s delay (nothing moves: 1 s frames)
     assert table.hand_no == 1 and scene.summary.shown_for == shown
     click(app, dialog.buttons[1])
     step(app, int(1.5 / DT))
@@ -81,11 +81,11 @@ def _hotseat(app: GameApp) -> tuple[HotseatScene, HandoffScene]:
 def test_the_hand_off_countdown_waits_under_the_end_the_game_question(make_app: MakeApp) -> None:
     app = make_app(speed="instant")
     scene, panel = _hotseat(app)
-    step(app, int(5 / DT))
+    step(app, 5, dt=1.0)  # 5 s at the panel (only its countdown moves: 1 s frames)
     left = panel.remaining()
     assert left is not None and 24 < left < 26
     dialog = _leave_dialog(app, scene)
-    step(app, 200, dt=0.25)  # 50 s: longer than the whole countdown
+    step(app, 50, dt=1.0)  # 50 s: longer than the whole countdown (1 s frames)
     assert panel.remaining() == left and not panel.done
     assert scene.turns.timeouts == 0 and scene.table.in_hand
     click(app, dialog.buttons[1])  # Ở lại: the panel is back, counting down again
@@ -93,7 +93,7 @@ def test_the_hand_off_countdown_waits_under_the_end_the_game_question(make_app: 
     step(app, int(2 / DT))
     now = panel.remaining()
     assert now is not None and now < left
-    run_until(app, lambda: scene.turns.timeouts == 1, limit=int(30 / DT))
+    run_until(app, lambda: scene.turns.timeouts == 1, limit=120, dt=0.25)
 
 
 def test_a_person_s_turn_timer_waits_under_a_dialog(make_app: MakeApp) -> None:
@@ -106,7 +106,7 @@ def test_a_person_s_turn_timer_waits_under_a_dialog(make_app: MakeApp) -> None:
     assert before is not None
     seat = scene.viewer
     dialog = _leave_dialog(app, scene)
-    step(app, 160, dt=0.25)
+    step(app, 40, dt=1.0)  # 40 s under the question (1 s frames)
     assert scene.remaining() == before and scene.viewer == seat
     assert scene.table.hand is not None
     assert not any(s == seat for s, _action in scene.table.hand.actions)
@@ -159,7 +159,7 @@ def test_the_bots_wait_while_the_settings_cover_the_table(make_app: MakeApp) -> 
     click(app, scene.top_buttons["settings"])
     assert scene.covered
     before = len(hand.actions)
-    step(app, 240, dt=0.25)  # a minute with the settings open
+    step(app, 60, dt=1.0)  # a minute with the settings open (1 s frames)
     assert len(hand.actions) == before
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is scene

@@ -4,6 +4,8 @@ settings; the hot-seat summary shows only what the table showed."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from lieng.devtools.bots_selftest import ScriptedPlayer
@@ -12,6 +14,7 @@ from lieng.storage.settings import Settings
 from lieng.table import PlayerSpec, Table
 from lieng.ui.core.i18n import t
 from lieng.ui.core.window import GameApp
+from lieng.ui.scenes.handoff import ARM_SECONDS as HANDOFF_ARM
 from lieng.ui.scenes.handoff import HandoffScene
 from lieng.ui.scenes.hotseat import HotseatScene
 from lieng.ui.scenes.menu import MenuScene
@@ -21,6 +24,13 @@ from lieng.ui.tabletop import action_log as words
 from lieng.ui.tabletop.summary import ARM_SECONDS, hand_lines
 
 from ..helpers import DT, MakeApp, click, drop_down_items, key, move_mouse, run_until, shot, step
+
+
+def handoff_armed(app: GameApp) -> bool:
+    """The hand-off panel on top takes Enter now (it ignores it for its first moments)."""
+    panel = app.stack.top
+    assert isinstance(panel, HandoffScene)
+    return panel.waited >= HANDOFF_ARM
 
 
 def _table(script: list[Action], n_bots: int = 1) -> Table:
@@ -46,7 +56,7 @@ def hotseat_to_result(app: GameApp, scene: HotseatScene, people: int) -> None:
     raises (R), the others fold (U); then the hand's result is up."""
     for _ in range(people):
         run_until(app, lambda: isinstance(app.stack.top, HandoffScene), limit=600)
-        step(app, 60)
+        run_until(app, partial(handoff_armed, app))
         key(app, pygame.K_RETURN)
         run_until(app, lambda: scene.my_legal() is not None, limit=600)
         key(app, pygame.K_r if scene.viewer == 0 else pygame.K_u)
@@ -60,14 +70,14 @@ def _to_result(app: GameApp, scene: TableScene[Table], table: Table) -> None:
 
 
 def test_the_result_stays_until_next_hand_is_pressed(make_app: MakeApp) -> None:
-    app = make_app((960, 540), speed="fast", next_hand_delay=0)
+    app = make_app((960, 540), speed="instant", next_hand_delay=0)
     table = _table([Action.call()])
     app.push(MenuScene(app))
     scene = TableScene(app, table)
     app.push(scene)
     _to_result(app, scene, table)
     assert table.hand_no == 1
-    step(app, 60 * 12)  # twelve seconds: with the delay off, nothing moves on
+    step(app, 12, dt=1.0)  # twelve seconds: with the delay off, nothing moves on
     assert table.hand_no == 1 and scene.summary_showing()
     button = scene.summary.button
     assert button is not None and button.visible
@@ -87,7 +97,7 @@ def test_the_result_stays_until_next_hand_is_pressed(make_app: MakeApp) -> None:
 
 
 def test_space_enter_and_a_click_move_on_but_not_a_too_early_key(make_app: MakeApp) -> None:
-    app = make_app((1280, 720), speed="fast", next_hand_delay=0)
+    app = make_app((1280, 720), speed="instant", next_hand_delay=0)
     table = _table([Action.call()] * 10)
     app.push(MenuScene(app))
     scene = TableScene(app, table)
@@ -164,7 +174,7 @@ def test_hot_seat_summary_names_every_result_and_no_unshown_hand(make_app: MakeA
     key(app, pygame.K_SPACE)
     assert table.hand_no == 2
     run_until(app, lambda: isinstance(app.stack.top, HandoffScene), limit=600)
-    step(app, 60)
+    run_until(app, partial(handoff_armed, app))
     key(app, pygame.K_RETURN)
     step(app, 3)
     assert app.stack.top is scene and scene.summary.button is not None
@@ -174,7 +184,7 @@ def test_hot_seat_summary_names_every_result_and_no_unshown_hand(make_app: MakeA
 def test_a_click_on_the_open_log_does_not_deal_on(make_app: MakeApp) -> None:
     from ..helpers import click_at
 
-    app = make_app((1280, 720), speed="fast", next_hand_delay=0, action_log_open=True)
+    app = make_app((1280, 720), speed="instant", next_hand_delay=0, action_log_open=True)
     scene, table = _at_result(app, [Action.call()] * 4)
     step(app, int(ARM_SECONDS / DT) + 2)
     click_at(app, scene.log_panel.rect(scene.layout).center)

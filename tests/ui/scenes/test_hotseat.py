@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from lieng.devtools.driver import KeyAutopilot
+from lieng.devtools.driver import KeyAutopilot, SummaryPilot
 from lieng.devtools.privacy_watch import PrivacyWatch
 from lieng.engine import (
     ActionKind,
@@ -39,7 +39,7 @@ from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.scoreboard import ScoreboardScene
 from lieng.ui.session import close_app
 
-from ..helpers import MakeApp, RealApp, click, key, run_until, step, top, type_name
+from ..helpers import MakeApp, RealApp, brisk, click, key, run_until, step, top, type_name
 
 
 def _armed(panel: HandoffScene) -> bool:
@@ -118,10 +118,17 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(
                 winners_before.append(table.hand.next_first)
 
     table.subscribe(count)
+    brisk(table)
+    next_hand = SummaryPilot()
+    app.frame_hooks.append(lambda app: next_hand(scene))
     pilot = KeyAutopilot(random.Random(5))
     panels = 0
     use_key = False
-    while table.hand_no < 5 or table.hand is None or not table.hand.is_over \
+    # Three hands: by the end of the second every path below has been taken (a showdown,
+    # two people with only bots between them, each person's hand-off and cards); the
+    # first player's rule over more hands is checked without a window
+    # (tests/game/test_hotseat_game.py).
+    while table.hand_no < 3 or table.hand is None or not table.hand.is_over \
             or scene.board.busy:
         shown = app.stack.top
         if isinstance(shown, HandoffScene):
@@ -165,7 +172,7 @@ def test_three_people_and_two_bots_never_see_each_other_s_cards(
     assert hands_with_showdown > 0 and watch.shown_faces > 0
     # Hands continue with the previous winner first (the Table does it).
     # (Subscribed after the first deal: first_players[k] is hand k + 2's first player.)
-    assert len(first_players) >= 4
+    assert len(first_players) >= 2
     assert first_players == winners_before[:len(first_players)]
     # The scoreboard at any time (Tab), then the end of the game (Esc → leave).
     key(app, pygame.K_TAB)
@@ -207,8 +214,9 @@ def test_the_hand_off_limit_folds_the_absent_player_for_everyone_to_see(make_app
     hand = table.hand
     assert hand is not None and hand.to_act == 0
     run_until(app, lambda: isinstance(app.stack.top, HandoffScene), limit=600)
-    # 30 s at the panel: longer than the 20 s turn timer, shorter than the limit.
-    step(app, 120, dt=0.25)
+    # 30 s at the panel: longer than the 20 s turn timer, shorter than the limit (nothing
+    # moves under the panel: 1 s frames).
+    step(app, 30, dt=1.0)
     top(app, HandoffScene)
     assert not hand.actions
     run_until(app, lambda: bool(hand.actions), limit=200, dt=0.25)

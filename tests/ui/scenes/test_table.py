@@ -66,9 +66,13 @@ def check_bar(scene: TableScene[Table], legal: Legal | None) -> None:
 
 
 def test_complete_hands_by_clicks_slider_and_keys(make_app: MakeApp) -> None:
-    app = make_app(speed="fast")
+    # No animation is checked: at "instant" the same five hands, turns and stacks as at
+    # "fast" (the bar waiting for the deal is the next test's).
+    app = make_app(speed="instant")
     table = brisk(make_table(3, "normal", 10, "classic", "Bạn", seed=11))
     scene = open_table(app, table)
+    next_hand = SummaryPilot()  # "Ván tiếp" on each hand's result, as a person would
+    app.frame_hooks.append(lambda app: next_hand(scene))
     plan = ["click_call", "slider_raise", "key_u", "key_c", "key_r", "key_space", "click_call",
             "key_right_enter"]
     done: dict[str, int] = {}
@@ -163,8 +167,10 @@ def test_buttons_wait_for_the_player_s_cards_then_follow_legal(make_app: MakeApp
 def test_raise_multiplier_starts_at_the_minimum_each_turn(make_app: MakeApp) -> None:
     """After a big raise by → and Enter, the next turn's bar offers the smallest raise."""
     app = make_app(speed="fast")
-    table = make_table(2, "normal", 10, "classic", "Bạn", seed=7)
+    table = brisk(make_table(2, "normal", 10, "classic", "Bạn", seed=7))
     scene = open_table(app, table)
+    next_hand = SummaryPilot()  # "Ván tiếp" on each hand's result, as a person would
+    app.frame_hooks.append(lambda app: next_hand(scene))
     raised = False
     turns_after = 0
     for _ in range(40):
@@ -348,7 +354,7 @@ def test_the_turn_timer_waits_while_the_rules_cover_the_table(make_app: MakeApp)
     assert table.hand is not None and table.hand.to_act == 0
     click(app, scene.top_buttons["rules"])
     assert app.stack.top is not scene
-    step(app, 160, dt=0.25)  # 40 s under the rules screen
+    step(app, 40, dt=1.0)  # 40 s under the rules screen (nothing moves: 1 s frames)
     assert my_actions(table) == []
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is scene

@@ -91,11 +91,13 @@ def _screens(app: GameApp) -> Iterator[tuple[str, Scene]]:
             continue
         scene = make()
         app.push(scene)
-        step(app, 3)
+        # A screen's elements and words are all there on its first frame; the table's
+        # bets and stacks are drawn once its deal has begun (the same elements and drawn
+        # text as three frames on each screen and one after it, compared at every size).
+        step(app, 3 if name == "table" else 1)
         yield name, scene
         while app.stack.top is not app.stack.scenes[0]:
             app.pop()
-        step(app)
 
 
 def _elements(scene: Scene) -> list[Any]:

@@ -12,9 +12,11 @@ from functools import partial
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lieng.devtools.driver import SummaryPilot
 from lieng.engine import Action, Hand, HandEnded, RuleSet, redact
 from lieng.game.setup import make_table
 from lieng.table import Table
+from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.board import Board
 
 from ..helpers import MakeApp, brisk, open_table, play_calls_until_hand_over, run_until, shot, step
@@ -82,8 +84,11 @@ def test_displayed_stacks_converge_and_never_double_count(seed: int, speed: floa
     assert [s.stack for s in board.seats] == final
 
 
-def _at_hand(table: Table, hand_no: int) -> bool:
-    return table.hand_no == hand_no
+def _moved_on_to(scene: TableScene[Table], pilot: SummaryPilot, hand_no: int) -> bool:
+    """At hand ``hand_no`` yet; until then Space on the result once it takes keys (the
+    payout has landed: a person moving on instead of waiting out the countdown)."""
+    pilot(scene)
+    return scene.table.hand_no == hand_no
 
 
 def test_winner_stack_never_counts_the_pot_twice(make_app: MakeApp) -> None:
@@ -94,8 +99,9 @@ def test_winner_stack_never_counts_the_pot_twice(make_app: MakeApp) -> None:
     scene = open_table(app, table)
     ended: list[HandEnded] = []
     table.subscribe(lambda evs: ended.extend(e for e in evs if isinstance(e, HandEnded)))
+    next_hand = SummaryPilot()
     for hand_no in range(1, 4):
-        run_until(app, partial(_at_hand, table, hand_no), limit=6000)
+        run_until(app, partial(_moved_on_to, scene, next_hand, hand_no), limit=6000)
         play_calls_until_hand_over(app, scene, table)
         assert table.hand is not None
         final = list(table.hand.stacks)
