@@ -385,8 +385,8 @@ def _more_texts(n: int) -> list[str]:
 
 def test_a_measured_font_gives_the_rectangles_pygame_gui_draws_to_find() -> None:
     """``MeasuredFont.get_rect`` (``Font.size``) against pygame_gui's own (drawing the
-    text), in both faces the game uses, at every size from the smallest the type scale
-    gives to a 4K window's title, asked twice (the second from what it remembers)."""
+    text), in both faces the game uses, at sizes from the smallest the type scale gives
+    to a 4K window's title (every sixth), asked twice (the second from what it remembers)."""
     pygame.font.init()
     texts = _TEXTS + _more_texts(30) + [""]
     for face in (REGULAR, BOLD):
