@@ -193,7 +193,11 @@ class Solver:
         sd_v = self.paid[:, 0][:, None] * showdown
         return np.where((folder >= 0)[:, None], fold_v, sd_v)
 
-    def _values(self, sigma: F, opp: F, traverser: int, best: bool = False) -> F:
+    def _values(self, sigma: F, opp: F, traverser: int, best: bool = False,
+                played: F | None = None) -> F:
+        """The traverser's values, adding its regrets (unless ``best``: a best response's
+        values). A node is worth what is ``played`` there (``sigma`` unless a subclass
+        mixes something in, ``mixed``); its regret is against what ``sigma`` plays."""
         n, T, nb = self.n, self.T, self.nb
         v = np.zeros((n + T + 1, nb))
         v[n:n + T] = self._terminal_values(opp, traverser)
@@ -204,13 +208,17 @@ class Solver:
                 if best:
                     v[ids] = np.where(self.mask[ids], vc, -np.inf).max(1)
                 else:
-                    s = sigma[ids]
-                    node_v = (s * vc).sum(1)
-                    v[ids] = node_v
+                    node_v = (sigma[ids] * vc).sum(1)
+                    v[ids] = node_v if played is None else (played[ids] * vc).sum(1)
                     self.regret[ids] += np.where(self.mask[ids], vc - node_v[:, None, :], 0.0)
             else:
                 v[ids] = vc.sum(1)
         return v
+
+    def mixed(self, sigma: F) -> F:
+        """The strategy played, given the one the regrets make: the same here
+        (``train_counter.DataBiasedSolver`` pins part of it to a model)."""
+        return sigma
 
     def iterate(self, count: int) -> None:
         for _ in range(count):
@@ -218,13 +226,14 @@ class Solver:
             t = float(self.iterations)
             for traverser in (0, 1):
                 sigma = self.current()
-                opp, own = self._reach(sigma, traverser)
+                played = self.mixed(sigma)
+                opp, own = self._reach(played, traverser)
                 mine = np.concatenate([lv.ids for lv in self.levels if lv.player == traverser])
                 pos = t ** ALPHA / (t ** ALPHA + 1.0)
                 neg = t ** BETA / (t ** BETA + 1.0)
                 r = self.regret[mine]
                 self.regret[mine] = np.where(r > 0, r * pos, r * neg)
-                self._values(sigma, opp, traverser)
+                self._values(sigma, opp, traverser, played=None if played is sigma else played)
                 decay = (t / (t + 1.0)) ** GAMMA
                 self.ssum[mine] = self.ssum[mine] * decay + own[mine][:, None, :] * sigma[mine]
 

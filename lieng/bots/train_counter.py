@@ -45,7 +45,7 @@ from lieng.levels import BotKind
 from . import league
 from .abstraction import FOLD, Tree, bucket_min_strengths, build_tree, hand_buckets
 from .counter import DEPTH, DEPTH_INDEX, counter_file, decode, encode, layout
-from .dcfr import ALPHA, BETA, GAMMA, Solver, dequantise, joint_matrices
+from .dcfr import Solver, dequantise, joint_matrices
 from .expert import ExpertBot
 from .expert_data import data_file, load_strategy
 from .expert_data import decode as decode_strategy
@@ -155,36 +155,9 @@ class DataBiasedSolver(Solver):
         self.model = model
 
     def mixed(self, sigma: F) -> F:
+        """What is played: the pinned part the model's, the rest the regrets'. The base
+        solver's iteration values each node by this and takes regrets against ``sigma``."""
         return self.pin * self.model + (1.0 - self.pin) * sigma
-
-    def iterate(self, count: int) -> None:
-        for _ in range(count):
-            self.iterations += 1
-            t = float(self.iterations)
-            for traverser in (0, 1):
-                sigma = self.current()
-                played = self.mixed(sigma)
-                opp, own = self._reach(played, traverser)
-                mine = np.concatenate([lv.ids for lv in self.levels if lv.player == traverser])
-                pos = t ** ALPHA / (t ** ALPHA + 1.0)
-                neg = t ** BETA / (t ** BETA + 1.0)
-                r = self.regret[mine]
-                self.regret[mine] = np.where(r > 0, r * pos, r * neg)
-                v = np.zeros((self.n + self.T + 1, self.nb))
-                v[self.n:self.n + self.T] = self._terminal_values(opp, traverser)
-                for lv in reversed(self.levels):
-                    ids = lv.ids
-                    vc = v[self.child[ids]]
-                    if lv.player == traverser:
-                        # The node is worth what is played there; the free part's regret
-                        # is against what the free part plays.
-                        v[ids] = (played[ids] * vc).sum(1)
-                        free = (sigma[ids] * vc).sum(1)
-                        self.regret[ids] += np.where(self.mask[ids], vc - free[:, None, :], 0.0)
-                    else:
-                        v[ids] = vc.sum(1)
-                decay = (t / (t + 1.0)) ** GAMMA
-                self.ssum[mine] = self.ssum[mine] * decay + own[mine][:, None, :] * sigma[mine]
 
     def reached_average(self) -> F:
         """The average strategy, zero where the responder never came (``ssum`` empty)."""
