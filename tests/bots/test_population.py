@@ -24,7 +24,7 @@ from lieng.bots.population import (
     unbeaten,
 )
 from lieng.bots.strength import strength
-from lieng.engine import PRESETS, Action, ActionKind, Hand
+from lieng.engine import PRESETS, Action, ActionKind, Hand, RuleSet
 
 from .test_decisions import _check_never_do, _with_other_cards, states
 
@@ -72,16 +72,22 @@ def _folder() -> Profile:
                    shove_above=2.0)
 
 
+def _facing(bot: HumanLike, rules: RuleSet, rng: random.Random, stacks: list[int],
+            opening: Action) -> tuple[float, Action]:
+    """A fresh heads-up hand in which seat 0 opens with ``opening``: seat 1's strength
+    and what ``bot`` does there."""
+    hand = Hand(rules, stacks, 0, rng=rng)
+    hand.act(0, opening)
+    view = hand.view_for(1)
+    return strength(view.my_cards, rules), bot.decide(view)
+
+
 def test_a_profile_plays_its_thresholds() -> None:
     rules = PRESETS["classic"]
     bot = HumanLike(_folder(), random.Random(1))
     rng = random.Random(3)
     for _ in range(200):
-        hand = Hand(rules, [1000, 1000], 0, rng=rng)
-        hand.act(0, Action.raise_(2))
-        view = hand.view_for(1)
-        s = strength(view.my_cards, rules)
-        action = bot.decide(view)
+        s, action = _facing(bot, rules, rng, [1000, 1000], Action.raise_(2))
         if s < 0.6:
             assert action.kind is ActionKind.FOLD
         elif s < 0.9:
@@ -99,18 +105,10 @@ def test_a_raise_of_any_size_meets_the_strength_thresholds_an_all_in_the_all_in_
     rng = random.Random(4)
     kinds: set[ActionKind] = set()
     for _ in range(300):
-        hand = Hand(rules, [1000, 1000], 0, rng=rng)
-        hand.act(0, Action.raise_(20))
-        view = hand.view_for(1)
-        s = strength(view.my_cards, rules)
-        action = bot.decide(view)
+        s, action = _facing(bot, rules, rng, [1000, 1000], Action.raise_(20))
         assert action.kind is (ActionKind.CALL if s >= 0.6 else ActionKind.FOLD), (s, action)
         kinds.add(action.kind)
-        hand = Hand(rules, [1000, 150], 0, rng=rng)
-        hand.act(0, Action.all_in())
-        view = hand.view_for(1)
-        s = strength(view.my_cards, rules)
-        action = bot.decide(view)
+        s, action = _facing(bot, rules, rng, [1000, 150], Action.all_in())
         assert action.kind is (ActionKind.CALL if s >= 0.9 else ActionKind.FOLD), (s, action)
     assert kinds == {ActionKind.CALL, ActionKind.FOLD}
 
