@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import itertools
 import os
-import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -13,20 +12,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest
 from hypothesis import settings
-
-_DONT_WRITE = "LIENG_SUITE_DONT_WRITE_BYTECODE"
-"""Whether ``PYTHONDONTWRITEBYTECODE`` was set for the suite (``_cache_bytecode_in``)."""
-
-# A worker (pytest-xdist) inherits from the process that started it the bytecode cache
-# meant for the suite's children (``_cache_bytecode_in``). A Python with a cache prefix
-# reads bytecode from there alone, so the worker would compile every library it imports
-# from now on — pygame_gui, numpy, PyNaCl: 4 s of CPU in each worker's collection. The
-# worker itself goes back to the installed bytecode (pytest and hypothesis, imported
-# before this file, are the only ones it compiled).
-if os.environ.get("PYTEST_XDIST_WORKER") and sys.pycache_prefix is not None \
-        and sys.pycache_prefix == os.environ.get("PYTHONPYCACHEPREFIX"):
-    sys.pycache_prefix = None
-    sys.dont_write_bytecode = bool(os.environ.get(_DONT_WRITE))
 
 # Every test writes only under pytest's temporary folders: tests/write_guard.py checks it.
 # The workers share one assertion rewrite of the test modules: tests/rewrite_cache.py.
@@ -68,8 +53,14 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     # The workers of one run (pytest-xdist) share one cache, in the run's folder above
     # theirs (the interpreter writes each file whole, under a new name it then renames);
     # named as the interpreter names its caches, which the write guard knows.
-    run = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-    _cache_bytecode_in(os.path.join(str(run), "__pycache__"))
+    # A controller that starts workers leaves the setting to them: the workers it
+    # starts would inherit the prefix, and a Python with a prefix reads bytecode from
+    # there alone, so each compiled pytest, hypothesis and pytest-xdist from source
+    # before its first test (1.8 s of CPU each, three at once, at the start of every run).
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker or not getattr(session.config.option, "numprocesses", None):
+        run = base.parent if worker else base
+        _cache_bytecode_in(os.path.join(str(run), "__pycache__"))
 
 
 def _cache_bytecode_in(folder: str) -> None:
@@ -88,8 +79,7 @@ def _cache_bytecode_in(folder: str) -> None:
     this process would compile again every library it imports from now on (pygame_gui,
     numpy, PyNaCl: two seconds of each worker's collection) instead of reading the
     bytecode installed beside them."""
-    if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
-        os.environ[_DONT_WRITE] = "1"
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     os.environ["PYTHONPYCACHEPREFIX"] = folder
 
 
