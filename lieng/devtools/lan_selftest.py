@@ -125,7 +125,10 @@ def run_window_client(port: int, hands: int, name: str, seed: int | None = None,
             print(json.dumps({"name": name, "error": "the game never started"}))
             return 1
         table = RemoteTable(client)
-        app = GameApp(size, Settings(animation_speed="instant", sound_on=False), fps=0,
+        # Paced as a player's window is (60 frames a second): the host plays in real time,
+        # and a window drawing as fast as it can would only spend the cores the host, the
+        # other windows and their mental deal need.
+        app = GameApp(size, Settings(animation_speed="instant", sound_on=False), fps=60,
                       screens=SCREENS)
         scene = TableScene(app, table, me=table.me)
         # Never folding, so hands reach a full showdown and their deals can be checked.
@@ -138,10 +141,9 @@ def run_window_client(port: int, hands: int, name: str, seed: int | None = None,
             # Once the host closes the table, let the board finish drawing what it got.
             if (table.closed is not None and not scene.board.busy) or time.monotonic() > end:
                 app.running = False
-            time.sleep(0.001)  # the host plays in real time; don't spin a core
 
         app.frame_hooks.append(hook)
-        app.run_fixed(1 / 60, 10**9)
+        app.run()
         app.close()
     finally:
         client.close()
