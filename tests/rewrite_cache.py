@@ -3,19 +3,17 @@
 pytest rewrites every test module's ``assert`` statements (so a failure shows the values
 it compared) and caches the result as bytecode beside the sources. Where
 ``PYTHONDONTWRITEBYTECODE`` is set — this project's build machines and CI set it — nothing
-is cached, and every worker parsed, rewrote and compiled all 225 test modules again: 6 of
-the 9 s of CPU a worker spent before its first test, three times a run
-(docs/PERFORMANCE.md, "The test suite").
+is cached, and every worker parsed, rewrote and compiled all 300 test modules again:
+7 s of CPU, three times a run (docs/PERFORMANCE.md, "The test suite").
 
-Here a child forked by the controller before the workers exist rewrites them once, into a
-folder of the run's base temporary folder (nothing is written beside the sources, the
-setting's point), and each worker looks there first. A module the child has not reached
-yet is rewritten by the worker as before, so the run is never wrong, only less quick; a
-pytest whose internals differ from the names below gets no sharing at all. A child, not a
-thread: a thread holding the controller's interpreter lock delayed the start of the
-workers, whose start-up talks with the controller in many small messages, by 20 s.
-Linux only (``os.fork`` there is safe before any thread is started; elsewhere the workers
-rewrite as before).
+Here the workers share the work: the controller names a folder in the run's base
+temporary folder (nothing is written beside the sources, the setting's point), and each
+worker, before it collects, rewrites every n-th module into it (worker k of n: modules
+k, k + n, …, in the order collection meets them), then collects reading the others'
+modules from there. A module not stored yet is rewritten by the worker as before, so
+the run is never wrong, only less quick; a pytest whose internals differ from the names
+below gets no sharing at all. (An earlier design rewrote them all in one child forked by
+the controller; the workers overtook it and rewrote most modules themselves.)
 
 Only where no cache would otherwise exist (``sys.dont_write_bytecode``): a machine that
 writes bytecode keeps pytest's own cache beside the sources, which lasts between runs.
@@ -40,8 +38,6 @@ except ImportError:  # pragma: no cover - a pytest without the module: no sharin
 _NEEDED = ("get_cache_dir", "_rewrite_test", "_write_pyc", "PYC_TAIL", "assertstate_key")
 _SHARED_ENV = "LIENG_SUITE_REWRITTEN"
 """The folder of rewritten modules, from the controller to its workers."""
-
-_CHILD_KEY = pytest.StashKey[int]()
 
 
 def _usable() -> bool:
@@ -98,36 +94,38 @@ def rewrite_into(config: pytest.Config, files: Iterator[Path], folder: Path) -> 
 
 @pytest.hookimpl(trylast=True)
 def pytest_configure(config: pytest.Config) -> None:
-    """In a worker, read rewritten modules from the controller's folder; in a controller
-    that will start workers, start rewriting them there."""
+    """In a controller that will start workers, name the shared folder; in a worker,
+    rewrite its share of the modules into it and read the rest from there."""
     if not _usable() or config.getoption("assertmode", "rewrite") != "rewrite":
         return
-    shared = os.environ.get(_SHARED_ENV)
     if hasattr(config, "workerinput"):
+        shared = os.environ.get(_SHARED_ENV)
         if shared and Path(shared).is_dir():
+            rewrite_share(config, Path(shared))
             _rewrite.get_cache_dir = cache_dir_in(Path(shared))  # type: ignore[assignment]
         return
-    if not sys.dont_write_bytecode or not getattr(config.option, "numprocesses", None) \
-            or not sys.platform.startswith("linux"):
+    if not sys.dont_write_bytecode or not getattr(config.option, "numprocesses", None):
         return
     base: Path = config._tmp_path_factory.getbasetemp()  # type: ignore[attr-defined]
     folder = base / "__pycache__" / "rewritten"
     folder.mkdir(parents=True, exist_ok=True)
     os.environ[_SHARED_ENV] = str(folder)  # the workers, started after this, inherit it
-    child = os.fork()
-    if child == 0:  # the child: rewrite, then leave without running pytest's exit code
-        status = 1
-        try:
-            files = modules_to_rewrite(config.args, config.invocation_params.dir,
-                                       list(config.getini("python_files")))
-            rewrite_into(config, files, folder)
-            status = 0
-        finally:
-            os._exit(status)
-    config.stash[_CHILD_KEY] = child
 
 
-def pytest_unconfigure(config: pytest.Config) -> None:
-    child = config.stash.get(_CHILD_KEY, None)
-    if child is not None:
-        os.waitpid(child, 0)
+def worker_share(files: list[Path], worker: str, count: str) -> list[Path]:
+    """The modules worker ``worker`` (``gw<k>``) of ``count`` rewrites for all: every
+    ``count``-th, from its own index. Nothing for a name or count it cannot read."""
+    try:
+        k, n = int(worker.removeprefix("gw")), int(count)
+    except ValueError:
+        return []
+    return files[k::n] if 0 <= k < n else []
+
+
+def rewrite_share(config: pytest.Config, folder: Path) -> int:
+    """This worker's share of the rewriting, stored in ``folder``; the number stored."""
+    files = list(modules_to_rewrite(config.args, config.invocation_params.dir,
+                                    list(config.getini("python_files"))))
+    share = worker_share(files, os.environ.get("PYTEST_XDIST_WORKER", ""),
+                         os.environ.get("PYTEST_XDIST_WORKER_COUNT", ""))
+    return rewrite_into(config, iter(share), folder)

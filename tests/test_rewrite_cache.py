@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from _pytest.assertion import rewrite
 
-from tests.rewrite_cache import cache_dir_in, modules_to_rewrite, rewrite_into
+from tests.rewrite_cache import cache_dir_in, modules_to_rewrite, rewrite_into, worker_share
 
 
 def test_a_stored_module_reads_back_and_explains_its_failures(
@@ -57,3 +57,12 @@ def test_the_modules_are_the_test_modules_and_conftests_collection_meets(
     assert tests / "ui" / "helpers.py" not in found and tests / "write_guard.py" not in found
     assert len(found) == len(set(found)) + 1
     assert len(found) > 200
+
+
+def test_the_workers_shares_cover_every_module_once() -> None:
+    files = [Path(f"test_{i}.py") for i in range(10)]
+    shares = [worker_share(files, f"gw{k}", "3") for k in range(3)]
+    assert sorted(f for share in shares for f in share) == sorted(files)
+    assert shares[0][:2] == [files[0], files[3]] and shares[2] == [files[2], files[5], files[8]]
+    # A worker whose name or count cannot be read rewrites nothing for the others.
+    assert worker_share(files, "", "") == [] and worker_share(files, "gw5", "3") == []
