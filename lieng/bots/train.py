@@ -35,6 +35,7 @@ from .abstraction import (
     build_tree,
     hand_buckets,
 )
+from .counter import COUNTER_PRESETS
 from .dcfr import ALPHA, BETA, GAMMA, F, Solver, dequantise, joint_matrices
 from .expert_data import MAGIC, data_file, decode, encode
 
@@ -189,12 +190,15 @@ def main(argv: list[str] | None = None) -> int:
         from . import train_counter  # it builds on this module's solver
 
         problems = check(presets) + mccfr.check_blueprint()
-        if "classic" in presets:
-            problems += train_counter.check("classic")
+        countered = [p for p in COUNTER_PRESETS if p in presets]
+        for preset in countered:
+            problems += train_counter.check(preset)
         for p in problems:
             print("FAIL", p)
-        print(f"checked {', '.join(presets)}, the classic counter-strategy and the multiway "
-              f"blueprint in "
+        counters = (f"the {', '.join(countered)} counter-strateg"
+                    f"{'ies' if len(countered) > 1 else 'y'}" if countered
+                    else "no counter-strategy")
+        print(f"checked {', '.join(presets)}, {counters} and the multiway blueprint in "
               f"{time.perf_counter() - t0:.1f} s: {'ok' if not problems else 'FAILED'}")
         return 1 if problems else 0
     if args.multiway:
