@@ -166,6 +166,19 @@ def plot_curve(curves: dict[str, list[tuple[int, float]]], path: Path) -> None:
     fig.savefig(path)
 
 
+def check_counters(presets: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """(the presets whose counter-strategy was checked, the problems found): every one of
+    ``presets`` that ships a counter (``COUNTER_PRESETS``) — a missing file is a problem
+    here, where the bot would quietly play the plain equilibrium."""
+    from . import train_counter  # it builds on this module's solver
+
+    countered = [p for p in COUNTER_PRESETS if p in presets]
+    problems: list[str] = []
+    for preset in countered:
+        problems += train_counter.check(preset)
+    return countered, problems
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lieng.bots.train",
                                      description="Train or check the expert strategy.")
@@ -187,12 +200,9 @@ def main(argv: list[str] | None = None) -> int:
     presets: tuple[str, ...] = TIEBREAKS if args.preset == "all" else (args.preset,)
     if args.check:
         t0 = time.perf_counter()
-        from . import train_counter  # it builds on this module's solver
-
         problems = check(presets) + mccfr.check_blueprint()
-        countered = [p for p in COUNTER_PRESETS if p in presets]
-        for preset in countered:
-            problems += train_counter.check(preset)
+        countered, counter_problems = check_counters(presets)
+        problems += counter_problems
         for p in problems:
             print("FAIL", p)
         counters = (f"the {', '.join(countered)} counter-strateg"
@@ -229,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["MAGIC", "Solver", "check", "joint_matrices", "main", "train"]
+__all__ = ["MAGIC", "Solver", "check", "check_counters", "joint_matrices", "main", "train"]
 
 if __name__ == "__main__":
     sys.exit(main())
