@@ -11,10 +11,10 @@ bucket, towards what ``hard`` was seen to do there (``w = PMAX · n / (n + K)``,
 times seen) and free where it was seldom seen — so it takes what the model shows and stays
 close to the equilibrium elsewhere, which keeps it hard to exploit.
 
-Every tie-break preset (``COUNTER_PRESETS``) has one, for the league's depth only (100 × *B*
-behind the ante, ``DEPTH``); a node and bucket
-the response never reaches itself is stored as zeros, and ``expert`` plays the equilibrium
-there (``probabilities`` returns None). This module is pure Python, like the rest of the
+Every tie-break preset (``COUNTER_PRESETS``) has one, for the league's depth only
+(100 × *B* behind the ante, ``DEPTH``); a node and bucket the response never reaches itself
+is stored as zeros, and ``expert`` plays the equilibrium there (``probabilities`` returns
+None). This module is pure Python, like the rest of the
 run-time bot: the file holds probabilities, the tree is rebuilt by ``abstraction``.
 """
 

@@ -249,7 +249,8 @@ def train(preset: str, seeds: range, chunks: int, k: float, pmax: float, iterati
 
 
 def check(preset: str) -> list[str]:
-    """Problems with the shipped counter-strategy (empty: all good): it decodes, its
+    """Problems with the shipped counter-strategy (empty: all good): it is there (at run
+    time a missing file silently means the plain equilibrium), it decodes, its
     strategy matches its hash and the ``DEPTH`` tree; it was trained against the shipped
     equilibrium (a retrained equilibrium makes the model stale); every node and bucket
     sums to one or is empty (the equilibrium plays there); no forbidden all-in
