@@ -11,9 +11,10 @@ bucket, towards what ``hard`` was seen to do there (``w = PMAX · n / (n + K)``,
 times seen) and free where it was seldom seen — so it takes what the model shows and stays
 close to the equilibrium elsewhere, which keeps it hard to exploit.
 
-Only the league's depth (100 × *B* behind the ante, ``DEPTH``) has one; a node and bucket
-the response never reaches itself is stored as zeros, and ``expert`` plays the equilibrium
-there (``probabilities`` returns None). This module is pure Python, like the rest of the
+Every tie-break preset (``COUNTER_PRESETS``) has one, for the league's depth only
+(100 × *B* behind the ante, ``DEPTH``); a node and bucket the response never reaches itself
+is stored as zeros, and ``expert`` plays the equilibrium there (``probabilities`` returns
+None). This module is pure Python, like the rest of the
 run-time bot: the file holds probabilities, the tree is rebuilt by ``abstraction``.
 """
 
@@ -32,8 +33,14 @@ DEPTH = 100
 DEPTH_INDEX = DEPTHS.index(DEPTH)
 
 
+COUNTER_PRESETS: tuple[str, ...] = ("classic", "v8club", "split")
+"""The tie-break presets that ship a counter-strategy file (every preset with an ``expert``
+equilibrium): ``train --check`` fails when one of these files is missing or damaged, where
+``load_counter`` quietly falls back to the equilibrium, so a lost file cannot go unseen."""
+
+
 def counter_file(preset: str) -> Path:
-    """The shipped counter-strategy of one tie-break preset (only ``classic`` has one)."""
+    """The shipped counter-strategy of one tie-break preset (``COUNTER_PRESETS``)."""
     return Path(__file__).with_name(f"expert_counter_{preset}.bin")
 
 

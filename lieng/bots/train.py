@@ -35,6 +35,7 @@ from .abstraction import (
     build_tree,
     hand_buckets,
 )
+from .counter import COUNTER_PRESETS
 from .dcfr import ALPHA, BETA, GAMMA, F, Solver, dequantise, joint_matrices
 from .expert_data import MAGIC, data_file, decode, encode
 
@@ -165,6 +166,19 @@ def plot_curve(curves: dict[str, list[tuple[int, float]]], path: Path) -> None:
     fig.savefig(path)
 
 
+def check_counters(presets: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """(the presets whose counter-strategy was checked, the problems found): every one of
+    ``presets`` that ships a counter (``COUNTER_PRESETS``) — a missing file is a problem
+    here, where the bot would quietly play the plain equilibrium."""
+    from . import train_counter  # it builds on this module's solver
+
+    countered = [p for p in COUNTER_PRESETS if p in presets]
+    problems: list[str] = []
+    for preset in countered:
+        problems += train_counter.check(preset)
+    return countered, problems
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lieng.bots.train",
                                      description="Train or check the expert strategy.")
@@ -186,15 +200,15 @@ def main(argv: list[str] | None = None) -> int:
     presets: tuple[str, ...] = TIEBREAKS if args.preset == "all" else (args.preset,)
     if args.check:
         t0 = time.perf_counter()
-        from . import train_counter  # it builds on this module's solver
-
         problems = check(presets) + mccfr.check_blueprint()
-        if "classic" in presets:
-            problems += train_counter.check("classic")
+        countered, counter_problems = check_counters(presets)
+        problems += counter_problems
         for p in problems:
             print("FAIL", p)
-        print(f"checked {', '.join(presets)}, the classic counter-strategy and the multiway "
-              f"blueprint in "
+        counters = (f"the {', '.join(countered)} counter-strateg"
+                    f"{'ies' if len(countered) > 1 else 'y'}" if countered
+                    else "no counter-strategy")
+        print(f"checked {', '.join(presets)}, {counters} and the multiway blueprint in "
               f"{time.perf_counter() - t0:.1f} s: {'ok' if not problems else 'FAILED'}")
         return 1 if problems else 0
     if args.multiway:
@@ -225,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["MAGIC", "Solver", "check", "joint_matrices", "main", "train"]
+__all__ = ["MAGIC", "Solver", "check", "check_counters", "joint_matrices", "main", "train"]
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -3,7 +3,9 @@ data-biased response (Johanson & Bowling, AISTATS 2009) to ``hard``'s play as th
 abstract game sees it.
 
     python -m lieng.bots.train_counter --preset classic      # writes expert_counter_classic.bin
-    python -m lieng.bots.train_counter --check               # CI: verify the shipped file
+    python -m lieng.bots.train_counter --preset v8club       # (and split): one file per preset
+    python -m lieng.bots.train_counter --check --preset P    # verify one shipped file
+                                                             # (CI: train --check, all of them)
 
 Two steps, both deterministic:
 
@@ -39,7 +41,7 @@ import time
 import numpy as np
 import numpy.typing as npt
 
-from lieng.engine import PRESETS, ActionKind, Hand, shuffled_deck
+from lieng.engine import PRESETS, TIEBREAKS, ActionKind, Hand, shuffled_deck
 from lieng.levels import BotKind
 
 from . import league
@@ -247,16 +249,20 @@ def train(preset: str, seeds: range, chunks: int, k: float, pmax: float, iterati
 
 
 def check(preset: str) -> list[str]:
-    """Problems with the shipped counter-strategy (empty: all good): it decodes, its
+    """Problems with the shipped counter-strategy (empty: all good): it is there (at run
+    time a missing file silently means the plain equilibrium), it decodes, its
     strategy matches its hash and the ``DEPTH`` tree; it was trained against the shipped
     equilibrium (a retrained equilibrium makes the model stale); every node and bucket
     sums to one or is empty (the equilibrium plays there); no forbidden all-in
     (the never-do rule, ``abstraction.shove_allowed``) has any weight."""
     path = counter_file(preset)
+    if not path.is_file():
+        return [f"counter {preset}: {path.name} is missing (expert would play the plain "
+                f"equilibrium; train it: python -m lieng.bots.train_counter --preset {preset})"]
     try:
         header, strategy = decode(path.read_bytes())
     except (OSError, ValueError) as e:
-        return [f"counter {preset}: {e}"]
+        return [f"counter {preset}: {path.name} cannot be read ({e}; retrain it)"]
     problems = []
     if hashlib.sha256(strategy).hexdigest() != header.get("strategy_sha256"):
         problems.append(f"counter {preset}: strategy bytes do not match their hash")
@@ -285,6 +291,12 @@ def check(preset: str) -> list[str]:
     return problems
 
 
+def expert_presets() -> tuple[str, ...]:
+    """The presets a counter-strategy can be trained for: those whose ``expert``
+    equilibrium is shipped (the model is of play against it, the response solves it)."""
+    return tuple(p for p in TIEBREAKS if data_file(p).is_file())
+
+
 def _seeds(text: str) -> range:
     lo, _, hi = text.partition("-")
     try:
@@ -299,7 +311,8 @@ def _seeds(text: str) -> range:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lieng.bots.train_counter",
                                      description="Train or check expert's counter-strategy.")
-    parser.add_argument("--preset", choices=("classic",), default="classic")
+    parser.add_argument("--preset", choices=expert_presets(), default="classic",
+                        help="tie-break preset (those with an expert strategy)")
     parser.add_argument("--seeds", type=_seeds, default=SEEDS,
                         help="league seeds the model is counted on (tune seeds: 1-10)")
     parser.add_argument("--chunks", type=int, default=CHUNKS)
