@@ -9,8 +9,9 @@ frozen build alike.
 
 from __future__ import annotations
 
+import io
 import json
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import pygame
@@ -22,11 +23,27 @@ REGULAR = ("fonts", "DejaVuSans.ttf")
 BOLD = ("fonts", "DejaVuSans-Bold.ttf")
 
 
+@lru_cache(maxsize=8)
+def font_bytes(path: str) -> bytes:
+    """A font file's bytes, read once per process. A font opened from its path reads the
+    file as FreeType asks for each glyph — a seek and a read, two system calls, every
+    time — and every window opens a dozen; opened from memory (``font_file``) the same
+    drawing costs half the CPU (docs/PERFORMANCE.md, "The test suite")."""
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def font_file(path: str) -> io.BytesIO:
+    """A font file to open with ``pygame.font.Font``, from memory (``font_bytes``); each
+    font gets a stream of its own over the same bytes."""
+    return io.BytesIO(font_bytes(path))
+
+
 @cache
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """A DejaVu font at ``size`` pixels (cached: fonts are loaded once per size)."""
     path = asset(*(BOLD if bold else REGULAR))
-    return pygame.font.Font(str(path), max(6, int(size)))
+    return pygame.font.Font(font_file(str(path)), max(6, int(size)))
 
 
 def theme_dict() -> dict[str, Any]:

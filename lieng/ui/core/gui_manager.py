@@ -54,6 +54,7 @@ against drawn text in our fonts at sizes across the type scale (6–72 px).
 
 from __future__ import annotations
 
+import os
 from collections import OrderedDict, deque
 from typing import Any
 
@@ -67,6 +68,8 @@ from pygame_gui.core.interfaces import IUIElementInterface
 from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
 from pygame_gui.elements import UIButton
+
+from lieng.ui.core.assets import font_file
 
 Ids = list[str | None] | None
 
@@ -259,8 +262,12 @@ class MeasuredFont(GUIFontPygame):
     remembering what it measured (the text's rectangle: its size, at the font's ascent,
     as pygame_gui's own)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, file: Any, *args: Any, **kwargs: Any) -> None:
+        # A font named by its path is opened from memory (``assets.font_file``: FreeType
+        # then reads its glyphs without a system call each).
+        if isinstance(file, (str, os.PathLike)):
+            file = font_file(os.fspath(file))
+        super().__init__(file, *args, **kwargs)
         self._measured: dict[str, pygame.Rect] = {}
 
     def get_rect(self, text: str) -> pygame.Rect:
