@@ -184,6 +184,14 @@ class LanTableScene(TableScene[RemoteTable]):
         if not self.left_table:
             self._let_go()
 
+    def exit(self) -> None:
+        """Leaving the stack in any way lets the connection go (``Scene.exit``): a window
+        closed without ``window_closing`` — a test's, or a crash's ``finally`` — left the
+        connection's thread running, and the host kept the seat as taken."""
+        if not self.left_table:
+            self._let_go()
+        super().exit()
+
     def _let_go(self) -> None:
         """Give up the seat, any reconnect under way and a hosted table."""
         self.left_table = True

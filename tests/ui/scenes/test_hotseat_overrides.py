@@ -31,6 +31,6 @@ def test_the_hotseat_screen_overrides_ten_methods_none_of_them_a_rule() -> None:
         assert rule not in vars(HotseatScene), rule
 
 
-def test_the_lan_screen_overrides_six() -> None:
+def test_the_lan_screen_overrides_seven() -> None:
     assert _overridden(LanTableScene) == sorted(
-        ["__init__", "_top", "draw", "leave", "update", "window_closing"])
+        ["__init__", "_top", "draw", "exit", "leave", "update", "window_closing"])
