@@ -191,10 +191,11 @@ type_name = type_into
 
 
 def wait(app: GameApp, cond: Callable[[], bool], seconds: float = 30.0,
-         poll: float = 0.002) -> None:
+         poll: float = 1 / 60) -> None:
     """Run frames until ``cond`` holds; the host plays in real time on its own thread.
-    ``poll``: the pause between two frames (a wait on the host's own clock — its turn
-    timer — needs no frame every 2 ms)."""
+    ``poll``: the pause between two frames — a player's window's pace by default. A
+    frame every 2 ms drew four times as many frames for the same wait, and each held the
+    interpreter lock the host's thread in the same process needed to get on."""
     end = time.monotonic() + seconds
     while not cond():
         if time.monotonic() > end:
