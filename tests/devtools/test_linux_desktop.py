@@ -62,9 +62,11 @@ def test_control_file_fields() -> None:
 @pytest.mark.skipif(shutil.which("desktop-file-validate") is None,
                     reason="desktop-file-utils not installed")
 def test_desktop_file_validate_accepts_both_entries(tmp_path: Path) -> None:
+    # An unpacked archive in a folder with Vietnamese letters and a space in its name.
+    folder = tmp_path / "Nguyễn" / "Trò chơi" / "lieng"
     for name, entry in (("deb", ld.desktop_entry()),
-                        ("archive", ld.desktop_entry('"/home/Nguyễn/Trò chơi/lieng/lieng"',
-                                                     "/home/Nguyễn/Trò chơi/lieng/lieng.png"))):
+                        ("archive", ld.desktop_entry(f'"{folder / "lieng"}"',
+                                                     str(folder / "lieng.png")))):
         path = tmp_path / f"{name}.desktop"
         path.write_text(entry, encoding="utf-8")
         proc = subprocess.run(["desktop-file-validate", str(path)], capture_output=True,
