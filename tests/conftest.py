@@ -83,16 +83,6 @@ def _cache_bytecode_in(folder: str) -> None:
     os.environ["PYTHONPYCACHEPREFIX"] = folder
 
 
-def pytest_collection_finish(session: pytest.Session) -> None:
-    """Move everything alive after collection — pytest, hypothesis, every imported module
-    and the collected tests — out of the cyclic collector's sight (``gc.freeze``). Each
-    closed window runs a full collection (``GameApp.close``: ``lieng.ui.core.heap``), and
-    walking these long-lived objects made that a tenth of a second, hundreds of times a
-    run; objects the tests make are still collected as before."""
-    gc.collect()
-    gc.freeze()
-
-
 _TESTS_RUN = itertools.count(1)
 """Tests started in this process (``_earlier_objects_out_of_the_collector``)."""
 
@@ -102,9 +92,10 @@ FULL_COLLECTION_EVERY = 200
 
 @pytest.fixture(autouse=True)
 def _earlier_objects_out_of_the_collector() -> None:
-    """What earlier tests left alive — the hand table's 66,000 values, the bots' trees, the
-    syntax trees of the import-graph tests, hypothesis's strategies — moves out of the
-    cyclic collector's sight before each test (``gc.freeze``, which costs nothing). A
+    """What earlier tests left alive — pytest, hypothesis, every imported module and the
+    collected tests before the first; then the hand table's 66,000 values, the bots'
+    trees, the syntax trees of the import-graph tests — moves out of the cyclic
+    collector's sight before each test (``gc.freeze``, which costs nothing). A
     closed window runs a full collection (``GameApp.close``), and a worker that had run the
     engine and bot tests walked half a million such objects in each: 0.25 s a window, a
     fifth of the suite's CPU. Before the freeze, a collection frees what the last test let
