@@ -11,11 +11,17 @@ Remedies, each a no-op where it does not apply (not Linux, not glibc):
 
 * ``return_free_memory`` runs the collector and then ``malloc_trim(0)``, which hands back
   the heap's free pages.
-* ``give_back_free_pages`` is the trim alone, cheap enough (0.1–1 ms here) to run once a
-  hand, on a still frame of its result panel (``TableScene._give_back_pages``; it ran on
-  the frame that deals, a table's busiest): the labels and texts a hand re-renders leave
-  small freed blocks that the heap keeps, and a 600-hand evening grew by them
+* ``give_back_free_pages`` is the trim alone, cheap enough (0.1–1 ms here).
+* ``return_free_memory`` also runs once a hand, on a still frame of its result panel
+  (``TableScene._give_back_pages``; it ran on the frame that deals, a table's busiest).
+  The trim alone was not enough: the text layouts pygame_gui drops when a button or a
+  label is relabelled sit in cycles, with their surfaces, until the collector's rare full
+  pass — every few dozen hands at a table — and a 600-hand evening grew by them
   (docs/PERFORMANCE.md, "A long session").
+* ``freeze_what_lasts`` takes what is alive before a window opens — the modules, their
+  functions and classes, some 20,000 objects that live as long as the process — out of
+  every later collection (``gc.freeze``), so the once-a-hand pass walks the game's own
+  objects only.
 
 Not done: asking glibc to map every large block on its own (``mallopt``'s mmap threshold
 set to 128 KiB, an earlier remedy). Each surface a frame makes then came from fresh pages
@@ -69,6 +75,16 @@ def return_free_memory() -> None:
     libc = _libc()
     if libc is not None:
         libc.malloc_trim(0)
+
+
+def freeze_what_lasts() -> None:
+    """Collect, then freeze everything alive now (``gc.freeze``): later collections walk
+    only what was made after. Called as a window opens (``GameApp``), before anything of
+    it exists: what is alive then is the imported code and the settings, and a frozen
+    object that dies is not freed until something unfreezes — a window's own cycles must
+    stay in the collector's sight, for its ``close`` to free them."""
+    gc.collect()
+    gc.freeze()
 
 
 def give_back_free_pages() -> None:

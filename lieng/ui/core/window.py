@@ -31,7 +31,7 @@ from lieng.ui.core.assets import Sounds, font, register_fonts, theme_dict
 from lieng.ui.core.cards import CardRenderer
 from lieng.ui.core.gui import release_manager
 from lieng.ui.core.gui_manager import GuiManager
-from lieng.ui.core.heap import return_free_memory
+from lieng.ui.core.heap import freeze_what_lasts, return_free_memory
 from lieng.ui.core.hidpi import prepare_display
 from lieng.ui.core.shown_now import drawn_list_now
 from lieng.ui.core.surface_cache import clear_all, fit_to_window
@@ -135,6 +135,7 @@ class GameApp:
         """The screens ``open`` knows by name (``lieng.ui.screens.SCREENS``); core cannot
         import them, so the window is given them."""
         self.fps = fps
+        freeze_what_lasts()  # the once-a-hand collection walks the game's objects only
         prepare_display()  # before the first window: DPI awareness can't change after it
         pygame.init()
         i18n.configure(self.settings.language)

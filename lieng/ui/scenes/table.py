@@ -28,7 +28,7 @@ from lieng.table import TableLike
 from lieng.ui.core.canvas import Canvas
 from lieng.ui.core.draw import CREAM, text
 from lieng.ui.core.gui import drawn_rects, set_visible
-from lieng.ui.core.heap import give_back_free_pages
+from lieng.ui.core.heap import return_free_memory
 from lieng.ui.core.i18n import chips, key, t
 from lieng.ui.core.names import shown_name
 from lieng.ui.core.scene import Scene
@@ -418,17 +418,19 @@ class TableScene(Scene, Generic[TableT]):
             self.bar.flush()  # the buttons show this frame's turn, relabelled once
 
     def _give_back_pages(self) -> None:
-        """Once a hand, hand the heap's free pages back (``ui.core.heap``: a long evening
-        stays at its memory) — on a frame of the result panel once it has been up a
-        moment and the celebration is over, when the frame has little else to do, not
-        on the busy frame that deals the next hand. If a celebration still runs when the
-        player moves on, the next hand's panel does it."""
+        """Once a hand, collect the cycles the hand left and hand the heap's free pages
+        back (``ui.core.heap``: a long evening stays at its memory) — on a frame of the
+        result panel once it has been up a moment and the celebration is over, when the
+        frame has little else to do, not on the busy frame that deals the next hand. If a
+        celebration still runs when the player moves on, the next hand's panel does it.
+        The collection walks only what the window made (the rest is frozen as it opens:
+        ``heap.freeze_what_lasts``): 4–10 ms here, against 30–40 ms for everything."""
         result = self.shown_result()
         if (result is not None and result.hand_no != self._trimmed
                 and self.summary.shown_for >= TRIM_AFTER
                 and not self.board.celebrations.bursts):
             self._trimmed = result.hand_no
-            give_back_free_pages()
+            return_free_memory()
 
     def summary_showing(self) -> bool:
         """The hand is over and shown to its end, and the player has not moved on (the

@@ -1,9 +1,12 @@
-"""The heap gives its free pages back once a hand (``lieng.ui.core.heap``: a long evening
-stays at its memory), on a still frame of the result panel — not on the frame that deals
-the next hand, the busiest of a table's frames (docs/PERFORMANCE.md, "Game window")."""
+"""Once a hand the table collects the cycles the hand left and gives the heap's free pages
+back (``lieng.ui.core.heap``: a long evening stays at its memory), on a still frame of the
+result panel — not on the frame that deals the next hand, the busiest of a table's frames
+(docs/PERFORMANCE.md, "Game window" and "A long session")."""
 
 from __future__ import annotations
 
+import gc
+import weakref
 from functools import partial
 
 import pygame
@@ -12,6 +15,7 @@ import pytest
 from lieng.devtools.bots_selftest import ScriptedPlayer
 from lieng.engine import Action, RuleSet
 from lieng.table import PlayerSpec, Table
+from lieng.ui.core.heap import return_free_memory
 from lieng.ui.scenes import table as table_module
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.table import TRIM_AFTER, TableScene
@@ -39,7 +43,7 @@ def test_one_trim_a_hand_on_a_still_result_frame(make_app: MakeApp,
         trims.append((result.hand_no if result is not None else -1, scene.summary_showing(),
                       scene.summary.shown_for, scene.board.dealing))
 
-    monkeypatch.setattr(table_module, "give_back_free_pages", trim)
+    monkeypatch.setattr(table_module, "return_free_memory", trim)
     for hand in (1, 2, 3):
         run_until(app, lambda: scene.my_legal() is not None, limit=1200)
         assert table.hand_no == hand
@@ -52,3 +56,54 @@ def test_one_trim_a_hand_on_a_still_result_frame(make_app: MakeApp,
     assert [tr[0] for tr in trims] == [1, 2, 3]  # once a hand, each after its own result
     for _hand, showing, shown_for, dealing in trims:
         assert showing and shown_for >= TRIM_AFTER and not dealing
+
+
+class _Knot:
+    """An object in a cycle with itself: only the cyclic collector frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_what_a_hand_leaves_in_cycles_is_freed_on_its_result_panel(make_app: MakeApp) -> None:
+    """The once-a-hand pass is a real collection, not a trim alone: pygame_gui's text
+    layouts, dropped when a label is relabelled, sit in cycles with their surfaces."""
+    app = make_app((960, 540), speed="instant", next_hand_delay=30)
+    players = [PlayerSpec("Bạn"), PlayerSpec("Minh", "bot", "normal")]
+    table = Table(RuleSet(table_bet=10), players, seed=3,
+                  bot_factory=lambda spec, rng: ScriptedPlayer([Action.call()] * 40))
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    app.push(scene)
+    run_until(app, lambda: scene.my_legal() is not None, limit=1200)
+    knot = _Knot()
+    gone = weakref.ref(knot)
+    del knot
+    gc.disable()  # no automatic pass may do it instead
+    try:
+        key(app, pygame.K_c)
+        run_until(app, scene.summary_showing, limit=1200)
+        assert gone() is not None
+        run_until(app, lambda: gone() is None, limit=120)
+        assert scene.summary_showing()  # still the result panel, not the next deal
+    finally:
+        gc.enable()
+
+
+def test_a_window_freezes_what_was_alive_before_it_and_not_its_own_cycles(
+        make_app: MakeApp) -> None:
+    """``freeze_what_lasts`` runs as a window opens: what lived before is out of the
+    collector's sight (the once-a-hand pass stays a few milliseconds), what the window
+    makes is not — its close still frees its cycles."""
+    before = _Knot()
+    frozen = gc.get_freeze_count()
+    app = make_app((960, 540))
+    assert gc.get_freeze_count() > frozen
+    knot = _Knot()
+    in_sight = {id(o) for o in gc.get_objects()}  # the frozen are in no generation
+    assert id(before) not in in_sight and id(knot) in in_sight
+    gone = weakref.ref(knot)
+    del knot, in_sight
+    return_free_memory()
+    assert gone() is None
+    assert app.size == (960, 540)
