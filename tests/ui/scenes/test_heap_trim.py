@@ -16,6 +16,7 @@ from lieng.devtools.bots_selftest import ScriptedPlayer
 from lieng.engine import Action, RuleSet
 from lieng.table import PlayerSpec, Table
 from lieng.ui.core.heap import return_free_memory
+from lieng.ui.core.window import GameApp
 from lieng.ui.scenes import table as table_module
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.table import TRIM_AFTER, TableScene
@@ -27,15 +28,22 @@ def _dealt(table: Table, hand_no: int) -> bool:
     return table.hand_no == hand_no
 
 
-def test_one_trim_a_hand_on_a_still_result_frame(make_app: MakeApp,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    app = make_app((960, 540), speed="fast", next_hand_delay=2)
+def _calling_table(app: GameApp) -> TableScene[Table]:
+    """A heads-up table over the menu, its bot calling everything."""
     players = [PlayerSpec("Bạn"), PlayerSpec("Minh", "bot", "normal")]
     table = Table(RuleSet(table_bet=10), players, seed=3,
                   bot_factory=lambda spec, rng: ScriptedPlayer([Action.call()] * 40))
     app.push(MenuScene(app))
     scene = TableScene(app, table)
     app.push(scene)
+    return scene
+
+
+def test_one_trim_a_hand_on_a_still_result_frame(make_app: MakeApp,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app((960, 540), speed="fast", next_hand_delay=2)
+    scene = _calling_table(app)
+    table = scene.table
     trims: list[tuple[int, bool, float, bool]] = []
 
     def trim() -> None:
@@ -69,12 +77,7 @@ def test_what_a_hand_leaves_in_cycles_is_freed_on_its_result_panel(make_app: Mak
     """The once-a-hand pass is a real collection, not a trim alone: pygame_gui's text
     layouts, dropped when a label is relabelled, sit in cycles with their surfaces."""
     app = make_app((960, 540), speed="instant", next_hand_delay=30)
-    players = [PlayerSpec("Bạn"), PlayerSpec("Minh", "bot", "normal")]
-    table = Table(RuleSet(table_bet=10), players, seed=3,
-                  bot_factory=lambda spec, rng: ScriptedPlayer([Action.call()] * 40))
-    app.push(MenuScene(app))
-    scene = TableScene(app, table)
-    app.push(scene)
+    scene = _calling_table(app)
     run_until(app, lambda: scene.my_legal() is not None, limit=1200)
     knot = _Knot()
     gone = weakref.ref(knot)
