@@ -94,8 +94,10 @@ class PassiveRead:
     """``expert``'s engine heads-up against a player its model has seen make at least
     ``PASSIVE_EVIDENCE`` decisions and raise less than ``habits.AGGRESSOR`` of them — the
     population's fixed habits, ``normal`` — chosen on population tune seeds 1–10
-    (docs/BOTS.md "Adapting to the table", issue #20's tenth session). Local Best Response
-    is an aggressor long before ``PASSIVE_EVIDENCE`` decisions, so it never meets this."""
+    (docs/BOTS.md "Adapting to the table", issue #20's tenth session). It reads only the
+    model's counts of public actions. The engine plays Local Best Response only while its
+    raise rate reads below the lean to the equilibrium, in its first few decisions, so the
+    wait (``PASSIVE_EVIDENCE``) keeps LBR from meeting this (LBR's figures unchanged)."""
 
     floor: float
     """The value-raise floor (``raise_floor``) there."""
