@@ -84,6 +84,39 @@ class LevelParams:
     heads_up_floor: float | None = None
     """``raise_floor`` in a heads-up pot, when it differs (``expert``'s engine: its low
     multiway floor was chosen at six seats and gives heads-up value away)."""
+    passive: PassiveRead | None = None
+    """Heads-up, what changes against an opponent seen to be no aggressor
+    (``_passive_read``); None: nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class PassiveRead:
+    """``expert``'s engine heads-up against a player its model has seen make at least
+    ``PASSIVE_EVIDENCE`` decisions and raise less than ``habits.AGGRESSOR`` of them — the
+    population's fixed habits, ``normal`` — chosen on population tune seeds 1–10
+    (docs/BOTS.md "Adapting to the table", issue #20's tenth session). It reads only the
+    model's counts of public actions. The engine plays Local Best Response only while its
+    raise rate reads below the lean to the equilibrium, in its first few decisions, so the
+    wait (``PASSIVE_EVIDENCE``) keeps LBR from meeting this (LBR's figures unchanged)."""
+
+    floor: float
+    """The value-raise floor (``raise_floor``) there."""
+    slowplay: float
+    """The slow-play rate there."""
+    fold_prior: tuple[float, float]
+    """(base, slope × price) of the fold chance a bet is credited with before the model has
+    seen the player fold at that price (``_fold_chance``), instead of ``_FOLD_BASE`` +
+    ``_FOLD_SLOPE`` × price: a prior that grows with the price credited a big value bet
+    with folds a caller never makes."""
+
+
+PASSIVE_EVIDENCE = 8
+"""Decisions of a heads-up opponent before ``PassiveRead`` may apply. The engine meets
+Local Best Response only while its raise rate reads below ``expert``'s lean to the
+equilibrium (0.32): on the tune seed (LBR seed 3, 300 deals) through LBR's third decision,
+at 0.18–0.31, never after — 8 leaves twice that. Population tune seeds 1–10: +0.068 with
+no wait, +0.055 with 8, +0.022 with 20 (a fresh model's first hands are where the
+sloped prior cost most; docs/BOTS.md)."""
 
 
 LEVEL_PARAMS: dict[str, LevelParams] = {
@@ -105,7 +138,9 @@ LEVEL_PARAMS: dict[str, LevelParams] = {
                           count_weight=1.0, raise_floor=0.45, bluff=0.05, slowplay=0.1,
                           noise=0.0, size_jitter=0.1, models_opponents=True,
                           defends=True, big_sizes=True, raise_back=True,
-                          heads_up_floor=0.55),
+                          heads_up_floor=0.55,
+                          passive=PassiveRead(floor=0.5, slowplay=0.0,
+                                              fold_prior=(PRIOR_FOLD_RATE, 0.0))),
 }
 
 # Fixed beliefs of the levels that do not model opponents (and hard's priors).
@@ -226,7 +261,9 @@ class HeuristicBot(BaseBot):
 
         # Slow-play a monster early: just call and let others put chips in.
         monster = s >= 0.95 and eq >= 0.8
-        if monster and not last_round and rng.random() < self._slowplay_rate(opps_with_chips):
+        passive = self._passive_read(view, opps)
+        if monster and not last_round \
+                and rng.random() < self._slowplay_rate(opps_with_chips, passive):
             return Action.call()
         if shove is not None and (best is None or shove[0] >= best[0]):
             return shove[1]
@@ -236,6 +273,8 @@ class HeuristicBot(BaseBot):
                                                            action, legal)
             floor = p.heads_up_floor if p.heads_up_floor is not None \
                 and sum(view.dealt_in) == 2 else p.raise_floor
+            if passive is not None:
+                floor = passive.floor
             floor_ok = vs_callers >= floor - style.aggression \
                 - self._thin_value(opps_with_chips)
             if value_ev > max(call_ev if call_ok else 0.0, 0.0) and floor_ok:
@@ -324,10 +363,24 @@ class HeuristicBot(BaseBot):
         n, mean = raised_showdowns(st)
         return n < MIN_SHOWN or mean < VALUE_SHOWN or aggressor(st)
 
-    def _slowplay_rate(self, opps: list[int]) -> float:
+    def _passive_read(self, view: HandView, opps: list[int]) -> PassiveRead | None:
+        """The level's ``PassiveRead`` when it applies: a heads-up table, one opponent
+        left, seen over ``PASSIVE_EVIDENCE`` decisions to be no aggressor."""
+        read = self.params.passive
+        if read is None or self.model is None or sum(view.dealt_in) != 2 or len(opps) != 1:
+            return None
+        return read if self._passive(opps[0]) else None
+
+    def _passive(self, seat: int) -> bool:
+        assert self.model is not None
+        st = self.model.stats(seat)
+        return st.decisions >= PASSIVE_EVIDENCE and not aggressor(st)
+
+    def _slowplay_rate(self, opps: list[int], passive: PassiveRead | None = None) -> float:
         """Level × personality rate; ``hard`` mostly slow-plays only when someone still in
         raises often enough to bet for it."""
-        rate = self.params.slowplay * self.style.slowplay
+        level = passive.slowplay if passive is not None else self.params.slowplay
+        rate = level * self.style.slowplay
         if self.model is not None and not any(self.model.stats(o).raise_rate() >= 0.3
                                               for o in opps):
             rate *= 0.3
@@ -402,10 +455,16 @@ class HeuristicBot(BaseBot):
 
     # ------------------------------------------------------------------ raising
 
-    def _fold_chance(self, seat: int, bet: int, pot: int) -> float:
-        """Chance ``seat`` gives up to a bet of ``bet`` into ``pot``."""
+    def _fold_chance(self, seat: int, bet: int, pot: int, heads_up: bool = False) -> float:
+        """Chance ``seat`` gives up to a bet of ``bet`` into ``pot``: the model's, from a
+        prior that grows with the price — or, at a heads-up table (``heads_up``) against
+        a player ``PassiveRead`` applies to, the prior given there (``expert``: flat, so
+        the model does not credit its big value bets with folds a caller never makes)."""
         frac = bet / (pot + bet)
-        base = _FOLD_BASE + _FOLD_SLOPE * frac
+        read = self.params.passive
+        fold_base, fold_slope = read.fold_prior if read is not None and heads_up \
+            and self.model is not None and self._passive(seat) else (_FOLD_BASE, _FOLD_SLOPE)
+        base = fold_base + fold_slope * frac
         if self.model is not None:
             base = self.model.fold_chance(seat, base, frac)
         return min(0.92, max(0.0, base))
@@ -414,7 +473,8 @@ class HeuristicBot(BaseBot):
                   bet: int, extra: int, pot: int) -> tuple[float, float, float]:
         """(EV, equity against callers, chance all fold) of putting in ``bet`` (``extra``
         over the call)."""
-        folds = {o: self._fold_chance(o, extra, pot + bet) for o in opps}
+        heads_up = sum(view.dealt_in) == 2
+        folds = {o: self._fold_chance(o, extra, pot + bet, heads_up) for o in opps}
         all_fold = 1.0
         for f in folds.values():
             all_fold *= f
@@ -429,7 +489,6 @@ class HeuristicBot(BaseBot):
             # with what it showed after calling this size (``beat_callers``), which takes
             # over as it grows. At 3–6 seats that reading cost ``hard`` 4 B/hand at the
             # six-seat table (docs/BOTS.md "Why normal beat hard").
-            heads_up = sum(view.dealt_in) == 2
             prior = self._beat(s, o, x_call, view, 1.0 - f if heads_up else 1.0)
             if self.model is not None and heads_up:
                 prior = self.model.beat_callers(o, s, prior, extra / (pot + bet + extra))
