@@ -79,12 +79,21 @@ def return_free_memory() -> None:
 
 def freeze_what_lasts() -> None:
     """Collect, then freeze everything alive now (``gc.freeze``): later collections walk
-    only what was made after. Called as a window opens (``GameApp``), before anything of
-    it exists: what is alive then is the imported code and the settings, and a frozen
-    object that dies is not freed until something unfreezes — a window's own cycles must
-    stay in the collector's sight, for its ``close`` to free them."""
+    only what was made after. Called as the process's first window opens (``GameApp``),
+    before anything of it exists: what is alive then is the imported code and the
+    settings. A frozen object that dies is not freed until something unfreezes, so it is
+    done once: a later window's freeze would take in an earlier one still open (the LAN
+    self-test's, a test's two windows) and keep that window's cycles after its ``close``."""
+    global _frozen
+    if _frozen:
+        return
+    _frozen = True
     gc.collect()
     gc.freeze()
+
+
+_frozen = False
+"""Whether this process has frozen what lasts (``freeze_what_lasts``)."""
 
 
 def give_back_free_pages() -> None:
