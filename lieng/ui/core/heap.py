@@ -18,7 +18,7 @@ Remedies, each a no-op where it does not apply (not Linux, not glibc):
   label is relabelled sit in cycles, with their surfaces, until the collector's rare full
   pass — every few dozen hands at a table — and a 600-hand evening grew by them
   (docs/PERFORMANCE.md, "A long session").
-* ``freeze_what_lasts`` takes what is alive before a window opens — the modules, their
+* ``freeze_what_lasts`` takes what is alive before the first window opens — the modules, their
   functions and classes, some 20,000 objects that live as long as the process — out of
   every later collection (``gc.freeze``), so the once-a-hand pass walks the game's own
   objects only.
