@@ -72,6 +72,10 @@ class SurfaceCache(Generic[K]):
     def __len__(self) -> int:
         return len(self._items)
 
+    def held_keys(self) -> list[K]:
+        """The keys held, oldest first: what a screen's drawing has been composed for."""
+        return list(self._items)
+
     def get(self, key: K) -> pygame.Surface | None:
         surf = self._items.get(key)
         if surf is not None:

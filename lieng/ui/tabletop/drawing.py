@@ -70,6 +70,20 @@ def main_pot_words(label: str, amount: str, width: int, scale: float) -> tuple[s
     return amount, full
 
 
+def widest_stack(stack: int) -> int:
+    """The amount a plate's layout is measured against: the widest of five figures, or of
+    the stack's own count of figures past that (999,999 for any six-figure stack). The
+    tag's form must not come and go as the stack grows and shrinks (a playtest saw "Máy ·"
+    flicker), and a plate composed for one amount serves every other of its width — keyed
+    by the stack itself past five figures, a table of six-figure stacks composed a new plate
+    for every amount a payout counted through.
+
+    >>> widest_stack(980), widest_stack(99_999), widest_stack(100_000), widest_stack(4_250_000)
+    (99999, 99999, 999999, 9999999)
+    """
+    return max(99_999, int("9" * len(str(max(stack, 0)))))
+
+
 def avatar_colour(name: str) -> tuple[int, int, int]:
     return AVATAR_COLOURS[zlib.crc32(name.encode("utf-8", "surrogatepass"))
                           % len(AVATAR_COLOURS)]
@@ -422,7 +436,7 @@ class TableDrawer:
         box = rect.union(pygame.Rect(int(ax) - r, int(ay) - r, 2 * r + 1, 2 * r + 1))
         key = (rect.size, rect.x - box.x, rect.y - box.y, int(ax) - box.x, int(ay) - box.y,
                r, s, seat.name, seat.folded, acting or seat.winner, seat.bot, seat.level,
-               max(seat.stack, 99_999), language())
+               widest_stack(seat.stack), language())
         plate = _plates.get(key)
         if not isinstance(plate, _Plate):
             plate = _Plate(box.size, box.topleft)
@@ -483,7 +497,7 @@ class TableDrawer:
             # beside the stack was ~8 px.
             # Measured against a five-figure stack, not this one: the tag's form must not
             # come and go as the stack grows and shrinks (a playtest saw "Máy ·" flicker).
-            stack_room = width - text_surface(self.fmt(max(seat.stack, 99_999)),
+            stack_room = width - text_surface(self.fmt(widest_stack(seat.stack)),
                                               px(s, "body"), GOLD).get_width()
             # Beside the name the tag ends short of the first-player marker's corner
             # (which moves every hand), so the room there is that much less.

@@ -32,3 +32,22 @@ def test_the_tag_does_not_follow_the_stack(make_app: MakeApp, monkeypatch: Any,
                                                           t("level.expert"))}))
     assert all(tag == tags[0] for tag in tags), tags
     assert tags[0]
+
+
+def test_six_figure_stacks_share_their_plates(make_app: MakeApp) -> None:
+    """Past five figures a plate is composed once for its width, not once per amount: a
+    payout counting a six-figure stack up drew a new plate every frame it changed."""
+    app = make_app((1280, 720))
+    scene = open_table(app, make_table(5, "expert", 10, "classic", "Bạn", seed=3))
+    clear_all()
+    measured = set()
+    for stack in (150_000, 150_010, 187_420, 999_999, 100_000, 1_000_000, 4_250_000):
+        for plate in scene.board.seats:
+            plate.stack = stack
+        step(app)
+        # A plate's key holds the amount its layout was measured against (``widest_stack``).
+        measured |= {key[-2] for key in drawing._plates.held_keys()}
+    # Never an amount itself: the widest of a width (five figures for the seats whose
+    # stack the table sets back each frame), and the six- and seven-figure widths met.
+    assert measured <= {99_999, 999_999, 9_999_999}
+    assert {999_999, 9_999_999} <= measured
