@@ -108,6 +108,21 @@ class PassiveRead:
     seen the player fold at that price (``_fold_chance``), instead of ``_FOLD_BASE`` +
     ``_FOLD_SLOPE`` × price: a prior that grows with the price credited a big value bet
     with folds a caller never makes."""
+    steal: float | None = None
+    """Into an unopened pot, the smallest raise with a weak hand (``steal_below``) when its
+    EV (the model's fold chance at its price) beats the check's share of the pot,
+    ``equity × pot``, by this many table bets, once the player has faced
+    ``STEAL_EVIDENCE`` bets and folded to ``steal_fold`` of them; None: no such steals.
+    Aimed at the population's tight, size-aware folders, which fold most of their
+    checking range to the cheapest bet (issue #20's eleventh session, docs/BOTS.md)."""
+    steal_fold: float = 0.0
+    """...and folded to at least this share of them (``SeatStats.fold_rate``)."""
+    steal_below: float = 1.0
+    """...with a hand weaker than this (share of hands beaten) only."""
+
+
+STEAL_EVIDENCE = 6
+"""Bets a passive player must have faced before ``PassiveRead.steal`` may steal from it."""
 
 
 PASSIVE_EVIDENCE = 8
@@ -140,7 +155,8 @@ LEVEL_PARAMS: dict[str, LevelParams] = {
                           defends=True, big_sizes=True, raise_back=True,
                           heads_up_floor=0.55,
                           passive=PassiveRead(floor=0.5, slowplay=0.0,
-                                              fold_prior=(PRIOR_FOLD_RATE, 0.0))),
+                                              fold_prior=(PRIOR_FOLD_RATE, 0.0),
+                                              steal=0.0, steal_fold=0.5, steal_below=0.45)),
 }
 
 # Fixed beliefs of the levels that do not model opponents (and hard's priors).
@@ -279,6 +295,21 @@ class HeuristicBot(BaseBot):
                 - self._thin_value(opps_with_chips)
             if value_ev > max(call_ev if call_ok else 0.0, 0.0) and floor_ok:
                 return action
+            # A passive player seen to fold half its bets (``PassiveRead.steal``): the
+            # smallest raise with a weak hand when it beats the check's share of the pot —
+            # a tight, size-aware folder gives up most to the cheapest bet.
+            if passive is not None and passive.steal is not None and not last_round \
+                    and s < passive.steal_below \
+                    and not call and not any(view.bets[o] for o in opps) \
+                    and self.model is not None \
+                    and self.model.stats(opps[0]).faced >= STEAL_EVIDENCE \
+                    and self.model.stats(opps[0]).fold_rate() >= passive.steal_fold:
+                lo = legal.raise_k.start
+                steal_ev, _, _ = self._raise_ev(
+                    s, opps_with_chips, ranges, view, legal.owed + lo * legal.table_bet,
+                    lo * legal.table_bet, pot)
+                if steal_ev > eq * pot + passive.steal * legal.table_bet:
+                    return Action.raise_(lo)
             # A seat seen to fold most of the time to bets is stolen from with
             # any hand when the model says the raise beats checking or calling — with the
             # smallest raise, which risks least for the same folds.
