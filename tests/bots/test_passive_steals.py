@@ -38,7 +38,7 @@ def _hands(lo: float, hi: float, n: int = 60) -> list[Hand]:
     rng = random.Random(7)
     pool = colex_hands()
     band = [h for h in pool if lo <= strength(h, RULES) < hi]
-    out = []
+    out: list[Hand] = []
     while len(out) < n:
         mine = rng.choice(band)
         rest = [c for c in rng.choice(pool) if c not in mine]
