@@ -32,7 +32,7 @@ from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.table import TableScene
 from lieng.ui.tabletop.frame_record import problems
 
-from ..helpers import DT, MakeApp, brisk, shot, step
+from ..helpers import DT, MakeApp, brisk, key, shot, step
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080)]
 NAMES = ["Bạn", "Hùng", "Nguyễn Thị Minh Khai", "Lan", "Thảo", "Quốc"]
@@ -155,6 +155,38 @@ def test_a_toast_waits_for_the_deal_to_land(make_app: MakeApp) -> None:
         assert not {"toast", "deck"} <= kinds
     left = scene.toasts[0].left
     assert left > 3.0  # none of its time went by under the deal
+    with scene.frame_record.capture() as frame:
+        step(app)
+    assert any(d.kind == "toast" for d in frame)
+
+
+def test_a_toast_waits_for_the_round_banner_to_go(make_app: MakeApp) -> None:
+    """A toast and a round's banner share one box: a rebuy's "Đã mua thêm" raised as
+    "Vòng 2" shows waits for the banner, for its full time (the bot-table self-test's
+    layout check found the two drawn in one box)."""
+    app = make_app((960, 540), speed="normal")
+    players = [PlayerSpec("Bạn"), PlayerSpec("Minh", "bot", "normal")]
+    table = Table(RuleSet(table_bet=10), players, seed=3,
+                  bot_factory=lambda spec, rng: ScriptedPlayer([Action.raise_(1)] * 40))
+    app.push(MenuScene(app))
+    scene = TableScene(app, table)
+    app.push(scene)
+    for _ in range(2000):  # the bot raises, the player calls: the next round's banner
+        if scene.board.banners:
+            break
+        if scene.my_legal() is not None:
+            key(app, pygame.K_c)
+        step(app)
+    assert scene.board.banners and not scene.board.dealing
+    scene.toast("msg.rebought", amount="200")
+    while scene.board.banners:
+        with scene.frame_record.capture() as frame:
+            step(app)
+        assert problems(frame, app.size) == []
+        kinds = {d.kind for d in frame}
+        if scene.board.banners:  # (on the frame the banner ends, the toast comes)
+            assert "toast" not in kinds and "banner" in kinds
+    assert scene.toasts[0].left > 3.0  # none of its time went by under the banner
     with scene.frame_record.capture() as frame:
         step(app)
     assert any(d.kind == "toast" for d in frame)
