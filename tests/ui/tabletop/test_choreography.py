@@ -15,7 +15,7 @@ payout and the result is checked.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 
 import pygame
@@ -134,6 +134,22 @@ def test_no_chip_label_or_glow_covers_what_it_must_not(make_app: MakeApp, size: 
         assert seen.get(kind), (kind, seen)
 
 
+def _a_toast_waits(app: GameApp, scene: TableScene[Table], waiting: Callable[[], bool],
+                   fine: Callable[[set[str]], bool]) -> None:
+    """Raise a rebuy's toast now; while ``waiting`` holds, every frame passes the layout
+    rule and ``fine`` (what it drew); then the toast shows with none of its time spent."""
+    scene.toast("msg.rebought", amount="200")
+    while waiting():
+        with scene.frame_record.capture() as frame:
+            step(app)
+        assert problems(frame, app.size) == []
+        assert fine({d.kind for d in frame}), frame
+    assert scene.toasts[0].left > 3.0  # none of its time went by while it waited
+    with scene.frame_record.capture() as frame:
+        step(app)
+    assert any(d.kind == "toast" for d in frame)
+
+
 def test_a_toast_waits_for_the_deal_to_land(make_app: MakeApp) -> None:
     """A toast shares the banner's box with the deck: one raised while cards are dealt
     (a rebuy's "Đã mua thêm") is shown once they have landed, for its full time."""
@@ -146,18 +162,8 @@ def test_a_toast_waits_for_the_deal_to_land(make_app: MakeApp) -> None:
         if scene.board.dealing:
             break
     assert scene.board.dealing
-    scene.toast("msg.rebought", amount="200")
-    while scene.board.dealing:
-        with scene.frame_record.capture() as frame:
-            step(app)
-        assert problems(frame, app.size) == []
-        kinds = {d.kind for d in frame}
-        assert not {"toast", "deck"} <= kinds
-    left = scene.toasts[0].left
-    assert left > 3.0  # none of its time went by under the deal
-    with scene.frame_record.capture() as frame:
-        step(app)
-    assert any(d.kind == "toast" for d in frame)
+    _a_toast_waits(app, scene, lambda: scene.board.dealing,
+                   lambda kinds: not {"toast", "deck"} <= kinds)
 
 
 def test_a_toast_waits_for_the_round_banner_to_go(make_app: MakeApp) -> None:
@@ -178,18 +184,10 @@ def test_a_toast_waits_for_the_round_banner_to_go(make_app: MakeApp) -> None:
             key(app, pygame.K_c)
         step(app)
     assert scene.board.banners and not scene.board.dealing
-    scene.toast("msg.rebought", amount="200")
-    while scene.board.banners:
-        with scene.frame_record.capture() as frame:
-            step(app)
-        assert problems(frame, app.size) == []
-        kinds = {d.kind for d in frame}
-        if scene.board.banners:  # (on the frame the banner ends, the toast comes)
-            assert "toast" not in kinds and "banner" in kinds
-    assert scene.toasts[0].left > 3.0  # none of its time went by under the banner
-    with scene.frame_record.capture() as frame:
-        step(app)
-    assert any(d.kind == "toast" for d in frame)
+    # (On the frame the banner ends, the toast comes.)
+    _a_toast_waits(app, scene, lambda: bool(scene.board.banners),
+                   lambda kinds: not scene.board.banners
+                   or ("toast" not in kinds and "banner" in kinds))
 
 
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
