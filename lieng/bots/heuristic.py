@@ -298,12 +298,13 @@ class HeuristicBot(BaseBot):
             # A passive player seen to fold half its bets (``PassiveRead.steal``): the
             # smallest raise with a weak hand when it beats the check's share of the pot —
             # a tight, size-aware folder gives up most to the cheapest bet.
+            seen = self.model.stats(opps[0]) if passive is not None \
+                and self.model is not None else None
             if passive is not None and passive.steal is not None and not last_round \
                     and s < passive.steal_below \
                     and not call and not any(view.bets[o] for o in opps) \
-                    and self.model is not None \
-                    and self.model.stats(opps[0]).faced >= STEAL_EVIDENCE \
-                    and self.model.stats(opps[0]).fold_rate() >= passive.steal_fold:
+                    and seen is not None and seen.faced >= STEAL_EVIDENCE \
+                    and seen.fold_rate() >= passive.steal_fold:
                 lo = legal.raise_k.start
                 steal_ev, _, _ = self._raise_ev(
                     s, opps_with_chips, ranges, view, legal.owed + lo * legal.table_bet,
