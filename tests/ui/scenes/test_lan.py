@@ -9,6 +9,7 @@ import contextlib
 import random
 import socket
 import sys
+import threading
 from typing import Any
 
 import pygame
@@ -312,10 +313,24 @@ def test_a_lost_connection_offers_reconnect_to_the_same_seat(
     wait(app, lambda: isinstance(app.stack.top, Dialog))
     dialog: Dialog = app.stack.top  # type: ignore[assignment]
     assert dialog.body == "lan.lost_body"
+    # The attempt is held on its worker until the test lets it go: on loopback it
+    # would otherwise finish inside the click's frames, and the test would race it.
+    remote = table_scene.remote
+    go_on = threading.Event()
+
+    def held_connect() -> LanClient:
+        assert go_on.wait(30), "the test never let the attempt go on"
+        return type(remote).connect_again(remote)
+
+    remote.connect_again = held_connect  # type: ignore[method-assign]
     click(app, dialog.buttons[0])  # Kết nối lại
     assert app.stack.top is table_scene
     # Connecting runs on a worker thread: the window keeps drawing meanwhile.
-    assert table_scene.reconnecting
+    frames = app.frames
+    for _ in range(5):
+        step(app)
+    assert app.frames > frames and table_scene.reconnecting
+    go_on.set()
     wait(app, lambda: "lan.reconnected" in table_scene.session.said)
     assert table_scene.remote.closed is None and table_scene.remote.me == seat
     assert table_scene.remote.client.seat == seat
