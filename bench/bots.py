@@ -28,12 +28,12 @@ sys.path.insert(0, str(ROOT))
 
 from lieng.bots import BASELINES, make_bot  # noqa: E402
 from lieng.engine import PRESETS, Hand  # noqa: E402
-from lieng.levels import BOT_LEVELS  # noqa: E402
+from lieng.levels import BOT_LEVELS, BotKind  # noqa: E402
 
 HANDS = 3000
 
 
-def _time_games(lineup: list[str], hands: int, seed: int,
+def _time_games(lineup: list[BotKind], hands: int, seed: int,
                 times: dict[str, list[int]], cpu: dict[str, list[int]]) -> None:
     rules = PRESETS["classic"]
     bots = [make_bot(k, random.Random(f"{seed}:{s}")) for s, k in enumerate(lineup)]
@@ -109,8 +109,10 @@ def main() -> None:
     _time_games(["hard", "normal", "easy", "random", "call", "raise"], HANDS, 1, times, cpu)
     _time_games(["expert", "hard", "normal", "easy", "tight", "maniac"], HANDS, 3, times, cpu)
     _time_games(["expert", "threshold", "shover"], HANDS // 2, 4, times, cpu)
-    for a, b in (("hard", "normal"), ("normal", "easy"), ("easy", "raise"), ("hard", "call"),
-                 ("expert", "hard"), ("expert", "tight"), ("expert", "shover")):
+    pairs: tuple[tuple[BotKind, BotKind], ...] = (
+        ("hard", "normal"), ("normal", "easy"), ("easy", "raise"), ("hard", "call"),
+        ("expert", "hard"), ("expert", "tight"), ("expert", "shover"))
+    for a, b in pairs:
         _time_games([a, b], HANDS // 2, 2, times, cpu)
     print(f"machine load average (1 min): {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg")
           else "")

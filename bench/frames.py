@@ -63,7 +63,7 @@ def game_frames(hands: int) -> Samples:
     from lieng.devtools.bots_selftest import ScriptedPlayer
     from lieng.engine import Action, RuleSet
     from lieng.storage.settings import Settings
-    from lieng.table import PlayerSpec, Table
+    from lieng.table import PlayerSpec, Table, TableLike
     from lieng.ui.core.window import GameApp
     from lieng.ui.scenes.menu import MenuScene
     from lieng.ui.scenes.table import TableScene
@@ -79,11 +79,11 @@ def game_frames(hands: int) -> Samples:
         # Raise once, then call: every seat puts chips in and every hand reaches a showdown.
         return ScriptedPlayer([Action.raise_(2)] + [Action.call()] * 50)
 
-    table = Table(RuleSet(table_bet=10), players, seed=1, bot_factory=factory)  # type: ignore[arg-type]
+    table = Table(RuleSet(table_bet=10), players, seed=1, bot_factory=factory)
     app.push(MenuScene(app))
     scene = TableScene(app, table)
 
-    def pilot(sc: TableScene) -> None:
+    def pilot(sc: TableScene[TableLike]) -> None:
         sc.act(Action.call())
 
     scene.autopilot = pilot

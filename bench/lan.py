@@ -61,8 +61,12 @@ def main() -> None:
             hand, seen = client.hand_no, len(view.actions)
             t0 = time.perf_counter()
             client.send_action(Action.call() if len(times) % 3 else Action.raise_(1))
-            ok = client.wait_until(lambda hand=hand, seen=seen: client.hand_no != hand or (
-                client.view is not None and len(client.view.actions) > seen), 10)
+
+            def answered(hand: int = hand, seen: int = seen) -> bool:
+                now = client.view
+                return client.hand_no != hand or (now is not None and len(now.actions) > seen)
+
+            ok = client.wait_until(answered, 10)
             t1 = time.perf_counter()
             if not ok:
                 raise SystemExit("no update within 10 s")
