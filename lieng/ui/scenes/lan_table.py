@@ -38,7 +38,6 @@ from lieng.ui.core.draw import MUTED, text
 from lieng.ui.core.i18n import t
 from lieng.ui.scenes.lan_common import CLOSED_KEYS, error_key
 from lieng.ui.tabletop.board_state import SeatState, start_status
-from lieng.ui.tabletop.hud import draw_toasts
 
 from .dialog import Dialog
 from .table import TableScene
@@ -204,6 +203,17 @@ class LanTableScene(TableScene[RemoteTable]):
 
     # ----------------------------------------------------------------- drawing
 
+    def notices(self) -> list[str]:
+        """Reconnecting or watching, in the banner's box under the pot, which the layout
+        keeps clear of every seat (docs/UI.md "The layout rule"; it once sat over the top
+        seat). Drawn with the toasts, so it too waits for a round's banner, the deal and
+        the result panel (it used to be drawn over all three)."""
+        if self.reconnecting:
+            return [t("lan.reconnecting")]
+        if self.remote.watching and not self.session.closed:
+            return [t("lan.watching")]
+        return []
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         s = self.layout.scale
@@ -225,8 +235,3 @@ class LanTableScene(TableScene[RemoteTable]):
                 label, colour = t("lan.check_failed", hand=line.hand), CHECK_BAD
             text(surface, label, (12 * s, 48 * s), ts.px("small"), colour, bold=True,
                  anchor="midleft", max_width=max(40, self.top_left() - int(24 * s)))
-        if self.reconnecting or (self.remote.watching and not self.session.closed):
-            # In the banner's box under the pot, which the layout keeps clear of every
-            # seat (docs/UI.md "The layout rule"); it used to sit over the top seat.
-            label = t("lan.reconnecting") if self.reconnecting else t("lan.watching")
-            draw_toasts(surface, self.layout, [label], self.frame_record)

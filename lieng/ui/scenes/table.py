@@ -488,10 +488,18 @@ class TableScene(Scene, Generic[TableT]):
                            self.frame_record)
         self.log_panel.draw(surface, lay)
         if not self._toasts_wait() and not self.summary_showing():
-            draw_toasts(surface, lay, [t(x.key, **x.args) for x in self.toasts],
+            # One list in one box: a standing notice over the toasts, never two stacks
+            # drawn over each other.
+            draw_toasts(surface, lay, self.notices() + [t(x.key, **x.args) for x in self.toasts],
                         self.frame_record)
         self.summary.draw(surface, lay)  # between hands: the result, until "Ván tiếp"
         self.drawer.draw_celebrations(surface, self.board, lay, self.order)  # over it all
+
+    def notices(self) -> list[str]:
+        """Lines that stand in the toasts' box for as long as their state lasts (a LAN
+        seat watching or reconnecting), drawn with the toasts and waiting as they do;
+        none at a local table."""
+        return []
 
     def _toasts_wait(self) -> bool:
         """A toast is drawn in the round banner's box, where the deck also stands: it

@@ -20,6 +20,7 @@ from lieng.devtools.driver import KeyAutopilot
 from lieng.net import HostConfig, LanClient, LanHost
 from lieng.storage.settings import FileStore, load_settings
 from lieng.ui.core.i18n import t
+from lieng.ui.core.tween import Tween, linear
 from lieng.ui.core.window import GameApp
 from lieng.ui.scenes.dialog import Dialog
 from lieng.ui.scenes.lan_common import _interface_addresses, error_key, local_addresses, parse_port
@@ -27,6 +28,8 @@ from lieng.ui.scenes.lan_host import LanHostScene
 from lieng.ui.scenes.lan_join import LanJoinScene
 from lieng.ui.scenes.lan_table import LanTableScene
 from lieng.ui.scenes.menu import MenuScene
+from lieng.ui.tabletop import hud
+from lieng.ui.tabletop.board_state import Banner
 from lieng.ui.tabletop.frame_record import problems
 
 from ..helpers import (
@@ -248,7 +251,7 @@ def host_and_join(app: GameApp, hosts: list[LanHost], name: str = "Lan",
 
 
 def test_a_player_joining_mid_hand_watches_until_the_next_hand(
-        make_app: MakeApp, cleanup: Cleanup) -> None:
+        make_app: MakeApp, cleanup: Cleanup, monkeypatch: pytest.MonkeyPatch) -> None:
     hosts, clients = cleanup
     app = make_app(speed="instant")
     app.push(MenuScene(app))
@@ -274,6 +277,28 @@ def test_a_player_joining_mid_hand_watches_until_the_next_hand(
     notices = [d.rect for d in frame if d.kind == "toast"]
     assert notices and table_scene.layout.banner.contains(notices[0])
     assert not problems(frame, app.size)
+    # A toast said meanwhile takes the box for its seconds, the newest on top as toasts
+    # do; the notice is not drawn under it (the two used to be drawn over each other)...
+    table_scene.toast("msg.rebought", amount="200")
+    step(app)
+    drawn = record_text(monkeypatch, hud)
+    with table_scene.frame_record.capture() as frame:
+        table_scene.draw(app.screen)
+    monkeypatch.undo()
+    words = " ".join(s for s, _r in drawn)
+    assert len([d for d in frame if d.kind == "toast"]) == 1
+    assert t("msg.rebought", amount="200") in words and t("lan.watching") not in words
+    assert not problems(frame, app.size)
+    table_scene.toasts.clear()
+    # ...and while a round's banner shows in that box, the notice waits, as toasts do.
+    board = table_scene.board
+    board.banners = [Banner("table.round", {"n": "2"},
+                            Tween(0.0, 1.0, 5.0, linear, elapsed=2.5))]  # half-way
+    with table_scene.frame_record.capture() as frame:
+        table_scene.draw(app.screen)
+    kinds = {d.kind for d in frame}
+    assert "banner" in kinds and "toast" not in kinds, kinds
+    board.banners = []
     first_hand = table_scene.remote.hand_no
     table_scene.autopilot = KeyAutopilot(random.Random(9))
 
