@@ -31,6 +31,7 @@ def test_the_hotseat_screen_overrides_ten_methods_none_of_them_a_rule() -> None:
         assert rule not in vars(HotseatScene), rule
 
 
-def test_the_lan_screen_overrides_seven() -> None:
+def test_the_lan_screen_overrides_eight() -> None:
+    """``notices`` is drawing: the watching and reconnecting lines for the toasts' box."""
     assert _overridden(LanTableScene) == sorted(
-        ["__init__", "_top", "draw", "exit", "leave", "update", "window_closing"])
+        ["__init__", "_top", "draw", "exit", "leave", "notices", "update", "window_closing"])
