@@ -111,6 +111,11 @@ class MultiwayPlayer:
     """In the pots ``lean`` keeps from the equilibrium blueprint, play the people
     blueprint (docstring); False: the model's engine there, as before issue #20's twelfth
     session (and whenever the people blueprint is missing)."""
+    people_seats: int = 6
+    """The fewest players dealt in for the people blueprint; at smaller tables the
+    model's engine keeps those pots. Against the population on the tune seeds (10 tables
+    × 40 duplicate deals per seed, seeds 1–10) the people blueprint lost to the engine at
+    three, four and five seats (−0.68, −0.84, −0.22 *B*/hand) and won at six (+0.58)."""
     shove_read: bool = True
     """Read a shove by choice from a player without light raises as ``SHOVE_STRENGTH``
     (``_shove_is_a_monster``); False: as the engine or the blueprint reads any raise."""
@@ -127,7 +132,8 @@ class MultiwayPlayer:
         bp = load_blueprint()
         if self.lean and model is not None \
                 and not any(aggressor(model.stats(o)) for o in view.opponents_in()):
-            people = load_blueprint(PEOPLE_FILE) if self.people else None
+            people = load_blueprint(PEOPLE_FILE) \
+                if self.people and sum(view.dealt_in) >= self.people_seats else None
             if people is None:
                 model.sync_rules(view.rules)
                 return self.reader.decide(view)

@@ -398,15 +398,15 @@ def test_expert_at_three_seats_plays_the_blueprints_mixed_strategy() -> None:
         assert got[kind] / runs == pytest.approx(want.get(kind, 0.0), abs=0.07), kind
 
 
-def test_expert_at_three_seats_gives_pots_without_an_aggressor_to_the_people_blueprint(
+def test_expert_at_six_seats_gives_pots_without_an_aggressor_to_the_people_blueprint(
 ) -> None:
     """``MultiwayPlayer.people``: a fresh ``expert`` (no aggressor in its model) first to
-    act at three seats plays the people blueprint's mixed strategy for that spot."""
+    act at six seats plays the people blueprint's mixed strategy for that spot."""
     from collections import Counter
 
     bp = multiway.load_blueprint(multiway.PEOPLE_FILE)
     assert bp is not None
-    hand = Hand(RULES, [1000, 1000, 1000], 0, rng=random.Random(11))
+    hand = Hand(RULES, [1000] * 6, 0, rng=random.Random(11))
     view = hand.view_for(0)
     assert view.legal is not None
     key, opts = multiway.view_spot(view, view.legal)
@@ -426,18 +426,18 @@ def test_expert_at_three_seats_gives_pots_without_an_aggressor_to_the_people_blu
         assert got[kind] / runs == pytest.approx(want.get(kind, 0.0), abs=0.07), kind
 
 
-def test_expert_at_three_seats_without_the_people_blueprint_gives_those_pots_to_the_engine(
-) -> None:
-    """``MultiwayPlayer.lean`` with ``people`` off (as before issue #20's twelfth
-    session): with no aggressor in the pot (a fresh model) every decision along a hand is
-    the model's engine's — ``hard``'s code with ``expert``'s parameters, drawn from the
-    same rng — and once one opponent still in is an aggressor the decisions are the
-    blueprint's, which differ from the engine's on some seeds."""
+def test_expert_at_three_seats_gives_pots_without_an_aggressor_to_the_engine() -> None:
+    """``MultiwayPlayer.lean`` below ``people_seats`` (and with ``people`` off): with no
+    aggressor in the pot (a fresh model) every decision along a hand is the model's
+    engine's — ``hard``'s code with ``expert``'s parameters, drawn from the same rng — and
+    once one opponent still in is an aggressor the decisions are the blueprint's, which
+    differ from the engine's on some seeds."""
     differs = 0
     for s in range(60):
         hand = Hand(RULES, [1000, 1000, 1000], s % 3, rng=random.Random(100 + s))
         bot = ExpertBot(random.Random(s))
-        bot._multiway.people = False
+        if s % 2:
+            bot._multiway.people = False
         engine = HeuristicBot("expert", random.Random(s), PERSONALITIES["calm"], "engine")
         engine.model = OpponentModel()
         while not hand.is_over:
