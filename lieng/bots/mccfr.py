@@ -13,6 +13,11 @@ dealt hands (``classic`` ranking: RULES.md "Tie-break presets"; the bot buckets 
 preset's own strengths, and the presets differ only between hands of equal category and
 value).
 
+Two blueprints are trained with it (``FAMILIES``): the equilibrium blueprint, against
+half the seats fixed ``Habit``s (``liang_deals``), and the people blueprint, against four
+seats in five fixed, mostly ``Person``s — the habits issue #20 describes for people
+(``people_deals``; docs/BOTS.md "Twelfth session").
+
 Regret matching on cumulative regrets; the average strategy is accumulated at the other
 players' nodes with weight *t* (linear averaging, which discounts the first, poor
 iterations, as Pluribus's linear CFR did). Everything draws from one ``random.Random``
