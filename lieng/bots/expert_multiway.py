@@ -1,15 +1,27 @@
-"""How ``expert`` plays at 3–6 seats: the model's engine against players who do not
-raise often, the shipped multiway blueprint (``lieng.bots.multiway``, trained by
-``python -m lieng.bots.train --multiway``) in pots with an aggressor (docs/BOTS.md
-"Expert at 3–6 seats").
+"""How ``expert`` plays at 3–6 seats: two shipped multiway blueprints
+(``lieng.bots.multiway``) — the *people* blueprint (``python -m lieng.bots.train
+--multiway --people``) against players who do not raise often, the equilibrium blueprint
+(``--multiway``) in pots with an aggressor (docs/BOTS.md "Expert at 3–6 seats").
+
+* **The people blueprint** (``people``, issue #20's twelfth session) plays the pots the
+  model's engine played before: external-sampling MCCFR on the same abstraction, with
+  four seats in five fixed, nine in ten of those ``mccfr.Person`` (the habits issue #20
+  describes for people, drawn from the trainer's rng). The blueprint's key has no
+  opponent feature, so what it learns is a response to that mix of people; against the
+  six-seat population (tune seeds) it earned more than the engine, which the
+  equilibrium blueprint, trained against half the seats fixed and no price-aware folders,
+  did not (docs/BOTS.md). The engine stays the fallback when the file is missing and in
+  pots with a maniac (``engine_vs_wild``).
 
 * **Which one plays** (``lean``, the heads-up ``ExpertBot._pick_arm``'s lean at 3–6
   seats): in a pot where no opponent still in is an *aggressor* (``habits.aggressor``:
   raises at least ``AGGRESSOR`` of its decisions; a fresh model's prior is none) the
-  model's engine (``hard``'s decision code with ``LEVEL_PARAMS["expert"]``) plays the
-  decision; with an aggressor in, the blueprint. The engine reads fixed habits and sizes
-  value raises by what they pay, which the blueprint — close to an equilibrium of its own
-  abstract game — does not: against the six-seat population on the tune seeds the
+  people blueprint plays the decision (before it, and with ``people`` off, the model's
+  engine: ``hard``'s decision code with ``LEVEL_PARAMS["expert"]``); with an aggressor
+  in, the equilibrium blueprint. What follows was measured for the engine's lean. The
+  engine reads fixed habits and sizes value raises by what they pay, which the
+  equilibrium blueprint — close to an equilibrium of its own abstract game — does not:
+  against the six-seat population on the tune seeds the
   blueprint alone earned +4.03 *B*/hand, the engine +5.49, this lean +5.37, and the
   blueprint's shortfall was in every hand class (weak hands called and then given up,
   strong hands raised smaller than the callers pay). An aggressor's raises are made to
@@ -71,7 +83,7 @@ from lieng.engine import Action, ActionKind, HandView, Legal
 
 from .habits import MIN_EVIDENCE, aggressor, habit, raises_anything
 from .heuristic import SHOVE_STRENGTH, HeuristicBot
-from .multiway import ALL_IN, CALL, FOLD, load_blueprint, view_spot
+from .multiway import ALL_IN, CALL, FOLD, PEOPLE_FILE, load_blueprint, view_spot
 from .opponents import SeatStats
 from .strength import hand_index, strength_row, win_probability
 
@@ -85,8 +97,9 @@ class MultiwayPlayer:
     """The 3–6-seat decisions of one bot (its rng: same seed, same decisions).
 
     ``reader`` is the bot's ``HeuristicBot`` whose ``model`` is the bot's opponent model:
-    it plays the pots without an aggressor (``lean``), and in the blueprint's pots its
-    range reading and fold estimates are used only where ``adapt`` finds a habit."""
+    it tells the aggressors (``lean``), plays the pots without one when the people
+    blueprint is off or missing, and in the blueprints' pots its range reading and fold
+    estimates are used only where ``adapt`` finds a habit."""
 
     adapt: bool = True
     engine_vs_wild: bool = True
@@ -94,6 +107,15 @@ class MultiwayPlayer:
     lean: bool = True
     """The model's engine in pots without an aggressor, the blueprint with one
     (docstring); False: the blueprint in every pot, as measured before this lean."""
+    people: bool = True
+    """In the pots ``lean`` keeps from the equilibrium blueprint, play the people
+    blueprint (docstring); False: the model's engine there, as before issue #20's twelfth
+    session (and whenever the people blueprint is missing)."""
+    people_seats: int = 6
+    """The fewest players dealt in for the people blueprint; at smaller tables the
+    model's engine keeps those pots. Against the population on the tune seeds (10 tables
+    × 40 duplicate deals per seed, seeds 1–10) the people blueprint lost to the engine at
+    three, four and five seats (−0.68, −0.84, −0.22 *B*/hand) and won at six (+0.58)."""
     shove_read: bool = True
     """Read a shove by choice from a player without light raises as ``SHOVE_STRENGTH``
     (``_shove_is_a_monster``); False: as the engine or the blueprint reads any raise."""
@@ -107,11 +129,15 @@ class MultiwayPlayer:
         if self.shove_read and legal.call > 0 and model is not None \
                 and self._shove_is_a_monster(view, legal):
             return Action.fold()
+        bp = load_blueprint()
         if self.lean and model is not None \
                 and not any(aggressor(model.stats(o)) for o in view.opponents_in()):
-            model.sync_rules(view.rules)
-            return self.reader.decide(view)
-        bp = load_blueprint()
+            people = load_blueprint(PEOPLE_FILE) \
+                if self.people and sum(view.dealt_in) >= self.people_seats else None
+            if people is None:
+                model.sync_rules(view.rules)
+                return self.reader.decide(view)
+            bp = people
         key, opts = view_spot(view, legal)
         weights = bp.probabilities(key) if bp is not None else None
         if weights is None:

@@ -13,6 +13,11 @@ dealt hands (``classic`` ranking: RULES.md "Tie-break presets"; the bot buckets 
 preset's own strengths, and the presets differ only between hands of equal category and
 value).
 
+Two blueprints are trained with it (``FAMILIES``): the equilibrium blueprint, against
+half the seats fixed ``Habit``s (``liang_deals``), and the people blueprint, against four
+seats in five fixed, mostly ``Person``s — the habits issue #20 describes for people
+(``people_deals``; docs/BOTS.md "Twelfth session").
+
 Regret matching on cumulative regrets; the average strategy is accumulated at the other
 players' nodes with weight *t* (linear averaging, which discounts the first, poor
 iterations, as Pluribus's linear CFR did). Everything draws from one ``random.Random``
@@ -23,6 +28,7 @@ reproducible bit for bit (``digest``). Pure Python: no numpy needed.
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 import struct
 import time
@@ -38,6 +44,8 @@ from .multiway import (
     ALL_IN,
     DATA_FILE,
     RAISE_2POT,
+    RAISE_POT,
+    SHOVE,
     decode,
     encode,
     info_key,
@@ -278,6 +286,105 @@ def draw_habit(rng: random.Random) -> Habit:
     return Habit(fold, raise_from, bluff, size)
 
 
+PEOPLE_FIXED = 0.8
+"""Chance that a seat of a people blueprint's training deal is fixed (``people_deals``)."""
+PEOPLE_SHARE = 0.9
+"""Chance that such a fixed seat is a ``Person`` rather than a ``Habit``."""
+PEOPLE_ITERATIONS = 600_000
+"""The people blueprint's default iterations: with four seats in five fixed, a deal has
+about a third of the learners' traversals of ``liang_deals``', and more iterations kept
+paying on the tune seeds (against the six-seat population, the people blueprint in every
+pot: +5.37 *B*/hand at 60,000, +6.45 at 150,000, +6.82 at 300,000; docs/BOTS.md)."""
+
+
+@dataclass(frozen=True)
+class Person:
+    """A fixed player of the abstract game with the habits issue #20 describes for people,
+    the same family the population league draws from (``population.Profile``: fold below
+    a strength, plus a share of the price for a size-aware player; value raises from a
+    strength with a preferred range of *k*, slow-plays, bluffs, a strength from which it
+    calls an all-in, re-raises or not, shoves only with the never-do rules' hand) — but
+    drawn from the trainer's own rng, never from the population's seeds. The people
+    blueprint is a response to them: the equilibrium blueprint lost 1.5 *B*/hand to the
+    engine against such players because its abstract game had none (docs/BOTS.md)."""
+
+    fold_below: float
+    size_slope: float
+    raise_above: float
+    k_lo: int
+    k_hi: int
+    bluff: float
+    slowplay: float
+    allin_call: float
+    reraise: bool
+    shove_above: float
+
+    def choose(self, g: Game, st: State, opts: list[tuple[int, int]],
+               rng: random.Random) -> int:
+        """An index into ``person_options``' list for this state: fold, call, a raise of
+        *k* (index call + *k*) or the all-in (the last)."""
+        bets, _, _, level, p, _, raises = st
+        s = g.s[p]
+        owed = level - bets[p]
+        stack = g.stack - bets[p]
+        pot = g.n + sum(bets)
+        call = 1 if owed > 0 else 0
+        can_raise = len(opts) > call + 1
+        if owed > 0:
+            if owed >= stack:  # calling is all-in
+                return call if s >= self.allin_call else 0
+            need = self.fold_below + self.size_slope * min(1.0, owed / max(1, pot))
+            if s < need and not (can_raise and rng.random() < self.bluff):
+                return 0
+        may = can_raise and (self.reraise or raises == 0)
+        if may and s >= max(self.shove_above, SHOVE):
+            return len(opts) - 1
+        if may:
+            value = s >= self.raise_above and rng.random() >= self.slowplay
+            bluff = s < self.fold_below and rng.random() < self.bluff
+            k_max = len(opts) - call - 2
+            if (value or bluff) and k_max >= 1:
+                return call + min(max(rng.randint(self.k_lo, self.k_hi), 1), k_max)
+        return call
+
+
+def person_options(g: Game, st: State) -> list[tuple[int, int]]:
+    """A ``Person``'s options: fold when it owes chips, call, then — where the rules let
+    the bet go up (RULES.md steps 5 and 7) — a raise of every *k* from 1 to ``RAISE_MAX``
+    that leaves a chip behind (a person picks its own size, not the abstraction's) and
+    the all-in, last."""
+    bets, folded, _, level, p, rnd, _ = st
+    S = g.stack
+    owed = level - bets[p]
+    stack = S - bets[p]
+    opts = [(0, 0)] if owed > 0 else []
+    opts.append((1, 0))
+    others = any(i != p and not folded[i] and bets[i] < S for i in range(g.n))
+    if rnd <= MAX_ROUNDS and others and stack > owed:
+        opts.extend((RAISE_POT, k) for k in range(1, min(RAISE_MAX, stack - owed - 1) + 1))
+        opts.append((ALL_IN, 0))
+    return opts
+
+
+def draw_person(rng: random.Random) -> Person:
+    """One ``Person``, by the population league's description of people (docs/BOTS.md
+    "Population league"): its typical raise log-uniform in 1–20 × *B*."""
+    mid = math.exp(rng.uniform(0.0, math.log(20.0)))
+    k_lo = max(1, round(mid / rng.choice((1.0, 1.5, 2.0))))
+    k_hi = min(RAISE_MAX, max(k_lo, round(mid * rng.choice((1.0, 1.5, 2.0)))))
+    return Person(
+        fold_below=rng.uniform(0.15, 0.6),
+        size_slope=rng.uniform(0.1, 0.35) if rng.random() < 0.5 else 0.0,
+        raise_above=rng.uniform(0.65, 0.95),
+        k_lo=k_lo, k_hi=k_hi,
+        bluff=rng.uniform(0.0, 0.15) if rng.random() < 0.6 else 0.0,
+        slowplay=rng.uniform(0.0, 0.4),
+        allin_call=rng.uniform(0.75, 0.97),
+        reraise=rng.random() < 0.5,
+        shove_above=rng.choice((SHOVE, 0.98, 2.0)),
+    )
+
+
 def wild_options(g: Game, st: State, opts: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """``opts`` with what a wild habit may do beyond them: an all-in and a raise of the
     largest *k* (``RAISE_MAX``, or what leaves a chip behind), wherever the rules let the
@@ -303,7 +410,7 @@ class LiengDeal:
     """``Game`` with the module's functions as methods (the trainer's interface), and the
     fixed players of this deal (``habits``: seat → ``Habit``)."""
 
-    def __init__(self, g: Game, habits: dict[int, Habit] | None = None) -> None:
+    def __init__(self, g: Game, habits: dict[int, Habit | Person] | None = None) -> None:
         self.g = g
         self.n = g.n
         self.habits = habits or {}
@@ -315,15 +422,21 @@ class LiengDeal:
     def fixed_choice(self, st: State, opts: list[tuple[int, int]],
                      rng: random.Random) -> int | None:
         h = self.habits.get(st[4])
-        return None if h is None else h.choose(self.g.s[st[4]], opts, rng)
+        if h is None:
+            return None
+        if isinstance(h, Person):
+            return h.choose(self.g, st, opts, rng)
+        return h.choose(self.g.s[st[4]], opts, rng)
 
     def player(self, st: State) -> int:
         return st[4]
 
     def spot(self, st: State) -> tuple[int, list[tuple[int, int]]]:
-        key, opts = spot(self.g, st)
         h = self.habits.get(st[4])
-        if h is not None and h.wild:  # a fixed seat's key is never learnt
+        if isinstance(h, Person):  # a fixed seat's key is never learnt
+            return 0, person_options(self.g, st)
+        key, opts = spot(self.g, st)
+        if h is not None and h.wild:
             return key, wild_options(self.g, st, opts)
         return key, opts
 
@@ -344,16 +457,48 @@ def liang_deals(seats: tuple[int, ...] = SEATS, stacks: tuple[int, ...] = STACKS
     def draw(rng: random.Random) -> LiengDeal:
         n = rng.choice(seats)
         g = Game(deal(rng, n), rng.choice(stacks), strengths, ranks)
-        habits = {i: draw_habit(rng) for i in range(n) if rng.random() < fixed}
+        habits: dict[int, Habit | Person] = {
+            i: draw_habit(rng) for i in range(n) if rng.random() < fixed}
         if len(habits) == n:
             del habits[rng.randrange(n)]
         return LiengDeal(g, habits)
     return draw
 
 
-def blueprint_trainer(seed: int) -> Trainer[State]:
-    """The trainer of the shipped blueprint (``liang_deals``' table sizes and stacks)."""
-    return Trainer(seed, liang_deals())
+def people_deals(seats: tuple[int, ...] = SEATS, stacks: tuple[int, ...] = STACKS,
+                 fixed: float = PEOPLE_FIXED,
+                 share: float = PEOPLE_SHARE) -> Callable[[random.Random], LiengDeal]:
+    """Chance for the people blueprint (``Person``): as ``liang_deals``, but a seat is
+    fixed with chance ``fixed``, and a fixed seat is a ``Person`` with chance ``share``,
+    else one of ``draw_habit``'s habits (maniacs and wild shovers among them, so that the
+    learners still meet bets beyond the never-do rules)."""
+    strengths = strength_row(PRESETS["classic"])
+    ranks = showdown_ranks()
+
+    def draw(rng: random.Random) -> LiengDeal:
+        n = rng.choice(seats)
+        g = Game(deal(rng, n), rng.choice(stacks), strengths, ranks)
+        habits: dict[int, Habit | Person] = {}
+        for i in range(n):
+            if rng.random() < fixed:
+                habits[i] = draw_person(rng) if rng.random() < share else draw_habit(rng)
+        if len(habits) == n:
+            del habits[rng.randrange(n)]
+        return LiengDeal(g, habits)
+    return draw
+
+
+FAMILIES = ("equilibrium", "people")
+"""The two blueprints ``expert`` ships (docs/BOTS.md "Expert at 3–6 seats"): trained
+against half the seats fixed ``Habit``s (played in pots with an aggressor), and against
+mostly ``Person`` seats (played in the others)."""
+
+
+def blueprint_trainer(seed: int, family: str = "equilibrium") -> Trainer[State]:
+    """The trainer of a shipped blueprint (``liang_deals`` or ``people_deals``)."""
+    if family not in FAMILIES:
+        raise ValueError(f"unknown blueprint family {family!r}")
+    return Trainer(seed, people_deals() if family == "people" else liang_deals())
 
 
 class Trainer(Generic[S]):
@@ -447,11 +592,12 @@ at an average iteration give are left out of the file: reached a handful of time
 average is still close to uniform, and the bot plays pot odds there instead."""
 
 
-def train_blueprint(seed: int, iterations: int,
-                    progress: bool = False) -> tuple[bytes, dict[str, object]]:
-    """Train the blueprint; returns the file's bytes and its header."""
+def train_blueprint(seed: int, iterations: int, progress: bool = False,
+                    family: str = "equilibrium") -> tuple[bytes, dict[str, object]]:
+    """Train a blueprint of ``family`` (``FAMILIES``); returns the file's bytes and its
+    header."""
     t0 = time.perf_counter()
-    tr = blueprint_trainer(seed)
+    tr = blueprint_trainer(seed, family)
     tr.iterate(min(iterations, CHECK_ITERATIONS))
     check_digest = tr.digest()
     done = tr.t
@@ -470,6 +616,7 @@ def train_blueprint(seed: int, iterations: int,
         "layout": layout_digest(), "seed": seed, "iterations": iterations,
         "check_iterations": min(iterations, CHECK_ITERATIONS), "check_digest": check_digest,
         "seats": list(SEATS), "stacks": list(STACKS), "info_sets": len(table),
+        **({"family": family} if family != "equilibrium" else {}),
         "reached": len(tr.total), "seconds": round(time.perf_counter() - t0, 1),
         "strategy_sha256": hashlib.sha256(strategy).hexdigest(),
     }
@@ -477,14 +624,14 @@ def train_blueprint(seed: int, iterations: int,
 
 
 def check_blueprint(path: Path = DATA_FILE) -> list[str]:
-    """Problems with the shipped blueprint (empty: all good): it decodes, was trained
+    """Problems with a shipped blueprint (empty: all good): it decodes, was trained
     under this layout, its strategy hash matches, every probability list is one per open
     action, and ``CHECK_ITERATIONS`` fresh iterations from its seed reproduce the digest
     the training recorded."""
     try:
         header, table = decode(path.read_bytes())
     except (OSError, ValueError) as e:
-        return [f"multiway: {e}"]
+        return [f"multiway {path.name}: {e}"]
     problems = []
     if header.get("layout") != layout_digest():
         problems.append("multiway: the abstraction changed since training (retrain)")
@@ -494,10 +641,12 @@ def check_blueprint(path: Path = DATA_FILE) -> list[str]:
     if not table or any(not any(v) for v in table.values()):
         problems.append("multiway: an information set has no strategy")
     seed, n = header.get("seed"), header.get("check_iterations")
-    if not isinstance(seed, int) or not isinstance(n, int):
-        problems.append("multiway: the header lacks the seed or the check iterations")
+    family = header.get("family", "equilibrium")
+    if not isinstance(seed, int) or not isinstance(n, int) or family not in FAMILIES:
+        problems.append("multiway: the header lacks the seed or the check iterations, "
+                        "or names no known family")
         return problems
-    tr = blueprint_trainer(seed)
+    tr = blueprint_trainer(seed, str(family))
     tr.iterate(n)
     if tr.digest() != header.get("check_digest"):
         problems.append(f"multiway: {n} fresh iterations from seed {seed} do not reproduce "

@@ -69,6 +69,8 @@ LAYOUT = {"cuts": list(CUTS), "sizes": list(SIZES), "odds": list(ODDS_CUTS),
 ``train --check`` refuses a file trained under another layout."""
 MAGIC = b"LIENGMW1"
 DATA_FILE = Path(__file__).with_name("expert_multiway.bin")
+PEOPLE_FILE = Path(__file__).with_name("expert_multiway_people.bin")
+"""The people blueprint (``mccfr.people_deals``), played in pots without an aggressor."""
 
 
 def bucket(strength: float) -> int:
@@ -261,12 +263,12 @@ class Blueprint:
         return None
 
 
-@lru_cache(maxsize=1)
-def load_blueprint() -> Blueprint | None:
-    """The shipped blueprint, or None when missing, damaged or trained under another
+@lru_cache(maxsize=2)
+def load_blueprint(path: Path = DATA_FILE) -> Blueprint | None:
+    """A shipped blueprint, or None when missing, damaged or trained under another
     layout (``expert`` then plays pot odds there: a broken install still plays)."""
     try:
-        header, table = decode(DATA_FILE.read_bytes())
+        header, table = decode(path.read_bytes())
     except (OSError, ValueError):
         return None
     if header.get("layout") != layout_digest():

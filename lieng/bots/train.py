@@ -5,6 +5,7 @@ heads-up game of ``lieng.bots.abstraction``, written as numpy array passes.
     python -m lieng.bots.train --check                             # CI: verify the shipped files
                                                                    # (the counter-strategy too)
     python -m lieng.bots.train --multiway --seed 1                  # 3–6 seats: expert_multiway.bin
+    python -m lieng.bots.train --multiway --people --seed 1         # expert_multiway_people.bin
     python -m lieng.bots.train --preset classic --curve docs/expert-exploitability.png
 
 It needs numpy, as its solver (``lieng.bots.dcfr``, where the method is explained) and
@@ -190,6 +191,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--multiway", action="store_true",
                         help="train the 3–6 seat blueprint (external-sampling MCCFR) "
                              "instead of the heads-up strategies")
+    parser.add_argument("--people", action="store_true",
+                        help="with --multiway: train the people blueprint (mostly fixed "
+                             "human-like seats, played in pots without an aggressor; default "
+                             f"{mccfr.PEOPLE_ITERATIONS} iterations) instead")
     parser.add_argument("--check", action="store_true",
                         help="verify the shipped strategy files and exit")
     parser.add_argument("--curve", type=Path, default=None,
@@ -200,7 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     presets: tuple[str, ...] = TIEBREAKS if args.preset == "all" else (args.preset,)
     if args.check:
         t0 = time.perf_counter()
-        problems = check(presets) + mccfr.check_blueprint()
+        problems = check(presets) + mccfr.check_blueprint() \
+            + mccfr.check_blueprint(multiway.PEOPLE_FILE)
         countered, counter_problems = check_counters(presets)
         problems += counter_problems
         for p in problems:
@@ -208,17 +214,22 @@ def main(argv: list[str] | None = None) -> int:
         counters = (f"the {', '.join(countered)} counter-strateg"
                     f"{'ies' if len(countered) > 1 else 'y'}" if countered
                     else "no counter-strategy")
-        print(f"checked {', '.join(presets)}, {counters} and the multiway blueprint in "
+        print(f"checked {', '.join(presets)}, {counters} and the multiway blueprints in "
               f"{time.perf_counter() - t0:.1f} s: {'ok' if not problems else 'FAILED'}")
         return 1 if problems else 0
     if args.multiway:
-        iterations = args.iterations or mccfr.DEFAULT_ITERATIONS
-        print(f"multiway: {iterations} MCCFR iterations, seed {args.seed}", flush=True)
-        data, header = mccfr.train_blueprint(args.seed, iterations, progress=True)
+        family = "people" if args.people else "equilibrium"
+        iterations = args.iterations or (mccfr.PEOPLE_ITERATIONS if args.people
+                                         else mccfr.DEFAULT_ITERATIONS)
+        print(f"multiway {family}: {iterations} MCCFR iterations, seed {args.seed}",
+              flush=True)
+        data, header = mccfr.train_blueprint(args.seed, iterations, progress=True,
+                                             family=family)
         print(json.dumps(header))
         if not args.dry_run:
-            multiway.DATA_FILE.write_bytes(data)
-            print(f"wrote {multiway.DATA_FILE} ({len(data)} bytes)")
+            out = multiway.PEOPLE_FILE if args.people else multiway.DATA_FILE
+            out.write_bytes(data)
+            print(f"wrote {out} ({len(data)} bytes)")
         return 0
     args.iterations = args.iterations or DEFAULT_ITERATIONS
     curves: dict[str, list[tuple[int, float]]] = {}

@@ -202,10 +202,26 @@ def test_external_sampling_mccfr_finds_kuhn_pokers_equilibrium() -> None:
 
 def test_the_shipped_blueprint_passes_the_check() -> None:
     assert mccfr.check_blueprint() == []
+    assert mccfr.check_blueprint(multiway.PEOPLE_FILE) == []
     shipped = sum(p.stat().st_size for p in multiway.DATA_FILE.parent.glob("*.bin"))
     assert shipped <= 10_000_000  # issue #20: all shipped bot data within 10 MB
-    bp = multiway.load_blueprint()
-    assert bp is not None and bp.table
+    for path in (multiway.DATA_FILE, multiway.PEOPLE_FILE):
+        bp = multiway.load_blueprint(path)
+        assert bp is not None and bp.table
+    header, _ = multiway.decode(multiway.PEOPLE_FILE.read_bytes())
+    assert header["family"] == "people"
+
+
+def test_the_people_trainer_is_reproducible_and_its_own() -> None:
+    a, b = mccfr.blueprint_trainer(3, "people"), mccfr.blueprint_trainer(3, "people")
+    a.iterate(30)
+    b.iterate(30)
+    assert a.digest() == b.digest()
+    c = mccfr.blueprint_trainer(3)
+    c.iterate(30)
+    assert c.digest() != a.digest()
+    with pytest.raises(ValueError):
+        mccfr.blueprint_trainer(3, "nobody")
 
 
 def test_the_check_catches_a_damaged_or_outdated_blueprint(tmp_path: Path) -> None:
@@ -279,6 +295,68 @@ def test_wild_habits_shove_and_over_raise_any_hand_but_learners_keep_the_rules()
     assert share == pytest.approx(0.9 * mccfr.WILD, abs=0.03)
 
 
+def _people_game(strength: float, bets: tuple[int, ...], level: int,
+                 raises: int) -> tuple[mccfr.Game, mccfr.State]:
+    """Seat 0 to act at three seats (100 behind) with every hand of ``strength``."""
+    g = mccfr.Game([0, 1, 2], 100, tuple([strength] * 22100), mccfr.showdown_ranks())
+    return g, (bets, (False,) * 3, (False,) * 3, level, 0, 1, raises)
+
+
+def test_people_fold_raise_size_and_shove_as_drawn() -> None:
+    """``mccfr.Person``, the people blueprint's fixed seats: folds below its threshold
+    plus its share of the price, raises its own *k* range, calls an all-in only from its
+    strength, shoves only with the never-do rules' hand and never folds a free check."""
+    rng = random.Random(5)
+    p = mccfr.Person(fold_below=0.4, size_slope=0.3, raise_above=0.8, k_lo=4, k_hi=6,
+                     bluff=0.0, slowplay=0.0, allin_call=0.9, reraise=False,
+                     shove_above=2.0)
+    g, st = _people_game(0.5, (0, 3, 0), 3, 1)  # facing 3 into a pot of 6: price 0.5
+    opts = mccfr.person_options(g, st)
+    assert opts[0] == (multiway.FOLD, 0) and opts[-1] == (multiway.ALL_IN, 0)
+    assert opts[p.choose(g, st, opts, rng)][0] == multiway.FOLD  # 0.5 < 0.4 + 0.3 × 0.5
+    g, st = _people_game(0.6, (0, 3, 0), 3, 1)
+    assert opts[p.choose(g, st, opts, rng)][0] == multiway.CALL  # no re-raise
+    g, st = _people_game(0.85, (0, 0, 0), 0, 0)
+    free = mccfr.person_options(g, st)
+    ks = {free[p.choose(g, st, free, rng)] for _ in range(200)}
+    assert ks == {(multiway.RAISE_POT, k) for k in (4, 5, 6)}
+    g, st = _people_game(0.1, (0, 0, 0), 0, 0)
+    assert free[p.choose(g, st, free, rng)][0] == multiway.CALL  # a free check
+    shover = mccfr.Person(0.4, 0.0, 0.8, 4, 6, 0.0, 0.0, 0.9, True, 0.98)
+    g, st = _people_game(0.99, (0, 0, 0), 0, 0)
+    assert free[shover.choose(g, st, free, rng)] == (multiway.ALL_IN, 0)
+    g, st = _people_game(0.97, (0, 0, 0), 0, 0)
+    assert free[shover.choose(g, st, free, rng)][0] == multiway.RAISE_POT
+    g, st = _people_game(0.85, (0, 100, 0), 100, 1)  # calling is all-in
+    allin = mccfr.person_options(g, st)
+    assert allin[p.choose(g, st, allin, rng)][0] == multiway.FOLD
+    g, st = _people_game(0.95, (0, 100, 0), 100, 1)
+    assert allin[p.choose(g, st, allin, rng)][0] == multiway.CALL
+    drawn = [mccfr.draw_person(rng) for _ in range(500)]
+    assert all(1 <= d.k_lo <= d.k_hi <= mccfr.RAISE_MAX for d in drawn)
+    assert all(d.shove_above >= multiway.SHOVE for d in drawn)
+
+
+def test_peoples_options_are_legal_in_the_engine() -> None:
+    """Every option ``person_options`` gives at the start of a three-seat hand is legal
+    in the engine, and the trainer's step agrees with the engine's bets after it."""
+    B = RULES.table_bet
+    for seed in range(10):
+        hand = Hand(RULES, [101 * B] * 3, 0, rng=random.Random(seed))
+        hands = [hand_index(hand.view_for(s).my_cards) for s in range(3)]
+        g = mccfr.Game(hands, 100, strength_row(RULES), mccfr.showdown_ranks())
+        st = g.start()
+        view = hand.view_for(0)
+        assert view.legal is not None
+        opts = mccfr.person_options(g, st)
+        for opt in opts:
+            assert view.legal.allows(_engine_action(opt)), opt
+        opt = random.Random(seed).choice(opts)
+        hand.act(0, _engine_action(opt))
+        st, _ = mccfr.step(g, st, *opt)
+        assert tuple(b // B for b in hand.view_for(1).bets) == st[0]
+
+
 def _aggressors_seen(bot: ExpertBot, seats: tuple[int, ...]) -> None:
     """The bot's model has seen ``seats`` raise 60 of 100 decisions (``habits.aggressor``)
     and nothing else: no habit the blueprint's overrides act on."""
@@ -320,15 +398,46 @@ def test_expert_at_three_seats_plays_the_blueprints_mixed_strategy() -> None:
         assert got[kind] / runs == pytest.approx(want.get(kind, 0.0), abs=0.07), kind
 
 
+def test_expert_at_six_seats_gives_pots_without_an_aggressor_to_the_people_blueprint(
+) -> None:
+    """``MultiwayPlayer.people``: a fresh ``expert`` (no aggressor in its model) first to
+    act at six seats plays the people blueprint's mixed strategy for that spot."""
+    from collections import Counter
+
+    bp = multiway.load_blueprint(multiway.PEOPLE_FILE)
+    assert bp is not None
+    hand = Hand(RULES, [1000] * 6, 0, rng=random.Random(11))
+    view = hand.view_for(0)
+    assert view.legal is not None
+    key, opts = multiway.view_spot(view, view.legal)
+    weights = bp.probabilities(key)
+    assert weights is not None
+    kind_of = {multiway.FOLD: ActionKind.FOLD, multiway.CALL: ActionKind.CALL,
+               multiway.ALL_IN: ActionKind.ALL_IN}
+    want: dict[ActionKind, float] = {}
+    for (a, _), w in zip(opts, weights, strict=True):
+        kind = kind_of.get(a, ActionKind.RAISE)
+        want[kind] = want.get(kind, 0.0) + w / sum(weights)
+    runs = 600
+    got: Counter[ActionKind] = Counter()
+    for s in range(runs):
+        got[ExpertBot(random.Random(s)).decide(view).kind] += 1
+    for kind in set(want) | set(got):
+        assert got[kind] / runs == pytest.approx(want.get(kind, 0.0), abs=0.07), kind
+
+
 def test_expert_at_three_seats_gives_pots_without_an_aggressor_to_the_engine() -> None:
-    """``MultiwayPlayer.lean``: with no aggressor in the pot (a fresh model) every
-    decision along a hand is the model's engine's — ``hard``'s code with ``expert``'s
-    parameters, drawn from the same rng — and once one opponent still in is an aggressor
-    the decisions are the blueprint's, which differ from the engine's on some seeds."""
+    """``MultiwayPlayer.lean`` below ``people_seats`` (and with ``people`` off): with no
+    aggressor in the pot (a fresh model) every decision along a hand is the model's
+    engine's — ``hard``'s code with ``expert``'s parameters, drawn from the same rng — and
+    once one opponent still in is an aggressor the decisions are the blueprint's, which
+    differ from the engine's on some seeds."""
     differs = 0
     for s in range(60):
         hand = Hand(RULES, [1000, 1000, 1000], s % 3, rng=random.Random(100 + s))
         bot = ExpertBot(random.Random(s))
+        if s % 2:
+            bot._multiway.people = False
         engine = HeuristicBot("expert", random.Random(s), PERSONALITIES["calm"], "engine")
         engine.model = OpponentModel()
         while not hand.is_over:
