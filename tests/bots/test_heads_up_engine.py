@@ -1,11 +1,15 @@
 """``expert``'s engine heads-up against a player seen to be no aggressor (``PassiveRead``,
 issue #20's tenth session, docs/BOTS.md "Adapting to the table"): a flat fold prior, a
 value floor of 0.5, no slow-plays — not before ``PASSIVE_EVIDENCE`` decisions, never
-against an aggressor, for ``hard`` only past a stricter gate, and not at 3–6 seats."""
+against an aggressor, never for ``hard`` (a stricter gate was tried), and not at 3–6
+seats."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+
+import pytest
 
 from lieng.bots.heuristic import (
     HARD_READ_EVIDENCE,
@@ -53,9 +57,16 @@ def test_the_flat_fold_prior_needs_a_passive_player_seen_long_enough() -> None:
         assert bot._fold_chance(1, big, POT, heads_up) > bot._fold_chance(1, small, POT, heads_up)
 
 
-def test_hard_gets_the_flat_prior_only_past_its_stricter_gate() -> None:
-    """``hard``'s read (issue #20's twelfth session) waits for ``HARD_READ_EVIDENCE``
-    decisions raising under ``HARD_READ_RAISE`` — ``expert`` never reads that low to it."""
+def test_a_stricter_gate_opens_only_past_its_evidence_and_below_its_raise_rate(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The gate tried for ``hard`` (issue #20's twelfth session, not shipped: it opened
+    against ``expert`` on a report seed) — ``PassiveRead.evidence`` and ``max_raise``."""
+    assert LEVEL_PARAMS["hard"].passive is None
+    read = LEVEL_PARAMS["expert"].passive
+    assert read is not None
+    monkeypatch.setitem(LEVEL_PARAMS, "hard", dataclasses.replace(
+        LEVEL_PARAMS["hard"], passive=dataclasses.replace(
+            read, evidence=HARD_READ_EVIDENCE, max_raise=HARD_READ_RAISE)))
     small, big = B, 20 * B
     tight = SeatStats(decisions=HARD_READ_EVIDENCE, raises=2)
     assert tight.raise_rate() < HARD_READ_RAISE
@@ -68,10 +79,15 @@ def test_hard_gets_the_flat_prior_only_past_its_stricter_gate() -> None:
     for st in (early, raiser):
         bot = _engine("hard", opponent=st)
         assert bot._fold_chance(1, big, POT, True) > bot._fold_chance(1, small, POT, True)
-    # normal's read is the steal alone: its fold prior still grows with the price.
+
+
+def test_normals_read_is_the_steal_alone() -> None:
+    """``normal``'s fold prior still grows with the price against a passive player; its
+    model is kept for the steal's gate and nothing else."""
+    small, big = B, 20 * B
     normal = HeuristicBot("normal", random.Random(1), PERSONALITIES["calm"], "x")
     assert normal.model is None and normal.reader is not None
-    normal.reader.seats[1] = tight
+    normal.reader.seats[1] = _passive(100)
     assert normal._fold_chance(1, big, POT, True) > normal._fold_chance(1, small, POT, True)
 
 

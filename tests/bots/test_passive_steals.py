@@ -2,9 +2,8 @@
 (``PassiveRead.steal``, issue #20's eleventh session, docs/BOTS.md "Adapting to the
 table"): the smallest raise with a weak hand into an unopened pot once the player has
 faced ``STEAL_EVIDENCE`` bets and folded to half of them — not against a player who
-calls, not before the evidence, not with a good hand, for ``hard`` only past its
-stricter gate, for ``normal`` from a model kept for that alone, and from public
-information only."""
+calls, not before the evidence, not with a good hand, never for ``hard``, for
+``normal`` from a model kept for that alone, and from public information only."""
 
 from __future__ import annotations
 
@@ -82,18 +81,27 @@ def test_weak_hands_steal_from_a_passive_folder_only() -> None:
     early = _stats(STEAL_EVIDENCE - 1, STEAL_EVIDENCE - 1)
     assert _min_raises(weak, early) < 0.2
     assert _min_raises(weak, _stats(20, 13, decisions=40, raises=20)) < 0.2
-    # hard only past its stricter gate (``HARD_READ_*``): FOLDER raised 2 of 40.
     assert _min_raises(weak, FOLDER, "hard") < 0.2
+    assert LEVEL_PARAMS["hard"].passive is None
+    assert _min_raises(weak, LONG_FOLDER, "hard") < 0.2
 
 
 LONG_FOLDER = _stats(20, 13, decisions=HARD_READ_EVIDENCE, raises=2)
 """FOLDER seen over ``HARD_READ_EVIDENCE`` decisions, raising under ``HARD_READ_RAISE``."""
 
 
-def test_hard_steals_only_past_its_gate() -> None:
+def test_the_gate_tried_for_hard_steals_only_past_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not shipped (it opened against ``expert`` on a report seed, docs/BOTS.md twelfth
+    session); the gate's ``evidence`` and ``max_raise`` work as they say."""
+    read = LEVEL_PARAMS["expert"].passive
+    assert read is not None
+    monkeypatch.setitem(LEVEL_PARAMS, "hard", dataclasses.replace(
+        LEVEL_PARAMS["hard"], passive=dataclasses.replace(
+            read, evidence=HARD_READ_EVIDENCE, max_raise=HARD_READ_RAISE)))
     weak = _hands(0.05, 0.4)
     assert LONG_FOLDER.raise_rate() < HARD_READ_RAISE
     assert _min_raises(weak, LONG_FOLDER, "hard") > 0.6
+    assert _min_raises(weak, FOLDER, "hard") < 0.2  # 40 decisions: too few
     assert _min_raises(weak, _stats(20, 3, decisions=HARD_READ_EVIDENCE, raises=2),
                        "hard") < 0.2
     # Raising 15 % (as expert can read to hard): no aggressor, but the gate stays shut.
