@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from lieng.engine import Action, ActionKind, Event, HandView, Legal
 
 from .base import BaseBot, legal_of
-from .habits import MIN_SHOWN, aggressor, raised_showdowns, raises_anything, value_bettor
+from .habits import AGGRESSOR, MIN_SHOWN, aggressor, raised_showdowns, raises_anything, value_bettor
 from .opponents import PRIOR_FOLD_RATE, OpponentModel, last_raise_big, line
 from .own_range import OwnRange
 from .own_range import key as own_key
@@ -91,13 +91,16 @@ class LevelParams:
 
 @dataclass(frozen=True, slots=True)
 class PassiveRead:
-    """``expert``'s engine heads-up against a player its model has seen make at least
-    ``PASSIVE_EVIDENCE`` decisions and raise less than ``habits.AGGRESSOR`` of them — the
-    population's fixed habits, ``normal`` — chosen on population tune seeds 1–10
-    (docs/BOTS.md "Adapting to the table", issue #20's tenth session). It reads only the
-    model's counts of public actions. The engine plays Local Best Response only while its
-    raise rate reads below the lean to the equilibrium, in its first few decisions, so the
-    wait (``PASSIVE_EVIDENCE``) keeps LBR from meeting this (LBR's figures unchanged)."""
+    """A level heads-up against a player its model has seen make at least ``evidence``
+    decisions and raise less than ``max_raise`` of them. ``expert``'s engine: 8
+    (``PASSIVE_EVIDENCE``) and ``habits.AGGRESSOR`` — the population's fixed habits,
+    ``normal``; ``normal``: only the steal, same gate (issue #20's twelfth session);
+    ``hard``: none (``HARD_READ_*`` says why). ``expert``'s was chosen on population
+    tune seeds 1–10 (docs/BOTS.md "Adapting to the table", issue #20's tenth session).
+    It reads only the model's counts of public actions. The engine plays Local Best
+    Response only while its raise rate reads below the lean to the equilibrium, in its
+    first few decisions, so the wait (``PASSIVE_EVIDENCE``) keeps LBR from meeting this
+    (LBR's figures unchanged)."""
 
     floor: float
     """The value-raise floor (``raise_floor``) there."""
@@ -119,6 +122,14 @@ class PassiveRead:
     """...and folded to at least this share of them (``SeatStats.fold_rate``)."""
     steal_below: float = 1.0
     """...with a hand weaker than this (share of hands beaten) only."""
+    max_raise: float = AGGRESSOR
+    """The read applies to a player raising less than this share of its decisions
+    (``expert``, ``normal``: ``habits.AGGRESSOR``). A lower bound keeps a read from a player
+    who raises more (``HARD_READ_RAISE``: one tried for ``hard``, so that ``expert``
+    would not meet it)."""
+    evidence: int = 8
+    """Decisions of the player before the read may apply (``expert``, ``normal``:
+    ``PASSIVE_EVIDENCE``)."""
 
 
 STEAL_EVIDENCE = 6
@@ -134,6 +145,24 @@ no wait, +0.055 with 8, +0.022 with 20 (a fresh model's first hands are where th
 sloped prior cost most; docs/BOTS.md)."""
 
 
+_FOLD_BASE = 0.25
+_FOLD_SLOPE = 0.7
+"""The fold chance a bet is credited with before the model has seen the player fold at
+its price: ``_FOLD_BASE + _FOLD_SLOPE × price``."""
+
+HARD_READ_EVIDENCE = 80
+HARD_READ_RAISE = 0.13
+"""The gate tried for a ``PassiveRead`` of ``hard``'s (80 decisions raising under 13 %;
+not shipped, see ``LEVEL_PARAMS``), kept so the measurement can be repeated: ``expert``
+must never meet it (its counter-strategy is trained on ``hard``'s play), and as
+``hard``'s model reads it ``expert``'s raise rate dipped to 0.087 after 30 decisions,
+0.144 after 80 and 0.178 after 120 (twenty 1,500-deal matches, tune keys). Gates of
+40 × 0.2, 40 × 0.15, 60 × 0.2 and 40 × 0.12 changed the expert-vs-hard ladder on league
+tune seed 1 or 8; 80 × 0.13 changed none of seeds 1–10 but did change report seed 16.
+Population tune seeds 1–10: ``expert``'s read at 8 × 0.35 +0.040, 80 × 0.13 +0.011,
+120 × 0.15 nothing (docs/BOTS.md, twelfth session)."""
+
+
 LEVEL_PARAMS: dict[str, LevelParams] = {
     "easy": LevelParams(call_margin=-0.10, behind_margin=0.0, reads_ranges=0.15,
                         count_weight=0.35, raise_floor=0.62, bluff=0.04, slowplay=0.25,
@@ -141,11 +170,21 @@ LEVEL_PARAMS: dict[str, LevelParams] = {
     "normal": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
                           count_weight=1.0, raise_floor=0.56, bluff=0.08, slowplay=0.2,
                           noise=0.025, size_jitter=0.3, models_opponents=False,
-                          defends=True, big_sizes=True),
+                          defends=True, big_sizes=True,
+                          # Only the steal: its own floor, slow-plays and fold prior. The
+                          # flat prior too lifted its mean to +1.48 (above ``hard``) and
+                          # doubled the configurations it lost to (docs/BOTS.md).
+                          passive=PassiveRead(floor=0.56, slowplay=0.2,
+                                              fold_prior=(_FOLD_BASE, _FOLD_SLOPE),
+                                              steal=0.0, steal_fold=0.5, steal_below=0.45)),
     "hard": LevelParams(call_margin=0.0, behind_margin=0.02, reads_ranges=1.0,
                         count_weight=1.0, raise_floor=0.55, bluff=0.10, slowplay=0.25,
                         noise=0.012, size_jitter=0.25, models_opponents=True,
                         defends=True, big_sizes=True, raise_back=True),
+    # No ``PassiveRead`` for ``hard``: ``expert``'s behind a gate of 80 decisions under
+    # 13 % (``HARD_READ_*``) gained +0.011 on population tune seeds 1–10 but opened
+    # against ``expert`` on report ladder seed 16, whose counter-strategy is trained on
+    # ``hard``'s play (docs/BOTS.md, twelfth session): taken out.
     # Not a level: the engine ``expert`` plays at 3–6 seats (heads-up, its second arm) —
     # ``hard`` without a human's noise, value raises to a lower floor, fewer bluffs and
     # slow-plays: multiway pots pay value bets (measured, docs/BOTS.md "Expert").
@@ -178,8 +217,6 @@ BIG_VALUE_TOP = 0.2
 raise with: ``normal``'s are its 8 points and up, a fifth of all hands."""
 THIN_VALUE = 0.08
 """Largest drop of ``hard``'s value-raise floor against players who never fold."""
-_FOLD_BASE = 0.25
-_FOLD_SLOPE = 0.7
 
 
 class HeuristicBot(BaseBot):
@@ -192,6 +229,10 @@ class HeuristicBot(BaseBot):
         self.style = personality
         self.model: OpponentModel | None = OpponentModel() if self.params.models_opponents \
             else None
+        # ``normal`` models no one; with a ``PassiveRead`` it keeps a model for that read's
+        # gate and the steal's evidence alone (``reader``).
+        self._read_only: OpponentModel | None = OpponentModel() \
+            if self.model is None and self.params.passive is not None else None
         self.own: OwnRange | None = OwnRange() \
             if self.params.defends and self.params.models_opponents else None
         # Sizes beyond the pot's geometry, judged by the fold model like the others: what
@@ -200,15 +241,21 @@ class HeuristicBot(BaseBot):
 
     # ------------------------------------------------------------------ learning
 
+    @property
+    def reader(self) -> OpponentModel | None:
+        """The model ``PassiveRead`` reads: the bot's own (``hard``, and ``expert``, which
+        hands its engine its model after construction) or ``normal``'s read-only one."""
+        return self.model if self.model is not None else self._read_only
+
     def observe(self, event: Event) -> None:
-        if self.model is not None:
-            self.model.observe(event)
+        if self.reader is not None:
+            self.reader.observe(event)
 
     def reseat(self, moves: dict[int, int]) -> None:
         """Players changed seats between hands (``moves[old] = new``, as everyone at the
         table sees); the opponent model follows the players, not the chairs."""
-        if self.model is not None:
-            self.model.reseat(moves)
+        if self.reader is not None:
+            self.reader.reseat(moves)
 
     # ------------------------------------------------------------------ deciding
 
@@ -222,8 +269,8 @@ class HeuristicBot(BaseBot):
         rules = view.rules
         row = strength_row(rules)
         s = row[hand_index(view.my_cards)]
-        if self.model is not None:
-            self.model.sync_rules(rules)
+        if self.reader is not None:
+            self.reader.sync_rules(rules)
 
         opps = view.opponents_in()
         own_line = self._own_line(view, me)
@@ -298,8 +345,8 @@ class HeuristicBot(BaseBot):
             # A passive player seen to fold half its bets (``PassiveRead.steal``): the
             # smallest raise with a weak hand when it beats the check's share of the pot —
             # a tight, size-aware folder gives up most to the cheapest bet.
-            seen = self.model.stats(opps[0]) if passive is not None \
-                and self.model is not None else None
+            seen = self.reader.stats(opps[0]) if passive is not None \
+                and self.reader is not None else None
             if passive is not None and passive.steal is not None and not last_round \
                     and s < passive.steal_below \
                     and not call and not any(view.bets[o] for o in opps) \
@@ -397,16 +444,20 @@ class HeuristicBot(BaseBot):
 
     def _passive_read(self, view: HandView, opps: list[int]) -> PassiveRead | None:
         """The level's ``PassiveRead`` when it applies: a heads-up table, one opponent
-        left, seen over ``PASSIVE_EVIDENCE`` decisions to be no aggressor."""
+        left, seen over the read's ``evidence`` decisions to raise less than its
+        ``max_raise``."""
         read = self.params.passive
-        if read is None or self.model is None or sum(view.dealt_in) != 2 or len(opps) != 1:
+        if read is None or self.reader is None or sum(view.dealt_in) != 2 or len(opps) != 1:
             return None
         return read if self._passive(opps[0]) else None
 
     def _passive(self, seat: int) -> bool:
-        assert self.model is not None
-        st = self.model.stats(seat)
-        return st.decisions >= PASSIVE_EVIDENCE and not aggressor(st)
+        """``seat`` has made the read's ``evidence`` decisions, raising less than its
+        ``max_raise`` of them (``expert``: not an aggressor)."""
+        read = self.params.passive
+        assert self.reader is not None and read is not None
+        st = self.reader.stats(seat)
+        return st.decisions >= read.evidence and st.raise_rate() < read.max_raise
 
     def _slowplay_rate(self, opps: list[int], passive: PassiveRead | None = None) -> float:
         """Level × personality rate; ``hard`` mostly slow-plays only when someone still in
@@ -495,7 +546,7 @@ class HeuristicBot(BaseBot):
         frac = bet / (pot + bet)
         read = self.params.passive
         fold_base, fold_slope = read.fold_prior if read is not None and heads_up \
-            and self.model is not None and self._passive(seat) else (_FOLD_BASE, _FOLD_SLOPE)
+            and self.reader is not None and self._passive(seat) else (_FOLD_BASE, _FOLD_SLOPE)
         base = fold_base + fold_slope * frac
         if self.model is not None:
             base = self.model.fold_chance(seat, base, frac)

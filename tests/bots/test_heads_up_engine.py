@@ -1,13 +1,23 @@
 """``expert``'s engine heads-up against a player seen to be no aggressor (``PassiveRead``,
 issue #20's tenth session, docs/BOTS.md "Adapting to the table"): a flat fold prior, a
 value floor of 0.5, no slow-plays — not before ``PASSIVE_EVIDENCE`` decisions, never
-against an aggressor, never for ``hard``, and not at 3–6 seats."""
+against an aggressor, never for ``hard`` (a stricter gate was tried), and not at 3–6
+seats."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
-from lieng.bots.heuristic import LEVEL_PARAMS, PASSIVE_EVIDENCE, HeuristicBot
+import pytest
+
+from lieng.bots.heuristic import (
+    HARD_READ_EVIDENCE,
+    HARD_READ_RAISE,
+    LEVEL_PARAMS,
+    PASSIVE_EVIDENCE,
+    HeuristicBot,
+)
 from lieng.bots.opponents import PRIOR_FOLD_RATE, SIZE_BINS, SeatStats, size_bin
 from lieng.bots.personality import PERSONALITIES
 from lieng.bots.strength import colex_hands, strength
@@ -45,7 +55,40 @@ def test_the_flat_fold_prior_needs_a_passive_player_seen_long_enough() -> None:
                           (_engine(opponent=_passive()), False),
                           (_engine("hard", opponent=_passive()), True)):
         assert bot._fold_chance(1, big, POT, heads_up) > bot._fold_chance(1, small, POT, heads_up)
-    assert LEVEL_PARAMS["hard"].passive is None and LEVEL_PARAMS["normal"].passive is None
+
+
+def test_a_stricter_gate_opens_only_past_its_evidence_and_below_its_raise_rate(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The gate tried for ``hard`` (issue #20's twelfth session, not shipped: it opened
+    against ``expert`` on a report seed) — ``PassiveRead.evidence`` and ``max_raise``."""
+    assert LEVEL_PARAMS["hard"].passive is None
+    read = LEVEL_PARAMS["expert"].passive
+    assert read is not None
+    monkeypatch.setitem(LEVEL_PARAMS, "hard", dataclasses.replace(
+        LEVEL_PARAMS["hard"], passive=dataclasses.replace(
+            read, evidence=HARD_READ_EVIDENCE, max_raise=HARD_READ_RAISE)))
+    small, big = B, 20 * B
+    tight = SeatStats(decisions=HARD_READ_EVIDENCE, raises=2)
+    assert tight.raise_rate() < HARD_READ_RAISE
+    hard = _engine("hard", opponent=tight)
+    assert hard._fold_chance(1, small, POT, True) == \
+        hard._fold_chance(1, big, POT, True) == PRIOR_FOLD_RATE
+    early = SeatStats(decisions=HARD_READ_EVIDENCE - 1, raises=0)
+    raiser = SeatStats(decisions=200, raises=30)  # 0.15: no aggressor, still too many
+    assert raiser.raise_rate() >= HARD_READ_RAISE
+    for st in (early, raiser):
+        bot = _engine("hard", opponent=st)
+        assert bot._fold_chance(1, big, POT, True) > bot._fold_chance(1, small, POT, True)
+
+
+def test_normals_read_is_the_steal_alone() -> None:
+    """``normal``'s fold prior still grows with the price against a passive player; its
+    model is kept for the steal's gate and nothing else."""
+    small, big = B, 20 * B
+    normal = HeuristicBot("normal", random.Random(1), PERSONALITIES["calm"], "x")
+    assert normal.model is None and normal.reader is not None
+    normal.reader.seats[1] = _passive(100)
+    assert normal._fold_chance(1, big, POT, True) > normal._fold_chance(1, small, POT, True)
 
 
 def test_what_the_player_did_still_overrules_the_flat_prior() -> None:
