@@ -375,15 +375,15 @@ class ExpertBot(BaseBot):
         if not all(habit(self.model.stats(o)) for o in with_chips):
             return None
         reader = self._reader
-        ranges = reader._ranges(view, opps)
+        ranges = reader.read_ranges(view, opps)
         me = legal.seat
-        best = reader._best_raise(view, legal, s, with_chips, ranges, view.pot, view.stacks[me])
+        best = reader.best_raise(view, legal, s, with_chips, ranges, view.pot, view.stacks[me])
         if best is None or best[0] <= 0:
             return None
         if instead_of_call:
             if s < VALUE_STRENGTH:
                 return None
-            eq = reader._equity(s, opps, ranges, view)
+            eq = reader.equity(s, opps, ranges, view)
             if best[0] <= eq * (view.pot + legal.call) - legal.call + 0.5 * legal.table_bet:
                 return None
         return best[1]
@@ -406,8 +406,8 @@ class ExpertBot(BaseBot):
             return
         reader = self._reader
         s = strength_row(view.rules)[hand_index(view.my_cards)]
-        ranges = reader._ranges(view, opps)
-        eq = reader._equity(s, opps, ranges, view)
+        ranges = reader.read_ranges(view, opps)
+        eq = reader.equity(s, opps, ranges, view)
         need = legal.call / (view.pot + legal.call)
         if wild and eq >= need + 0.02 and out[0] > 0:
             out[call] += out[0]

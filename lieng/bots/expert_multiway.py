@@ -179,12 +179,12 @@ class MultiwayPlayer:
             return False
         model.sync_rules(view.rules)
         s = strength_row(view.rules)[hand_index(view.my_cards)]
-        ranges = self.reader._ranges(view, opps)
+        ranges = self.reader.read_ranges(view, opps)
         top = 1.0 - SHOVE_STRENGTH
         eq = 1.0
         for o in opps:
             eq *= min(1.0, max(0.0, (s - SHOVE_STRENGTH) / top)) if o in shovers \
-                else self.reader._beat(s, o, ranges[o], view)
+                else self.reader.beat_chance(s, o, ranges[o], view)
         return eq < legal.call / (view.pot + legal.call)
 
     def _adapt(self, view: HandView, legal: Legal, a: int) -> Action | None:
@@ -197,8 +197,8 @@ class MultiwayPlayer:
         if self.engine_vs_wild and any(_maniac(model.stats(o)) for o in opps):
             return reader.decide(view)
         s = strength_row(view.rules)[hand_index(view.my_cards)]
-        ranges = reader._ranges(view, opps)
-        eq = reader._equity(s, opps, ranges, view)
+        ranges = reader.read_ranges(view, opps)
+        eq = reader.equity(s, opps, ranges, view)
         if legal.call > 0:
             last = max((i for i, x in enumerate(view.actions) if x.raised), default=None)
             if last is None or view.actions[last].seat not in opps:
@@ -222,8 +222,8 @@ class MultiwayPlayer:
             return Action.call()  # a bluff into a player who pays everything
         if a == ALL_IN or not legal.raise_k or not all(h in PAYING for h in habits):
             return None
-        best = reader._best_raise(view, legal, s, with_chips, ranges, view.pot,
-                                  view.stacks[legal.seat])
+        best = reader.best_raise(view, legal, s, with_chips, ranges, view.pot,
+                                 view.stacks[legal.seat])
         return best[1] if best is not None and best[0] > 0 else None
 
 

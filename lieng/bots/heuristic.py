@@ -77,7 +77,7 @@ class LevelParams:
     """Heads-up pots: call a bet with at least the top share of its own range that the
     bet's price demands, and no more against a bet bigger than the pot (``_defends``)."""
     big_sizes: bool = False
-    """Value raises also weigh 2 and 4 pots and the largest raise (``_best_raise``)."""
+    """Value raises also weigh 2 and 4 pots and the largest raise (``best_raise``)."""
     raise_back: bool = False
     """Heads-up, a raise's EV counts the chance (from the model) that the opponent raises
     back and we give the raise up (``_raise_ev``)."""
@@ -276,8 +276,8 @@ class HeuristicBot(BaseBot):
         own_line = self._own_line(view, me)
         if self.own is not None and own_line is not None and len(opps) == 1:
             self.own.record(own_line, s)
-        ranges = self._ranges(view, opps)
-        eq = self._equity(s, opps, ranges, view)
+        ranges = self.read_ranges(view, opps)
+        eq = self.equity(s, opps, ranges, view)
         eq = min(1.0, max(0.0, eq + rng.gauss(0.0, p.noise)))
 
         pot = view.pot
@@ -319,7 +319,7 @@ class HeuristicBot(BaseBot):
         can_raise = bool(legal.raise_k) and bool(opps_with_chips)
         best: tuple[float, Action] | None = None
         if can_raise:
-            best = self._best_raise(view, legal, s, opps_with_chips, ranges, pot, stack)
+            best = self.best_raise(view, legal, s, opps_with_chips, ranges, pot, stack)
         shove = self._shove(view, legal, s, eq, opps_with_chips, ranges, pot, stack)
 
         # Slow-play a monster early: just call and let others put chips in.
@@ -471,7 +471,7 @@ class HeuristicBot(BaseBot):
 
     # ------------------------------------------------------------------ ranges
 
-    def _ranges(self, view: HandView, opps: list[int]) -> dict[int, float]:
+    def read_ranges(self, view: HandView, opps: list[int]) -> dict[int, float]:
         """Top share ``X`` of hands each opponent still in is believed to hold."""
         p = self.params
         x = dict.fromkeys(opps, 1.0)
@@ -514,8 +514,8 @@ class HeuristicBot(BaseBot):
             return self.model.call_shrink(seat, _CALL_SHRINK)
         return _CALL_SHRINK
 
-    def _beat(self, s: float, seat: int, x: float, view: HandView | None = None,
-              keep: float = 1.0) -> float:
+    def beat_chance(self, s: float, seat: int, x: float, view: HandView | None = None,
+                    keep: float = 1.0) -> float:
         """Chance our hand (share ``s``) beats ``seat`` holding a hand from its top ``x``
         (the top ``keep`` of the hands it plays this way, when the model reads it)."""
         prior = min(1.0, max(0.0, (s - (1.0 - x)) / x))
@@ -523,15 +523,19 @@ class HeuristicBot(BaseBot):
             return self.model.beat(seat, s, prior, view, keep)
         return prior
 
-    def _equity(self, s: float, opps: list[int], ranges: dict[int, float],
-                view: HandView | None = None) -> float:
+    def equity(self, s: float, opps: list[int], ranges: dict[int, float],
+               view: HandView | None = None) -> float:
+        """Chance our hand (share ``s``) beats every opponent in ``opps`` holding hands
+        from ``ranges``. With ``read_ranges``, ``beat_chance`` and ``best_raise`` it is the
+        reading that ``expert``'s arms borrow from their engine (``expert``,
+        ``expert_multiway``), hence public."""
         p = self.params
         eq = 1.0
         for o in opps:
-            eq *= self._beat(s, o, ranges[o], view)
+            eq *= self.beat_chance(s, o, ranges[o], view)
         if p.count_weight < 1.0 and opps:
             # Easy plays mostly its own cards: equity as if against fewer opponents.
-            own = self._beat(s, opps[0], ranges[opps[0]], view)
+            own = self.beat_chance(s, opps[0], ranges[opps[0]], view)
             n_eff = 1.0 + p.count_weight * (len(opps) - 1)
             eq = own ** n_eff
         return eq
@@ -572,7 +576,7 @@ class HeuristicBot(BaseBot):
             # with what it showed after calling this size (``beat_callers``), which takes
             # over as it grows. At 3–6 seats that reading cost ``hard`` 4 B/hand at the
             # six-seat table (docs/BOTS.md "Why normal beat hard").
-            prior = self._beat(s, o, x_call, view, 1.0 - f if heads_up else 1.0)
+            prior = self.beat_chance(s, o, x_call, view, 1.0 - f if heads_up else 1.0)
             if self.model is not None and heads_up:
                 prior = self.model.beat_callers(o, s, prior, extra / (pot + bet + extra))
             mix *= f + (1.0 - f) * prior
@@ -611,9 +615,9 @@ class HeuristicBot(BaseBot):
         rate = sum(self.model.stats(o).fold_rate() for o in opps) / len(opps)
         return THIN_VALUE * min(1.0, max(0.0, 1.0 - rate / PRIOR_FOLD_RATE))
 
-    def _best_raise(self, view: HandView, legal: Legal, s: float, opps: list[int],
-                    ranges: dict[int, float], pot: int,
-                    stack: int) -> tuple[float, Action] | None:
+    def best_raise(self, view: HandView, legal: Legal, s: float, opps: list[int],
+                   ranges: dict[int, float], pot: int,
+                   stack: int) -> tuple[float, Action] | None:
         B = legal.table_bet
         ks = legal.raise_k
         lo, hi = ks.start, self._useful_k(view, opps, ks)
