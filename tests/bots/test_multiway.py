@@ -366,18 +366,8 @@ def _aggressors_seen(bot: ExpertBot, seats: tuple[int, ...]) -> None:
         assert aggressor(st)
 
 
-def test_expert_at_three_seats_plays_the_blueprints_mixed_strategy() -> None:
-    """``expert`` first to act at three seats against two aggressors (the lean gives
-    their pots to the blueprint): over many rng seeds its actions come in the blueprint's
-    proportions for that spot."""
-    from collections import Counter
-
-    from lieng.engine import ActionKind
-
-    bp = multiway.load_blueprint()
-    assert bp is not None
-    hand = Hand(RULES, [1000, 1000, 1000], 0, rng=random.Random(11))
-    view = hand.view_for(0)
+def _blueprint_shares(bp: multiway.Blueprint, view: HandView) -> dict[ActionKind, float]:
+    """The share of each kind of action ``bp``'s average strategy gives ``view``'s spot."""
     assert view.legal is not None
     key, opts = multiway.view_spot(view, view.legal)
     weights = bp.probabilities(key)
@@ -388,6 +378,22 @@ def test_expert_at_three_seats_plays_the_blueprints_mixed_strategy() -> None:
     for (a, _), w in zip(opts, weights, strict=True):
         kind = kind_of.get(a, ActionKind.RAISE)
         want[kind] = want.get(kind, 0.0) + w / sum(weights)
+    return want
+
+
+def test_expert_at_three_seats_plays_the_blueprints_mixed_strategy() -> None:
+    """``expert`` first to act at three seats against two aggressors (the lean gives
+    their pots to the blueprint): over many rng seeds its actions come in the blueprint's
+    proportions for that spot."""
+    from collections import Counter
+
+
+    bp = multiway.load_blueprint()
+    assert bp is not None
+    hand = Hand(RULES, [1000, 1000, 1000], 0, rng=random.Random(11))
+    view = hand.view_for(0)
+    assert view.legal is not None
+    want = _blueprint_shares(bp, view)
     runs = 600
     got: Counter[ActionKind] = Counter()
     for s in range(runs):
@@ -409,15 +415,7 @@ def test_expert_at_six_seats_gives_pots_without_an_aggressor_to_the_people_bluep
     hand = Hand(RULES, [1000] * 6, 0, rng=random.Random(11))
     view = hand.view_for(0)
     assert view.legal is not None
-    key, opts = multiway.view_spot(view, view.legal)
-    weights = bp.probabilities(key)
-    assert weights is not None
-    kind_of = {multiway.FOLD: ActionKind.FOLD, multiway.CALL: ActionKind.CALL,
-               multiway.ALL_IN: ActionKind.ALL_IN}
-    want: dict[ActionKind, float] = {}
-    for (a, _), w in zip(opts, weights, strict=True):
-        kind = kind_of.get(a, ActionKind.RAISE)
-        want[kind] = want.get(kind, 0.0) + w / sum(weights)
+    want = _blueprint_shares(bp, view)
     runs = 600
     got: Counter[ActionKind] = Counter()
     for s in range(runs):
