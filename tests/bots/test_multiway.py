@@ -6,6 +6,8 @@ external-sampling MCCFR converges on a game whose equilibrium is known."""
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -361,6 +363,24 @@ def _aggressors_seen(bot: ExpertBot, seats: tuple[int, ...]) -> None:
         assert aggressor(st)
 
 
+def _expert_plays_the_blueprint(path: Path, seats: int,
+                                prepare: Callable[[ExpertBot], None]) -> None:
+    """Over 600 rng seeds, a fresh ``expert`` (given ``prepare``) first to act at
+    ``seats`` seats acts in the proportions of the blueprint in ``path`` for that spot."""
+    bp = multiway.load_blueprint(path)
+    assert bp is not None
+    view = Hand(RULES, [1000] * seats, 0, rng=random.Random(11)).view_for(0)
+    want = _blueprint_shares(bp, view)
+    runs = 600
+    got: Counter[ActionKind] = Counter()
+    for s in range(runs):
+        bot = ExpertBot(random.Random(s))
+        prepare(bot)
+        got[bot.decide(view).kind] += 1
+    for kind in set(want) | set(got):
+        assert got[kind] / runs == pytest.approx(want.get(kind, 0.0), abs=0.07), kind
+
+
 def _blueprint_shares(bp: multiway.Blueprint, view: HandView) -> dict[ActionKind, float]:
     """The share of each kind of action ``bp``'s average strategy gives ``view``'s spot."""
     assert view.legal is not None
@@ -380,43 +400,15 @@ def test_expert_at_three_seats_plays_the_blueprints_mixed_strategy() -> None:
     """``expert`` first to act at three seats against two aggressors (the lean gives
     their pots to the blueprint): over many rng seeds its actions come in the blueprint's
     proportions for that spot."""
-    from collections import Counter
-
-
-    bp = multiway.load_blueprint()
-    assert bp is not None
-    hand = Hand(RULES, [1000, 1000, 1000], 0, rng=random.Random(11))
-    view = hand.view_for(0)
-    assert view.legal is not None
-    want = _blueprint_shares(bp, view)
-    runs = 600
-    got: Counter[ActionKind] = Counter()
-    for s in range(runs):
-        bot = ExpertBot(random.Random(s))
-        _aggressors_seen(bot, (1, 2))
-        got[bot.decide(view).kind] += 1
-    for kind in set(want) | set(got):
-        assert got[kind] / runs == pytest.approx(want.get(kind, 0.0), abs=0.07), kind
+    _expert_plays_the_blueprint(multiway.DATA_FILE, 3,
+                                lambda bot: _aggressors_seen(bot, (1, 2)))
 
 
 def test_expert_at_six_seats_gives_pots_without_an_aggressor_to_the_people_blueprint(
 ) -> None:
     """``MultiwayPlayer.people``: a fresh ``expert`` (no aggressor in its model) first to
     act at six seats plays the people blueprint's mixed strategy for that spot."""
-    from collections import Counter
-
-    bp = multiway.load_blueprint(multiway.PEOPLE_FILE)
-    assert bp is not None
-    hand = Hand(RULES, [1000] * 6, 0, rng=random.Random(11))
-    view = hand.view_for(0)
-    assert view.legal is not None
-    want = _blueprint_shares(bp, view)
-    runs = 600
-    got: Counter[ActionKind] = Counter()
-    for s in range(runs):
-        got[ExpertBot(random.Random(s)).decide(view).kind] += 1
-    for kind in set(want) | set(got):
-        assert got[kind] / runs == pytest.approx(want.get(kind, 0.0), abs=0.07), kind
+    _expert_plays_the_blueprint(multiway.PEOPLE_FILE, 6, lambda bot: None)
 
 
 def test_expert_at_three_seats_gives_pots_without_an_aggressor_to_the_engine() -> None:
