@@ -28,7 +28,6 @@ reproducible bit for bit (``digest``). Pure Python: no numpy needed.
 from __future__ import annotations
 
 import hashlib
-import math
 import random
 import struct
 import time
@@ -52,6 +51,7 @@ from .multiway import (
     layout_digest,
     options,
 )
+from .people import Profile, draw_habits
 from .strength import colex_hands, strength_row
 
 SEATS = (3, 4, 5, 6)
@@ -298,26 +298,15 @@ pot: +5.37 *B*/hand at 60,000, +6.45 at 150,000, +6.82 at 300,000; docs/BOTS.md)
 
 
 @dataclass(frozen=True)
-class Person:
+class Person(Profile):
     """A fixed player of the abstract game with the habits issue #20 describes for people,
-    the same family the population league draws from (``population.Profile``: fold below
+    the same family the population league draws from (``people.Profile``: fold below
     a strength, plus a share of the price for a size-aware player; value raises from a
     strength with a preferred range of *k*, slow-plays, bluffs, a strength from which it
     calls an all-in, re-raises or not, shoves only with the never-do rules' hand) — but
     drawn from the trainer's own rng, never from the population's seeds. The people
     blueprint is a response to them: the equilibrium blueprint lost 1.5 *B*/hand to the
     engine against such players because its abstract game had none (docs/BOTS.md)."""
-
-    fold_below: float
-    size_slope: float
-    raise_above: float
-    k_lo: int
-    k_hi: int
-    bluff: float
-    slowplay: float
-    allin_call: float
-    reraise: bool
-    shove_above: float
 
     def choose(self, g: Game, st: State, opts: list[tuple[int, int]],
                rng: random.Random) -> int:
@@ -368,21 +357,8 @@ def person_options(g: Game, st: State) -> list[tuple[int, int]]:
 
 def draw_person(rng: random.Random) -> Person:
     """One ``Person``, by the population league's description of people (docs/BOTS.md
-    "Population league"): its typical raise log-uniform in 1–20 × *B*."""
-    mid = math.exp(rng.uniform(0.0, math.log(20.0)))
-    k_lo = max(1, round(mid / rng.choice((1.0, 1.5, 2.0))))
-    k_hi = min(RAISE_MAX, max(k_lo, round(mid * rng.choice((1.0, 1.5, 2.0)))))
-    return Person(
-        fold_below=rng.uniform(0.15, 0.6),
-        size_slope=rng.uniform(0.1, 0.35) if rng.random() < 0.5 else 0.0,
-        raise_above=rng.uniform(0.65, 0.95),
-        k_lo=k_lo, k_hi=k_hi,
-        bluff=rng.uniform(0.0, 0.15) if rng.random() < 0.6 else 0.0,
-        slowplay=rng.uniform(0.0, 0.4),
-        allin_call=rng.uniform(0.75, 0.97),
-        reraise=rng.random() < 0.5,
-        shove_above=rng.choice((SHOVE, 0.98, 2.0)),
-    )
+    "Population league"; ``people.draw_habits``)."""
+    return draw_habits(rng, Person, spent_draw=False)
 
 
 def wild_options(g: Game, st: State, opts: list[tuple[int, int]]) -> list[tuple[int, int]]:

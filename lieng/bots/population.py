@@ -47,6 +47,7 @@ from . import make_bot
 from .base import BaseBot, Bot, legal_of
 from .heuristic import SHOVE_STRENGTH
 from .league import STACK_BETS, Estimate, estimate
+from .people import Profile, draw_habits
 from .strength import strength
 
 CONFIGS = 60
@@ -54,68 +55,10 @@ TUNE_SEEDS = range(1, 11)
 REPORT_SEEDS = range(11, 21)
 
 
-@dataclass(frozen=True, slots=True)
-class Profile:
-    """One human habit, by hand strength *s* (the share of hands it beats)."""
-
-    fold_below: float
-    """Facing a bet, folds below this strength..."""
-    size_slope: float
-    """...plus this × (owed / pot, at most 1): 0 for a player who ignores the size."""
-    raise_above: float
-    """Raises from this strength up."""
-    k_lo: int
-    k_hi: int
-    """Its raises are k × B, k uniform in k_lo..k_hi (clamped to what is legal)."""
-    bluff: float
-    """Chance to raise a hand below ``fold_below`` anyway."""
-    slowplay: float
-    """Chance to only call a hand it would raise."""
-    allin_call: float
-    """Calls an all-in only from this strength up."""
-    reraise: bool
-    """Raises again once someone has raised this hand (False: only calls then)."""
-    shove_above: float
-    """Moves all-in from this strength (> 1: never); never below ``SHOVE_STRENGTH``."""
-
-    def describe(self) -> str:
-        aware = f"+{self.size_slope:.2f}·size" if self.size_slope else ""
-        shove = f" shove≥{self.shove_above:.2f}" if self.shove_above <= 1 else ""
-        return (f"fold<{self.fold_below:.2f}{aware} raise≥{self.raise_above:.2f} "
-                f"k{self.k_lo}-{self.k_hi} bluff {self.bluff:.0%} slow {self.slowplay:.0%} "
-                f"all-in call≥{self.allin_call:.2f} "
-                f"{'re-raises' if self.reraise else 'no re-raise'}{shove}")
-
-
 def draw_profile(rng: random.Random) -> Profile:
-    mid = math.exp(rng.uniform(0.0, math.log(20.0)))  # log-uniform 1..20 × B
-    k_lo = max(1, round(mid / rng.choice((1.0, 1.5, 2.0))))
-    k_hi = min(20, max(k_lo, round(mid * rng.choice((1.0, 1.5, 2.0)))))
-    return Profile(
-        fold_below=rng.uniform(0.15, 0.6),
-        size_slope=rng.uniform(0.1, 0.35) if rng.random() < 0.5 else 0.0,
-        raise_above=rng.uniform(0.65, 0.95),
-        k_lo=k_lo, k_hi=k_hi,
-        bluff=rng.uniform(0.0, 0.15) if rng.random() < 0.6 else 0.0,
-        slowplay=rng.uniform(0.0, 0.4),
-        allin_call=rng.uniform(0.75, 0.97),
-        reraise=_after_the_unused_draw(rng) < 0.5,
-        shove_above=rng.choice((SHOVE_STRENGTH, 0.98, 2.0)),
-    )
-
-
-def _after_the_unused_draw(rng: random.Random) -> float:
-    """``rng.random()`` after the draw of a parameter that never played.
-
-    It was a "bet over 1–4 pots" size, called only as an all-in would be — compared with
-    ``view.pot``, which already holds the bet, so it never fired (the amount owed never
-    passes the pot). Made to fire, every configuration would fold to raises over 1–4 of
-    the ante pots (most raises: the pot before one is 2 × *B* heads-up), leaving none that
-    ignores the size, against the family's "size-aware or not" (docs/BOTS.md, "Population
-    league"); so it went, and its draw stays, so that every seed keeps the configurations
-    every figure was measured on."""
-    rng.uniform(1.0, 4.0)
-    return rng.random()
+    """One configuration of the league (``people.draw_habits``, with the draw every
+    report figure was measured on)."""
+    return draw_habits(rng, Profile, spent_draw=True)
 
 
 def population(seed: int, n: int = CONFIGS) -> list[Profile]:

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from lieng.bots.heuristic import SHOVE_STRENGTH
 from lieng.bots.league import Estimate
+from lieng.bots.people import Profile
 from lieng.bots.population import (
     CONFIGS,
     HumanLike,
-    Profile,
     duplicate,
     heads_up,
     kinds,
