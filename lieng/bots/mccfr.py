@@ -424,30 +424,13 @@ class LiengDeal:
 
 
 def liang_deals(seats: tuple[int, ...] = SEATS, stacks: tuple[int, ...] = STACKS,
-                fixed: float = FIXED) -> Callable[[random.Random], LiengDeal]:
-    """Chance for the blueprint: a table size, a stack, the hands, and which seats are
-    fixed habits (each with chance ``fixed``, at least one seat learning), per iteration."""
-    strengths = strength_row(PRESETS["classic"])
-    ranks = showdown_ranks()
-
-    def draw(rng: random.Random) -> LiengDeal:
-        n = rng.choice(seats)
-        g = Game(deal(rng, n), rng.choice(stacks), strengths, ranks)
-        habits: dict[int, Habit | Person] = {
-            i: draw_habit(rng) for i in range(n) if rng.random() < fixed}
-        if len(habits) == n:
-            del habits[rng.randrange(n)]
-        return LiengDeal(g, habits)
-    return draw
-
-
-def people_deals(seats: tuple[int, ...] = SEATS, stacks: tuple[int, ...] = STACKS,
-                 fixed: float = PEOPLE_FIXED,
-                 share: float = PEOPLE_SHARE) -> Callable[[random.Random], LiengDeal]:
-    """Chance for the people blueprint (``Person``): as ``liang_deals``, but a seat is
-    fixed with chance ``fixed``, and a fixed seat is a ``Person`` with chance ``share``,
-    else one of ``draw_habit``'s habits (maniacs and wild shovers among them, so that the
-    learners still meet bets beyond the never-do rules)."""
+                fixed: float = FIXED,
+                share: float = 0.0) -> Callable[[random.Random], LiengDeal]:
+    """Chance for a blueprint: a table size, a stack, the hands, and which seats are
+    fixed (each with chance ``fixed``, at least one seat learning), per iteration; a
+    fixed seat is a ``Person`` with chance ``share``, else one of ``draw_habit``'s habits.
+    With ``share`` 0 no coin is drawn for it, so the equilibrium blueprint's draws are
+    those it was trained on."""
     strengths = strength_row(PRESETS["classic"])
     ranks = showdown_ranks()
 
@@ -457,11 +440,20 @@ def people_deals(seats: tuple[int, ...] = SEATS, stacks: tuple[int, ...] = STACK
         habits: dict[int, Habit | Person] = {}
         for i in range(n):
             if rng.random() < fixed:
-                habits[i] = draw_person(rng) if rng.random() < share else draw_habit(rng)
+                habits[i] = draw_person(rng) if share and rng.random() < share \
+                    else draw_habit(rng)
         if len(habits) == n:
             del habits[rng.randrange(n)]
         return LiengDeal(g, habits)
     return draw
+
+
+def people_deals() -> Callable[[random.Random], LiengDeal]:
+    """Chance for the people blueprint: ``liang_deals`` with four seats in five fixed
+    (``PEOPLE_FIXED``), nine in ten of those a ``Person`` (``PEOPLE_SHARE``) and the rest
+    ``draw_habit``'s habits — maniacs and wild shovers among them, so that the learners
+    still meet bets beyond the never-do rules."""
+    return liang_deals(fixed=PEOPLE_FIXED, share=PEOPLE_SHARE)
 
 
 FAMILIES = ("equilibrium", "people")
