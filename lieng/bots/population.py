@@ -11,12 +11,13 @@ for reporting** (docs/BOTS.md): a change is judged on 1–10 and shown on 11–2
 
 * Heads-up: the level against every configuration of every seed, duplicate deals (each
   deal replayed with the cards and the first player swapped), ``--deals`` per config.
-* Six seats: per seed, ``--tables`` tables of the level and five configurations drawn from
-  that seed's population, ``--deals`` duplicate deals each (six replays, the level in every
-  seat's cards), fresh bots per table so the level learns each lineup from scratch. Every
-  level meets the same lineups, deals and opponents' random draws, so two levels' lines
-  are also compared deal by deal (``paired``): the difference's CI is far tighter than
-  the two lines' CIs combined, since most of a deal's result is its cards.
+* Three to six seats (``--players``): per seed, ``--tables`` tables of the level and
+  ``players`` − 1 configurations drawn from that seed's population, ``--deals``
+  duplicate deals each (one replay per seat, the level in every seat's cards), fresh bots
+  per table so the level learns each lineup from scratch. Every level meets the same
+  lineups, deals and opponents' random draws, so two levels' lines are also compared deal
+  by deal (``paired``): the difference's CI is far tighter than the two lines' CIs
+  combined, since most of a deal's result is its cards.
 
 Stacks are reset to 100 × *B* every hand, as in ``lieng.bots.league``.
 """
@@ -165,24 +166,28 @@ def heads_up(level: BotKind, seeds: Sequence[int], deals: int, preset: str,
     return out
 
 
-def six_seats(level: BotKind, seeds: Sequence[int], tables: int, deals: int, preset: str,
-              personality: str | None) -> list[float]:
-    """The level's per-deal winnings at six-seat tables of five drawn configurations; the
-    deals and the configurations' random draws do not depend on the level (``paired``)."""
+def tables(level: BotKind, seeds: Sequence[int], tables: int, deals: int, preset: str,
+           personality: str | None, players: int = 6) -> list[float]:
+    """The level's per-deal winnings at tables of ``players`` seats, the other seats
+    configurations drawn from each seed's population; the deals and the configurations'
+    random draws do not depend on the level (``paired``). Six seats draw what every
+    six-seat figure in docs/BOTS.md was measured on."""
+    if not 3 <= players <= 6:
+        raise ValueError(f"tables of 3 to 6 players, not {players}")
     rules = PRESETS[preset]
     out: list[float] = []
     for seed in seeds:
         pop = population(seed)
-        pick = random.Random(f"pop6:{seed}")
+        pick = random.Random(f"pop{players}:{seed}")
         for t in range(tables):
-            lineup = pick.sample(pop, 5)
+            lineup = pick.sample(pop, players - 1)
             out.extend(duplicate([_level(level, personality)] + [_profile(p) for p in lineup],
-                                 deals, f"pop6:{seed}:{t}:{preset}", rules))
+                                 deals, f"pop{players}:{seed}:{t}:{preset}", rules))
     return out
 
 
 def paired(a: Sequence[float], b: Sequence[float]) -> Estimate:
-    """The mean per-deal difference of two levels' ``six_seats`` results on the same deals,
+    """The mean per-deal difference of two levels' ``tables`` results on the same deals,
     with its 95 % half-width."""
     if len(a) != len(b):
         raise ValueError(f"not the same deals: {len(a)} and {len(b)} results")
@@ -255,8 +260,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="seed range: 1-10 tune, 11-20 report (default 1-10)")
     parser.add_argument("--levels", default="normal,hard,expert")
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals per match")
-    parser.add_argument("--players", type=int, choices=(2, 6), default=2)
-    parser.add_argument("--tables", type=int, default=4, help="six seats: tables per seed")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4, 5, 6), default=2,
+                        help="2: heads-up against every configuration; 3-6: tables of drawn "
+                             "configurations around the level")
+    parser.add_argument("--tables", type=int, default=4, help="3-6 seats: tables per seed")
     parser.add_argument("--preset", choices=TIEBREAKS, default="classic")
     parser.add_argument("--personality", default="calm")
     parser.add_argument("--list", action="store_true", help="print the configurations")
@@ -309,10 +316,11 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  {u.seed}:{u.index:02d} {u.result.mean:+.2f} ± "
                           f"{u.result.half:.2f}  {u.profile.describe()}")
     else:
-        print("\n| level | B/hand at six seats, 95 % CI |\n|---|---|")
+        print(f"\n| level | B/hand at {args.players} seats, 95 % CI |\n|---|---|")
         lines: list[tuple[str, list[float]]] = []
         for lv in levels:
-            res6 = six_seats(lv, seeds, args.tables, args.deals, args.preset, personality)
+            res6 = tables(lv, seeds, args.tables, args.deals, args.preset, personality,
+                          args.players)
             lines.append((lv, res6))
             print(f"| {lv} | {estimate(res6)} |", flush=True)
         if len(lines) > 1:

@@ -21,6 +21,7 @@ from lieng.bots.population import (
     mean_of,
     paired,
     population,
+    tables,
     unbeaten,
 )
 from lieng.bots.strength import strength
@@ -142,6 +143,14 @@ def test_heads_up_and_the_command_line(capsys: pytest.CaptureFixture[str]) -> No
     assert "| normal − easy |" in out
     with pytest.raises(ValueError, match="same deals"):
         paired([1.0, 2.0], [1.0])
+    # Three to five seats: the same pairing at smaller tables, a line per deal.
+    assert main(["--seeds", "1", "--deals", "2", "--levels", "easy,easy",
+                 "--players", "3", "--tables", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "at 3 seats" in out and "| easy − easy | +0.000 ± 0.000" in out
+    assert len(tables("easy", [1, 2], 2, 3, "classic", "calm", players=4)) == 12
+    with pytest.raises(ValueError, match="3 to 6"):
+        tables("easy", [1], 1, 2, "classic", "calm", players=7)
     with pytest.raises(SystemExit):
         main(["--seeds", "5-2"])
 
