@@ -111,11 +111,16 @@ class MultiwayPlayer:
     """In the pots ``lean`` keeps from the equilibrium blueprint, play the people
     blueprint (docstring); False: the model's engine there, as before issue #20's twelfth
     session (and whenever the people blueprint is missing)."""
-    people_seats: int = 6
-    """The fewest players dealt in for the people blueprint; at smaller tables the
-    model's engine keeps those pots. Against the population on the tune seeds (10 tables
-    × 40 duplicate deals per seed, seeds 1–10) the people blueprint lost to the engine at
-    three, four and five seats (−0.68, −0.84, −0.22 *B*/hand) and won at six (+0.58)."""
+    people_seats: int = 3
+    """The fewest players dealt in for the people blueprint; at smaller tables (none: the
+    multiway player starts at three) the model's engine keeps those pots. Without
+    ``people_sizes`` the people blueprint lost to the engine at three, four and five seats
+    (tune seeds, −0.68, −0.84, −0.22 *B*/hand) and won at six (+0.58), so it was played
+    at six only; with them it wins at every size (docs/BOTS.md "Thirteenth session")."""
+    people_sizes: bool = True
+    """In the people blueprint's pots a value raise (equity against the model's ranges of
+    at least ½) takes the size the model expects to earn most (``best_raise``, as the
+    engine sizes), not the abstraction's ½, 1 or 2 pots (docstring)."""
     shove_read: bool = True
     """Read a shove by choice from a player without light raises as ``SHOVE_STRENGTH``
     (``_shove_is_a_monster``); False: as the engine or the blueprint reads any raise."""
@@ -130,6 +135,7 @@ class MultiwayPlayer:
                 and self._shove_is_a_monster(view, legal):
             return Action.fold()
         bp = load_blueprint()
+        sizing = False
         if self.lean and model is not None \
                 and not any(aggressor(model.stats(o)) for o in view.opponents_in()):
             people = load_blueprint(PEOPLE_FILE) \
@@ -138,6 +144,7 @@ class MultiwayPlayer:
                 model.sync_rules(view.rules)
                 return self.reader.decide(view)
             bp = people
+            sizing = self.people_sizes
         key, opts = view_spot(view, legal)
         weights = bp.probabilities(key) if bp is not None else None
         if weights is None:
@@ -158,7 +165,29 @@ class MultiwayPlayer:
             return Action.fold()
         if a == CALL:
             return Action.call()
+        if sizing and a != ALL_IN:
+            sized = self._value_size(view, legal)
+            if sized is not None:
+                return sized
         return _capped(view, legal, a == ALL_IN, k)
+
+    def _value_size(self, view: HandView, legal: Legal) -> Action | None:
+        """The model's best raise when our equity against the ranges of the opponents still
+        in is at least ½ (a value raise), else None (a bluff keeps the blueprint's size)."""
+        model = self.reader.model
+        assert model is not None
+        model.sync_rules(view.rules)
+        opps = view.opponents_in()
+        with_chips = [o for o in opps if view.stacks[o] > 0]
+        if not with_chips or not legal.raise_k:
+            return None
+        s = strength_row(view.rules)[hand_index(view.my_cards)]
+        ranges = self.reader.read_ranges(view, opps)
+        if self.reader.equity(s, opps, ranges, view) < 0.5:
+            return None
+        best = self.reader.best_raise(view, legal, s, with_chips, ranges, view.pot,
+                                      view.stacks[legal.seat])
+        return best[1] if best is not None and best[0] > 0 else None
 
     def _shove_is_a_monster(self, view: HandView, legal: Legal) -> bool:
         """Whether to fold to a shove by choice (module docstring): our chance against the

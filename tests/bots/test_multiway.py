@@ -411,18 +411,25 @@ def test_expert_at_six_seats_gives_pots_without_an_aggressor_to_the_people_bluep
     _expert_plays_the_blueprint(multiway.PEOPLE_FILE, 6, lambda bot: None)
 
 
-def test_expert_at_three_seats_gives_pots_without_an_aggressor_to_the_engine() -> None:
-    """``MultiwayPlayer.lean`` below ``people_seats`` (and with ``people`` off): with no
-    aggressor in the pot (a fresh model) every decision along a hand is the model's
-    engine's — ``hard``'s code with ``expert``'s parameters, drawn from the same rng — and
-    once one opponent still in is an aggressor the decisions are the blueprint's, which
-    differ from the engine's on some seeds."""
+def test_expert_at_three_seats_gives_pots_without_an_aggressor_to_the_people_blueprint(
+) -> None:
+    """``people_seats`` is three: a fresh ``expert`` first to act at three seats plays the
+    people blueprint's mixed strategy for that spot (the raise sizes may be the model's,
+    ``people_sizes``; the kinds are the blueprint's)."""
+    _expert_plays_the_blueprint(multiway.PEOPLE_FILE, 3, lambda bot: None)
+
+
+def test_with_people_off_pots_without_an_aggressor_are_the_engines() -> None:
+    """``MultiwayPlayer.people`` off (as before issue #20's twelfth session, and when the
+    file is missing): with no aggressor in the pot (a fresh model) every decision along a
+    hand is the model's engine's — ``hard``'s code with ``expert``'s parameters, drawn
+    from the same rng — and once one opponent still in is an aggressor the decisions are
+    the blueprint's, which differ from the engine's on some seeds."""
     differs = 0
     for s in range(60):
         hand = Hand(RULES, [1000, 1000, 1000], s % 3, rng=random.Random(100 + s))
         bot = ExpertBot(random.Random(s))
-        if s % 2:
-            bot._multiway.people = False
+        bot._multiway.people = False
         engine = HeuristicBot("expert", random.Random(s), PERSONALITIES["calm"], "engine")
         engine.model = OpponentModel()
         while not hand.is_over:
@@ -434,11 +441,46 @@ def test_expert_at_three_seats_gives_pots_without_an_aggressor_to_the_engine() -
             hand.act(seat, Action.call())
         view = Hand(RULES, [1000, 1000, 1000], 0, rng=random.Random(100 + s)).view_for(0)
         aggro = ExpertBot(random.Random(s))
+        aggro._multiway.people = False
         _aggressors_seen(aggro, (2,))
         calm = HeuristicBot("expert", random.Random(s), PERSONALITIES["calm"], "engine")
         calm.model = OpponentModel()
         differs += aggro.decide(view) != calm.decide(view)
     assert differs > 0
+
+
+def _opening_raises(mine: str, sizes: bool) -> list[int]:
+    """The *k* of every raise a fresh ``expert`` makes first to act at three seats holding
+    ``mine``, over 200 rng seeds, with ``people_sizes`` on or off."""
+    hands = [Card.parse_many(mine), Card.parse_many("2♣ 3♦ 5♠"), Card.parse_many("2♦ 3♥ 6♣")]
+    deck = [hands[i][p] for p in range(3) for i in range(3)]
+    view = Hand(RULES, [1000, 1000, 1000], 0, deck=deck).view_for(0)
+    ks = []
+    for s in range(200):
+        bot = ExpertBot(random.Random(s))
+        bot._multiway.people_sizes = sizes
+        act = bot.decide(view)
+        if act.kind is ActionKind.RAISE:
+            ks.append(act.k)
+    return ks
+
+
+def test_people_pots_size_value_raises_by_the_model_and_keep_the_blueprints_bluffs(
+) -> None:
+    """``people_sizes``: in the people blueprint's pots a value raise takes the model's
+    best size (``best_raise``) — larger than the abstraction's ½ to 2 pots against a fresh
+    model's callers — while a raise with a weak hand keeps the blueprint's own *k*."""
+    view = Hand(RULES, [1000, 1000, 1000], 0, rng=random.Random(1)).view_for(0)
+    assert view.legal is not None
+    _, opts = multiway.view_spot(view, view.legal)
+    abstract = {k for a, k in opts if a not in (multiway.FOLD, multiway.CALL, multiway.ALL_IN)}
+    value_on = _opening_raises("K♠ Q♥ 9♦", sizes=True)  # 9 points (K, Q count 10)
+    value_off = _opening_raises("K♠ Q♥ 9♦", sizes=False)
+    assert value_off and set(value_off) <= abstract
+    assert value_on and max(value_on) > max(abstract)
+    weak_on = _opening_raises("2♠ 4♥ K♦", sizes=True)  # 6 points: behind two hands
+    weak_off = _opening_raises("2♠ 4♥ K♦", sizes=False)
+    assert weak_on and set(weak_on) <= abstract and weak_on == weak_off
 
 
 def _facing_a_shove(mine: str, shover_stack: int = 1000) -> HandView:
