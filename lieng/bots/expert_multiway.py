@@ -1,7 +1,8 @@
 """How ``expert`` plays at 3–6 seats: two shipped multiway blueprints
 (``lieng.bots.multiway``) — the *people* blueprint (``python -m lieng.bots.train
---multiway --people``) against players who do not raise often, the equilibrium blueprint
-(``--multiway``) in pots with an aggressor (docs/BOTS.md "Expert at 3–6 seats").
+--multiway --people``), its value raises sized by the opponent model, against players who
+do not raise often, the equilibrium blueprint (``--multiway``) in pots with an aggressor
+(docs/BOTS.md "Expert at 3–6 seats").
 
 * **The people blueprint** (``people``, issue #20's twelfth session) plays the pots the
   model's engine played before: external-sampling MCCFR on the same abstraction, with
@@ -12,6 +13,23 @@
   equilibrium blueprint, trained against half the seats fixed and no price-aware folders,
   did not (docs/BOTS.md). The engine stays the fallback when the file is missing and in
   pots with a maniac (``engine_vs_wild``).
+
+* **Value sizes in its pots** (``people_sizes``, issue #20's thirteenth session): the
+  abstraction raises ½, 1 or 2 pots, and at three seats two pots is six table bets, where
+  the engine raised its 8–9-point hands 16–20 × *B* into the population's callers, who
+  pay a raise whatever its size, and won 6.9 and 16.9 *B* a hand with them against the
+  blueprint's 2.9 and 10.7 (tune seeds). So a raise the blueprint picks with equity
+  against the model's ranges of at least ``VALUE_EQUITY`` takes the size the model
+  expects to earn most (``HeuristicBot.best_raise``, the engine's sizing: by what the
+  opponents still in are read to pay, smaller against folders); a raise below it (a
+  bluff or a thin raise) keeps the blueprint's size, and whether to raise at all stays the
+  blueprint's. Its all-in (only with the never-do rules' hand) becomes the engine's
+  choice between a raise and the shove when the engine makes one: the blueprint opened
+  ảnh, liêng and sáp all-in every time and the population folded, where the engine's
+  largest raises were called (+0.15 and +0.17 *B*/hand at three and four seats, tune
+  seeds). With it the people blueprint beats the engine at every table size (tune
+  seeds, docs/BOTS.md "Thirteenth session"), so it plays from three seats
+  (``people_seats``).
 
 * **Which one plays** (``lean``, the heads-up ``ExpertBot._pick_arm``'s lean at 3–6
   seats): in a pot where no opponent still in is an *aggressor* (``habits.aggressor``:
@@ -26,9 +44,9 @@
   blueprint's shortfall was in every hand class (weak hands called and then given up,
   strong hands raised smaller than the callers pay). An aggressor's raises are made to
   push a reader off its hands; that is the blueprint's job, and Local Best Response at
-  three seats won no more from the lean than from the blueprint alone (tune seed 4). The
-  cost: ``hard`` and ``normal``, who raise too seldom to be aggressors, meet the engine,
-  which the blueprint beat by more at three seats (docs/BOTS.md).
+  three seats won no more from the lean than from the blueprint alone (tune seed 4).
+  ``hard`` and ``normal`` raise too seldom to be aggressors: they meet the people
+  blueprint.
 
 * **A shove by choice** (``_shove_is_a_monster``, issue #20's eighth session): facing an
   opponent still in whose all-in this hand raised the bet by more than half the pot before
@@ -89,6 +107,9 @@ from .strength import hand_index, strength_row, win_probability
 
 PAYING = ("caller", "wild")
 """Habits of players who pay value raises of any size and call bluffs."""
+VALUE_EQUITY = 0.5
+"""Equity against the model's ranges from which a people-blueprint raise is for value and
+takes the model's size (``MultiwayPlayer.people_sizes``)."""
 MANIAC_FOLD = 0.1
 """Fold rate to bets at most which a player who raises anything is a maniac (``_maniac``)."""
 
@@ -98,7 +119,8 @@ class MultiwayPlayer:
 
     ``reader`` is the bot's ``HeuristicBot`` whose ``model`` is the bot's opponent model:
     it tells the aggressors (``lean``), plays the pots without one when the people
-    blueprint is off or missing, and in the blueprints' pots its range reading and fold
+    blueprint is off or missing, sizes the people blueprint's value raises
+    (``people_sizes``), and elsewhere in the blueprints' pots its range reading and fold
     estimates are used only where ``adapt`` finds a habit."""
 
     adapt: bool = True
@@ -165,25 +187,31 @@ class MultiwayPlayer:
             return Action.fold()
         if a == CALL:
             return Action.call()
-        if sizing and a != ALL_IN:
-            sized = self._value_size(view, legal)
+        if sizing:
+            sized = self._value_size(view, legal, a == ALL_IN)
             if sized is not None:
                 return sized
         return _capped(view, legal, a == ALL_IN, k)
 
-    def _value_size(self, view: HandView, legal: Legal) -> Action | None:
-        """The model's best raise when our equity against the ranges of the opponents still
-        in is at least ½ (a value raise), else None (a bluff keeps the blueprint's size)."""
+    def _value_size(self, view: HandView, legal: Legal, all_in: bool) -> Action | None:
+        """A people-blueprint raise made to the model's measure, or None to keep the
+        blueprint's (module docstring): with equity against the ranges of the opponents
+        still in of at least ``VALUE_EQUITY``, the model's best raise; for the blueprint's
+        all-in (the never-do rules' hand), the engine's choice between its raises and
+        the shove, when it makes one."""
         model = self.reader.model
         assert model is not None
         model.sync_rules(view.rules)
+        if all_in:
+            engine = self.reader.decide(view)
+            return engine if engine.kind in (ActionKind.RAISE, ActionKind.ALL_IN) else None
         opps = view.opponents_in()
         with_chips = [o for o in opps if view.stacks[o] > 0]
         if not with_chips or not legal.raise_k:
             return None
         s = strength_row(view.rules)[hand_index(view.my_cards)]
         ranges = self.reader.read_ranges(view, opps)
-        if self.reader.equity(s, opps, ranges, view) < 0.5:
+        if self.reader.equity(s, opps, ranges, view) < VALUE_EQUITY:
             return None
         best = self.reader.best_raise(view, legal, s, with_chips, ranges, view.pot,
                                       view.stacks[legal.seat])

@@ -449,38 +449,47 @@ def test_with_people_off_pots_without_an_aggressor_are_the_engines() -> None:
     assert differs > 0
 
 
-def _opening_raises(mine: str, sizes: bool) -> list[int]:
-    """The *k* of every raise a fresh ``expert`` makes first to act at three seats holding
-    ``mine``, over 200 rng seeds, with ``people_sizes`` on or off."""
+def _openings(mine: str, sizes: bool) -> list[Action]:
+    """What a fresh ``expert`` does first to act at three seats holding ``mine``, over 200
+    rng seeds, with ``people_sizes`` on or off."""
     hands = [Card.parse_many(mine), Card.parse_many("2♣ 3♦ 5♠"), Card.parse_many("2♦ 3♥ 6♣")]
     deck = [hands[i][p] for p in range(3) for i in range(3)]
     view = Hand(RULES, [1000, 1000, 1000], 0, deck=deck).view_for(0)
-    ks = []
+    out = []
     for s in range(200):
         bot = ExpertBot(random.Random(s))
         bot._multiway.people_sizes = sizes
-        act = bot.decide(view)
-        if act.kind is ActionKind.RAISE:
-            ks.append(act.k)
-    return ks
+        out.append(bot.decide(view))
+    return out
+
+
+def _raise_ks(acts: list[Action]) -> list[int]:
+    return [a.k for a in acts if a.kind is ActionKind.RAISE]
 
 
 def test_people_pots_size_value_raises_by_the_model_and_keep_the_blueprints_bluffs(
 ) -> None:
     """``people_sizes``: in the people blueprint's pots a value raise takes the model's
     best size (``best_raise``) — larger than the abstraction's ½ to 2 pots against a fresh
-    model's callers — while a raise with a weak hand keeps the blueprint's own *k*."""
+    model's callers — a raise with a hand behind two others keeps the blueprint's own
+    *k*, and the blueprint's all-in with sáp becomes the engine's mix of its largest
+    raise and the shove."""
     view = Hand(RULES, [1000, 1000, 1000], 0, rng=random.Random(1)).view_for(0)
     assert view.legal is not None
     _, opts = multiway.view_spot(view, view.legal)
     abstract = {k for a, k in opts if a not in (multiway.FOLD, multiway.CALL, multiway.ALL_IN)}
-    value_on = _opening_raises("K♠ Q♥ 9♦", sizes=True)  # 9 points (K, Q count 10)
-    value_off = _opening_raises("K♠ Q♥ 9♦", sizes=False)
+    value_on = _raise_ks(_openings("K♠ Q♥ 9♦", sizes=True))  # 9 points (K, Q count 10)
+    value_off = _raise_ks(_openings("K♠ Q♥ 9♦", sizes=False))
     assert value_off and set(value_off) <= abstract
     assert value_on and max(value_on) > max(abstract)
-    weak_on = _opening_raises("2♠ 4♥ K♦", sizes=True)  # 6 points: behind two hands
-    weak_off = _opening_raises("2♠ 4♥ K♦", sizes=False)
+    weak_on = _raise_ks(_openings("2♠ 4♥ K♦", sizes=True))  # 6 points: behind two hands
+    weak_off = _raise_ks(_openings("2♠ 4♥ K♦", sizes=False))
     assert weak_on and set(weak_on) <= abstract and weak_on == weak_off
+    sap_off = _openings("A♠ A♥ A♦", sizes=False)
+    sap_on = _openings("A♠ A♥ A♦", sizes=True)
+    assert sum(a.kind is ActionKind.ALL_IN for a in sap_off) >= 190
+    assert {a.kind for a in sap_on} == {ActionKind.RAISE, ActionKind.ALL_IN}
+    assert min(_raise_ks(sap_on)) > max(abstract)
 
 
 def _facing_a_shove(mine: str, shover_stack: int = 1000) -> HandView:
