@@ -34,6 +34,12 @@ BIG_VALUE_SHOWN = 0.85
 ``BIG_PRIOR_MEAN``) from which a non-aggressor's big raises are read as value."""
 BIG_MIN_SHOWN = 2
 """Hands it must have shown after big raises first."""
+LIGHT_ALLIN_SHOWN = 3
+"""Hands a player must have shown after calling an all-in before ``calls_allins_light``."""
+LIGHT_ALLIN_MEAN = 0.6
+"""Mean strength of those hands at most which a player calls all-ins light: every level's
+and the population's people call an all-in only from a threshold of 0.75 or more
+(docs/BOTS.md "Population league"); a calling station calls with anything (mean ½)."""
 BIG_PRIOR_MEAN = 0.9
 BIG_PRIOR_WEIGHT = 2.0
 """Prior of ``value_bettor``: a player who seldom raises raises big with a strong hand —
@@ -77,6 +83,18 @@ def habit(st: SeatStats) -> str | None:
         if mean >= TIGHT_SHOWN:
             return "tight"
     return None
+
+
+def calls_allins_light(st: SeatStats) -> bool:
+    """The hands it showed after calling an all-in average at most ``LIGHT_ALLIN_MEAN``
+    (``LIGHT_ALLIN_SHOWN`` of them at least): it pays a shove with hands a shove beats."""
+    n = st.allin_called_n[0]
+    if n < LIGHT_ALLIN_SHOWN:
+        return False
+    hist = st.allin_called[0]
+    total = sum(hist)
+    mean = sum(c * m for c, m in zip(hist, _mids(len(hist)), strict=True)) / total
+    return mean <= LIGHT_ALLIN_MEAN
 
 
 def raises_anything(st: SeatStats) -> bool:

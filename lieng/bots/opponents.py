@@ -89,6 +89,11 @@ class SeatStats:
     """Strength histogram of the hands it showed after a big raise (``BIG_RAISE_POTS``) in
     that hand: what its big raises are made with (``value_bettor``)."""
     big_shown_n: list[float] = field(default_factory=lambda: [0.0])
+    allin_called: list[list[float]] = field(default_factory=lambda: [[0.0] * BINS])
+    """Strength histogram of the hands it showed after calling an all-in in that hand
+    (its call answered a shove, or put its own last chips in): what it risks its stack
+    with when it did not choose the size (``habits.calls_allins_light``)."""
+    allin_called_n: list[float] = field(default_factory=lambda: [0.0])
 
     def raise_rate(self) -> float:
         return (self.raises + _PRIOR_RAISE_RATE * _PRIOR_WEIGHT) / (self.decisions + _PRIOR_WEIGHT)
@@ -141,6 +146,10 @@ class OpponentModel:
         """Largest price (owed / (pot + owed)) each seat called this hand."""
         self._hand_big: set[int] = set()
         """Seats that made a big raise (``BIG_RAISE_POTS``) this hand."""
+        self._hand_allin_called: set[int] = set()
+        """Seats that called an all-in this hand."""
+        self._shoved = False
+        """Whether the bet level now standing was set by an all-in."""
         self._pot = 0
         self._level = 0
 
@@ -167,6 +176,8 @@ class OpponentModel:
             self._hand_paid.clear()
             self._hand_called.clear()
             self._hand_big.clear()
+            self._hand_allin_called.clear()
+            self._shoved = False
             self._pot = 0
             self._level = 0
         elif isinstance(event, AntePosted):
@@ -201,6 +212,10 @@ class OpponentModel:
                 else:
                     self._hand_called[event.seat] = max(
                         price, self._hand_called.get(event.seat, 0.0))
+                    if self._shoved or event.kind is ActionKind.ALL_IN:
+                        self._hand_allin_called.add(event.seat)
+            if event.raised:
+                self._shoved = event.kind is ActionKind.ALL_IN
         elif isinstance(event, Showdown):
             row = strength_row(self._rules)
             for shown in event.hands:
@@ -214,6 +229,8 @@ class OpponentModel:
                     _count(st.called, st.called_n, size_bin(price), u)
                 if shown.seat in self._hand_big:
                     _count(st.big_shown, st.big_shown_n, 0, u)
+                if shown.seat in self._hand_allin_called:
+                    _count(st.allin_called, st.allin_called_n, 0, u)
 
     # ------------------------------------------------------------------ queries
 

@@ -492,6 +492,54 @@ def test_people_pots_size_value_raises_by_the_model_and_keep_the_blueprints_bluf
     assert min(_raise_ks(sap_on)) > max(abstract)
 
 
+def _nine_in_a_big_pot() -> HandView:
+    """Seat 0 (9 points) at three seats, its second turn: seat 1 raised the maximum twice,
+    seat 2 called, seat 0 re-raised once; 590 chips left against a pot of 1,630, so the
+    never-do rules let it shove (at most half the pot)."""
+    hands = [Card.parse_many("K♠ Q♥ 9♦"), Card.parse_many("2♣ 3♦ 5♠"),
+             Card.parse_many("2♦ 3♥ 6♣")]
+    deck = [hands[(1 + i) % 3][p] for p in range(3) for i in range(3)]
+    hand = Hand(RULES, [1000, 1000, 1000], 1, deck=deck)
+    turns = 0
+    while True:
+        seat = hand.to_act
+        assert seat is not None
+        view = hand.view_for(seat)
+        assert view.legal is not None
+        top = Action.raise_(view.legal.raise_k.stop - 1)
+        if seat == 0:
+            turns += 1
+            if turns == 2:
+                return view
+            hand.act(0, top)
+        else:
+            hand.act(seat, top if seat == 1 else Action.call())
+
+
+def test_people_pots_shove_value_into_a_player_who_calls_all_ins_light() -> None:
+    """``habits.calls_allins_light``: with a value hand in a pot where the never-do rules
+    allow a shove, ``expert`` takes the engine's shove when an opponent still in has
+    shown that it pays shoves with anything, and raises as before otherwise (the same rng
+    seeds: nothing else differs)."""
+    view = _nine_in_a_big_pot()
+    assert view.legal is not None and view.legal.all_in is not None
+    assert 2 * view.stacks[0] <= view.pot
+
+    def acts(light: bool) -> Counter[ActionKind]:
+        got: Counter[ActionKind] = Counter()
+        for s in range(40):
+            bot = ExpertBot(random.Random(s))
+            if light:
+                st = bot.model.stats(1)
+                st.allin_called[0][6] += 5  # five shoves called with 6 points or so
+                st.allin_called_n[0] += 5
+            got[bot.decide(view).kind] += 1
+        return got
+
+    assert acts(False)[ActionKind.ALL_IN] == 0
+    assert acts(True)[ActionKind.ALL_IN] >= 30
+
+
 def _facing_a_shove(mine: str, shover_stack: int = 1000) -> HandView:
     """Seat 0's view at three seats right after seat 2 (first to act) moved all-in, seat 1
     still to act; seat 0 holds ``mine``."""

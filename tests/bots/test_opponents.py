@@ -7,6 +7,7 @@ import random
 
 from lieng.bots import make_bot
 from lieng.bots.base import Bot
+from lieng.bots.habits import LIGHT_ALLIN_SHOWN, calls_allins_light
 from lieng.bots.heuristic import HeuristicBot
 from lieng.bots.opponents import SIZE_BINS, OpponentModel, size_bin
 from lieng.bots.strength import hand_index, strength_row
@@ -207,3 +208,33 @@ def test_the_callers_of_a_bet_are_the_top_of_the_hands_a_line_shows() -> None:
     assert abs(top_tenth - (6 * prior + 60 * emp) / 66) < 0.1
     assert emp == 0.0 and top_tenth < 0.15 < 0.5 < all_of_them
     assert model.beat(1, medium, prior, view, keep=1.0) == all_of_them
+
+
+def test_the_hands_a_seat_calls_an_all_in_with_are_kept_apart() -> None:
+    """``SeatStats.allin_called``: a hand shown after calling a shove (or calling with its
+    last chips) is counted there; a hand shown after calling an ordinary raise is not.
+    ``habits.calls_allins_light`` reads it: a station that pays shoves with anything is
+    light after a few shown hands, a player who pays them only with a monster is not."""
+    rules = PRESETS["classic"]
+    row = strength_row(rules)
+    station, careful = OpponentModel(), OpponentModel()
+    deal = random.Random(8)
+    shoves = 0
+    for h in range(120):
+        deck = list(Hand(rules, [1000, 1000], 0, rng=deal).deck)
+        shove = h % 2 == 0
+        s = row[hand_index(Hand(rules, [1000, 1000], 0, deck=deck).view_for(1).my_cards)]
+        strong = s >= 0.9
+        for model, calls in ((station, True), (careful, strong or not shove)):
+            replay = Hand(rules, [1000, 1000], 0, deck=deck)
+            replay.act(0, Action.all_in() if shove else Action.raise_(2))
+            replay.act(1, Action.call() if calls else Action.fold())
+            call_down_and_show(replay, model, 0)
+        shoves += shove
+    light, tight = station.stats(1), careful.stats(1)
+    assert light.allin_called_n[0] == shoves  # every shove called and shown, no raise
+    assert sum(light.called_n) == 120
+    assert 0 < tight.allin_called_n[0] < shoves
+    assert calls_allins_light(light) and not calls_allins_light(tight)
+    fresh = OpponentModel().stats(1)
+    assert not calls_allins_light(fresh) and LIGHT_ALLIN_SHOWN > 0
