@@ -132,6 +132,10 @@ class ExpertBot(BaseBot):
     counter: bool = True
     """Heads-up at 100 × B, play the counter-strategy instead of the equilibrium against
     an opponent in ``_counter_for``'s band (off while its training data is collected)."""
+    shove_read: bool = True
+    """Heads-up too, fold to a shove by choice from a player without light raises unless
+    the hand beats the never-do rules' range at the price (``MultiwayPlayer``'s read,
+    docs/BOTS.md "A shove by choice"); False: each arm reads it as any raise."""
 
     def __init__(self, rng: random.Random, name: str = "Cao thủ",
                  personality: str | None = None) -> None:
@@ -237,6 +241,12 @@ class ExpertBot(BaseBot):
             # 3–6 seats: the engine or the multiway blueprint (docs/BOTS.md "Expert at 3–6
             # seats").
             return self._multiway.decide(view, legal)
+        if self.shove_read and legal.call > 0 and self.model is not None \
+                and self._multiway.shove_is_a_monster(view, legal):
+            # The engine reads a shove as an ordinary raise (about the top half) and paid
+            # the population's never-do shoves with 9 points: 100 B each time (docs/BOTS.md
+            # "Fourteenth session"). An aggressor's shove is not read so: the equilibrium's.
+            return Action.fold()
         if self._arm is None:
             self._arm = self._pick_arm(opps) if self.arms else 0
             self._seat = me

@@ -54,7 +54,7 @@ do not raise often, the equilibrium blueprint (``--multiway``) in pots with an a
   ``hard`` and ``normal`` raise too seldom to be aggressors: they meet the people
   blueprint.
 
-* **A shove by choice** (``_shove_is_a_monster``, issue #20's eighth session): facing an
+* **A shove by choice** (``shove_is_a_monster``, issue #20's eighth session): facing an
   opponent still in whose all-in this hand raised the bet by more than half the pot before
   it, ``expert`` folds when its hand's chance against that player's top
   ``1 − SHOVE_STRENGTH`` (and the model's ranges of the others) is below the price —
@@ -155,7 +155,7 @@ class MultiwayPlayer:
     makes one (docstring)."""
     shove_read: bool = True
     """Read a shove by choice from a player without light raises as ``SHOVE_STRENGTH``
-    (``_shove_is_a_monster``); False: as the engine or the blueprint reads any raise."""
+    (``shove_is_a_monster``); False: as the engine or the blueprint reads any raise."""
 
     def __init__(self, rng: random.Random, reader: HeuristicBot) -> None:
         self.rng = rng
@@ -164,7 +164,7 @@ class MultiwayPlayer:
     def decide(self, view: HandView, legal: Legal) -> Action:
         model = self.reader.model
         if self.shove_read and legal.call > 0 and model is not None \
-                and self._shove_is_a_monster(view, legal):
+                and self.shove_is_a_monster(view, legal):
             return Action.fold()
         bp = load_blueprint()
         sizing = False
@@ -231,7 +231,7 @@ class MultiwayPlayer:
                                       view.stacks[legal.seat])
         return best[1] if best is not None and best[0] > 0 else None
 
-    def _shove_is_a_monster(self, view: HandView, legal: Legal) -> bool:
+    def shove_is_a_monster(self, view: HandView, legal: Legal) -> bool:
         """Whether to fold to a shove by choice (module docstring): our chance against the
         shovers' top ``1 − SHOVE_STRENGTH`` and the others' ranges is below the price."""
         model = self.reader.model

@@ -5,12 +5,15 @@ from __future__ import annotations
 import random
 
 from lieng.bots import make_bot
+from lieng.bots.base import legal_of
 from lieng.bots.expert import EXPLORE_AFTER, LEAN_AGGRESSOR, WARMUP, ExpertBot
 from lieng.bots.habits import AGGRESSOR, MIN_EVIDENCE
 from lieng.bots.habits import aggressor as _aggressor
 from lieng.bots.habits import habit as _habit
+from lieng.bots.heuristic import SHOVE_STRENGTH
 from lieng.bots.opponents import SeatStats
-from lieng.engine import PRESETS, Hand
+from lieng.bots.strength import hand_index, strength_row
+from lieng.engine import PRESETS, Action, ActionKind, Card, Hand
 
 
 def _stats(decisions: int, raises: int, faced: int = 0, folded: int = 0,
@@ -126,3 +129,52 @@ def test_luck_of_the_cards_is_taken_out_of_the_arms_results() -> None:
     assert sum(arm[2] for arm in expert._results) == 800
     # The control variate removes a good part of the variance the cards bring.
     assert adjusted < 0.9 * raw
+
+
+def _heads_up_facing_a_shove(mine: str, shover_stack: int = 1000) -> tuple[Hand, int]:
+    """A heads-up hand where seat 1 (first to act) has just moved all-in; seat 0 holds
+    ``mine`` and is to act."""
+    rules = PRESETS["classic"]
+    theirs = Card.parse_many("2♣ 3♦ 5♠")
+    ours = Card.parse_many(mine)
+    deck = [c for pair in zip(theirs, ours, strict=True) for c in pair]
+    hand = Hand(rules, [1000, shover_stack], 1, deck=deck)
+    hand.act(1, Action.all_in())
+    assert hand.to_act == 0
+    return hand, 0
+
+
+def test_heads_up_a_shove_by_choice_from_a_player_without_light_raises_takes_a_monster() -> None:
+    """``ExpertBot.shove_read`` (docs/BOTS.md "Fourteenth session"): heads-up as at 3–6
+    seats, an opening shove from a player the model has seen nothing light from is read as
+    the never-do rules' hand. The spot is one the population league found: a passive
+    player whose big raises were shown with 8 points, then a shove — the engine read it as
+    another big raise and called with 9 points; the read folds. Sáp still calls; an
+    aggressor's shove and a short all-in are not read so."""
+    hand, me = _heads_up_facing_a_shove("4♠ 5♥ K♦")
+    nine = hand.view_for(me)
+    assert strength_row(nine.rules)[hand_index(nine.my_cards)] < SHOVE_STRENGTH
+
+    def seen(bot: ExpertBot) -> ExpertBot:
+        st = bot.model.seats[1] = _stats(80, 18, faced=46, folded=30)
+        st.shown[2][16] = st.shown[2][18] = 2.0  # 8 and 9 points shown after raising
+        st.shown_n[2] = 4.0
+        st.big_shown[0][16] = 3.0  # its big raises: 8 points
+        st.big_shown_n[0] = 3.0
+        return bot
+
+    for s in range(30):
+        assert seen(ExpertBot(random.Random(s))).decide(nine).kind is ActionKind.FOLD
+        unread = seen(ExpertBot(random.Random(s)))
+        unread.shove_read = False
+        assert unread.decide(nine).kind is ActionKind.CALL
+    sap = _heads_up_facing_a_shove("A♠ A♥ A♦")[0].view_for(me)
+    assert all(ExpertBot(random.Random(s)).decide(sap).kind is ActionKind.CALL
+               for s in range(20))
+    aggro = ExpertBot(random.Random(0))
+    aggro.model.seats[1] = _stats(100, 60, faced=50, folded=20)
+    assert _aggressor(aggro.model.stats(1))
+    assert not aggro._multiway.shove_is_a_monster(nine, legal_of(nine))
+    short = _heads_up_facing_a_shove("4♠ 5♥ K♦", shover_stack=PRESETS["classic"].table_bet
+                                     + 5)[0].view_for(me)
+    assert not ExpertBot(random.Random(0))._multiway.shove_is_a_monster(short, legal_of(short))

@@ -572,12 +572,12 @@ def test_expert_at_three_seats_reads_a_shove_by_choice_as_the_never_do_rules_han
                for s in range(20))
     aggro = ExpertBot(random.Random(0))
     _aggressors_seen(aggro, (2,))
-    assert not aggro._multiway._shove_is_a_monster(nine, legal_of(nine))
+    assert not aggro._multiway.shove_is_a_monster(nine, legal_of(nine))
     light = ExpertBot(random.Random(0))
     light.model.stats(2).shown[2][2] = 6.0  # six hands of 10–15 % shown after raising
     light.model.stats(2).shown_n[2] = 6.0
     assert raises_anything(light.model.stats(2))
-    assert not light._multiway._shove_is_a_monster(nine, legal_of(nine))
+    assert not light._multiway.shove_is_a_monster(nine, legal_of(nine))
     short = _facing_a_shove("4♠ 5♥ K♦", shover_stack=RULES.table_bet + 15)
-    assert not ExpertBot(random.Random(0))._multiway._shove_is_a_monster(short, legal_of(short))
-    assert ExpertBot(random.Random(0))._multiway._shove_is_a_monster(nine, legal_of(nine))
+    assert not ExpertBot(random.Random(0))._multiway.shove_is_a_monster(short, legal_of(short))
+    assert ExpertBot(random.Random(0))._multiway.shove_is_a_monster(nine, legal_of(nine))
