@@ -84,6 +84,13 @@ class LevelParams:
     heads_up_floor: float | None = None
     """``raise_floor`` in a heads-up pot, when it differs (``expert``'s engine: its low
     multiway floor was chosen at six seats and gives heads-up value away)."""
+    reraise_read: bool = False
+    """Heads-up, a raise made *facing* a bet narrows the range to the share the model sees
+    this player keep at that price (``1 −`` its fold chance) times the share of those it
+    raises back with (``SeatStats.reraise_rate``), below the usual floor — instead of an
+    open raise's narrowing (``read_ranges``). ``expert``'s engine (issue #20's fourteenth
+    session: it called the population's re-raises with 7 and 8 points, reading them as
+    the top half)."""
     passive: PassiveRead | None = None
     """Heads-up, what changes against an opponent seen to be no aggressor
     (``_passive_read``); None: nothing."""
@@ -192,7 +199,7 @@ LEVEL_PARAMS: dict[str, LevelParams] = {
                           count_weight=1.0, raise_floor=0.45, bluff=0.05, slowplay=0.1,
                           noise=0.0, size_jitter=0.1, models_opponents=True,
                           defends=True, big_sizes=True, raise_back=True,
-                          heads_up_floor=0.55,
+                          heads_up_floor=0.55, reraise_read=True,
                           passive=PassiveRead(floor=0.5, slowplay=0.0,
                                               fold_prior=(PRIOR_FOLD_RATE, 0.0),
                                               steal=0.0, steal_fold=0.5, steal_below=0.45)),
@@ -206,6 +213,9 @@ _RANGE_FLOOR = 0.2
 _BIG_RAISE = 0.15
 """Extra narrowing per pot of raise size above two pots."""
 _BIG_RAISE_FLOOR = 0.1
+_RERAISE_FLOOR = 0.05
+"""Range floor after a re-raise read by ``LevelParams.reraise_read``: the never-do rules'
+top 5 %, the narrowest range a bet alone can show."""
 """Range floor after a raise of three pots or more."""
 STEAL_FOLD = 0.6
 """``hard`` raises any hand when its model says everyone folds at least this often."""
@@ -477,10 +487,18 @@ class HeuristicBot(BaseBot):
         x = dict.fromkeys(opps, 1.0)
         raises = dict.fromkeys(opps, 0)
         pot = view.rules.table_bet * sum(view.dealt_in)
+        level = 0
+        reread = p.reraise_read and self.model is not None and sum(view.dealt_in) == 2
         for a in view.actions:
             seat = a.seat
             if seat in x and a.kind is not ActionKind.FOLD and a.kind is not ActionKind.TIMEOUT:
-                if a.raised:
+                owed = level - (a.bet - a.amount)
+                floor = _RANGE_FLOOR
+                if a.raised and owed > 0 and reread:
+                    shrink = self._reraise_shrink(seat, owed, pot)
+                    floor = _RERAISE_FLOOR
+                    raises[seat] += 1
+                elif a.raised:
                     shrink = self._raise_shrink(seat, raises[seat], a.amount, pot,
                                                 a.kind is ActionKind.RAISE)
                     raises[seat] += 1
@@ -491,9 +509,19 @@ class HeuristicBot(BaseBot):
                 shrink = 1.0 - p.reads_ranges * (1.0 - shrink)
                 big = a.raised and a.amount >= 3 * pot and self.model is None \
                     and a.kind is ActionKind.RAISE
-                x[seat] = max(_BIG_RAISE_FLOOR if big else _RANGE_FLOOR, x[seat] * shrink)
+                x[seat] = max(_BIG_RAISE_FLOOR if big else floor, x[seat] * shrink)
             pot += a.amount
+            level = max(level, a.bet_level)
         return x
+
+    def _reraise_shrink(self, seat: int, owed: int, pot: int) -> float:
+        """``LevelParams.reraise_read``: the share of its range ``seat`` keeps facing
+        ``owed`` into ``pot`` (the model's fold chance at that price) times the share of
+        those it raises back with."""
+        assert self.model is not None
+        price = owed / (pot + owed)
+        kept = 1.0 - self.model.fold_chance(seat, _FOLD_BASE + _FOLD_SLOPE * price, price)
+        return min(1.0, max(0.0, kept * self.model.stats(seat).reraise_rate()))
 
     def _raise_shrink(self, seat: int, earlier: int, amount: int, pot: int,
                       sized: bool = True) -> float:

@@ -21,7 +21,7 @@ from lieng.bots.heuristic import (
 from lieng.bots.opponents import PRIOR_FOLD_RATE, SIZE_BINS, SeatStats, size_bin
 from lieng.bots.personality import PERSONALITIES
 from lieng.bots.strength import colex_hands, strength
-from lieng.engine import PRESETS, ActionKind, Hand
+from lieng.engine import PRESETS, Action, ActionKind, Hand
 
 RULES = PRESETS["classic"]
 B = RULES.table_bet
@@ -151,3 +151,43 @@ def test_no_slow_play_against_a_passive_player_and_the_other_rates_stand() -> No
     assert expert._slowplay_rate([1]) > 0.0
     hard = _engine("hard", opponent=_passive())
     assert hard._slowplay_rate([1]) > 0.0
+
+
+def _reraised(big: int = 8, back: int = 8) -> tuple[Hand, int]:
+    """Heads-up: seat 0 opens with a raise of ``big`` × B, seat 1 raises back ``back`` ×
+    B; seat 0 to act."""
+    hand = Hand(RULES, [100 * B, 100 * B], 0)
+    hand.act(0, Action.raise_(big))
+    hand.act(1, Action.raise_(back))
+    assert hand.to_act == 0
+    return hand, 0
+
+
+def test_a_raise_made_facing_a_bet_reads_as_what_the_player_keeps_and_raises_back_with() -> None:
+    """``LevelParams.reraise_read`` (``expert``'s engine, docs/BOTS.md "Fourteenth
+    session"): a player seen to fold 70 % of the bets it faced and to raise back a quarter
+    of the rest holds, after raising back, about the top tenth — not the top half an open
+    raise's narrowing gives (and ``hard``, without the read, still gives); an open raise
+    reads as before; at 3–6 seats nothing changes."""
+    seen = SeatStats(decisions=200, raises=30, faced=100, folded_faced=70, raised_faced=7.5)
+    hand, me = _reraised()
+    view = hand.view_for(me)
+    expert, hard = _engine(opponent=seen), _engine("hard", opponent=seen)
+    narrow = expert.read_ranges(view, [1])[1]
+    wide = hard.read_ranges(view, [1])[1]
+    assert narrow <= 0.12 < 0.2 <= wide
+    # 8 points (beats 82 % of hands) is behind most of the narrow range, ahead of the wide.
+    assert expert.beat_chance(0.82, 1, narrow) < 0.5 < hard.beat_chance(0.82, 1, wide)
+    opened = Hand(RULES, [100 * B, 100 * B], 1)
+    opened.act(1, Action.raise_(8))
+    open_view = opened.view_for(0)
+    assert expert.read_ranges(open_view, [1])[1] == pytest.approx(
+        hard.read_ranges(open_view, [1])[1])
+    three = Hand(RULES, [100 * B] * 3, 0)
+    three.act(0, Action.raise_(8))
+    three.act(1, Action.raise_(8))
+    three.act(2, Action.fold())
+    v3 = three.view_for(0)
+    e3 = _engine(opponent=seen)
+    h3 = _engine("hard", opponent=seen)
+    assert e3.read_ranges(v3, [1])[1] == pytest.approx(h3.read_ranges(v3, [1])[1])
