@@ -12,8 +12,9 @@ How a real hand is played with an abstract strategy (docs/BOTS.md "Expert"):
   ``field_core``, at 3–6 seats the other players are one opponent, "the field":
   everything they do between two of our turns is one field action — a raise to the
   highest bet level reached, or a check or call. By default ``expert`` plays
-  ``expert_multiway`` there instead: the model's engine in pots without an aggressor, its
-  multiway blueprint in pots with one.) Raises become abstract raises by their
+  ``expert_multiway`` there instead: the people blueprint in pots without an aggressor
+  (its value raises sized by the model), the equilibrium multiway blueprint in pots with
+  one.) Raises become abstract raises by their
   size as a share of the pot, with Ganzfried & Sandholm's pseudo-harmonic mapping between
   the two nearest abstract sizes (drawn with the bot's rng, so a size between two
   abstract ones is read as either).

@@ -213,7 +213,7 @@ class MultiwayPlayer:
         assert model is not None
         model.sync_rules(view.rules)
         if all_in:
-            engine = self.reader.decide(view)
+            engine = self.reader.decide(view, record=False)
             return engine if engine.kind in (ActionKind.RAISE, ActionKind.ALL_IN) else None
         opps = view.opponents_in()
         with_chips = [o for o in opps if view.stacks[o] > 0]
@@ -224,7 +224,7 @@ class MultiwayPlayer:
         if self.reader.equity(s, opps, ranges, view) < VALUE_EQUITY:
             return None
         if self.shove_light and any(calls_allins_light(model.stats(o)) for o in with_chips):
-            engine = self.reader.decide(view)
+            engine = self.reader.decide(view, record=False)
             if engine.kind is ActionKind.ALL_IN:
                 return engine  # into a player who pays a shove with what it beats
         best = self.reader.best_raise(view, legal, s, with_chips, ranges, view.pot,

@@ -269,7 +269,11 @@ class HeuristicBot(BaseBot):
 
     # ------------------------------------------------------------------ deciding
 
-    def decide(self, view: HandView) -> Action:
+    def decide(self, view: HandView, *, record: bool = True) -> Action:
+        """The level's action. ``record=False`` asks without noting our hand on its line in
+        the own-range record (``own``): ``expert``'s arms ask this engine what it would do
+        in spots it does not play (``expert_multiway``), and recording only those — its
+        monsters — would skew what ``_defends`` believes it holds there."""
         legal = legal_of(view)
         me = view.seat
         assert me is not None
@@ -284,7 +288,7 @@ class HeuristicBot(BaseBot):
 
         opps = view.opponents_in()
         own_line = self._own_line(view, me)
-        if self.own is not None and own_line is not None and len(opps) == 1:
+        if record and self.own is not None and own_line is not None and len(opps) == 1:
             self.own.record(own_line, s)
         ranges = self.read_ranges(view, opps)
         eq = self.equity(s, opps, ranges, view)

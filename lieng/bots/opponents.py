@@ -189,6 +189,7 @@ class OpponentModel:
         elif isinstance(event, ActionTaken):
             if event.raised and event.bet_level - self._level >= BIG_RAISE_POTS * self._pot > 0:
                 self._hand_big.add(event.seat)
+            pot_before = self._pot
             self._level = max(self._level, event.bet_level)
             self._pot += event.amount
             if event.amount > 0:
@@ -212,10 +213,12 @@ class OpponentModel:
                 else:
                     self._hand_called[event.seat] = max(
                         price, self._hand_called.get(event.seat, 0.0))
-                    if self._shoved or event.kind is ActionKind.ALL_IN:
+                    if self._shoved or (event.all_in and size_bin(price) == SIZE_BINS - 1):
                         self._hand_allin_called.add(event.seat)
             if event.raised:
-                self._shoved = event.kind is ActionKind.ALL_IN
+                # A shove that bet more than half the pot, as ``MultiwayPlayer`` reads one:
+                # a short stack's all-in of a bet or two is a price anyone may call.
+                self._shoved = event.kind is ActionKind.ALL_IN and 2 * event.amount > pot_before
         elif isinstance(event, Showdown):
             row = strength_row(self._rules)
             for shown in event.hands:

@@ -581,3 +581,33 @@ def test_expert_at_three_seats_reads_a_shove_by_choice_as_the_never_do_rules_han
     short = _facing_a_shove("4♠ 5♥ K♦", shover_stack=RULES.table_bet + 15)
     assert not ExpertBot(random.Random(0))._multiway.shove_is_a_monster(short, legal_of(short))
     assert ExpertBot(random.Random(0))._multiway.shove_is_a_monster(nine, legal_of(nine))
+
+
+def test_asking_the_engine_for_a_size_leaves_the_own_range_record_alone() -> None:
+    """The people blueprint's value sizes ask the engine what it would do
+    (``_value_size``); the engine notes our hand on its line only when it plays the spot
+    (``HeuristicBot.decide(record=False)``), or the record — shared with the heads-up
+    arm's defence — would hold the monsters that were asked about and nothing else."""
+    hands = [Card.parse_many("A♠ A♥ A♦"), Card.parse_many("2♣ 3♦ 5♠"),
+             Card.parse_many("2♦ 3♥ 6♣")]
+    deck = [hands[i][p] for p in range(3) for i in range(3)]
+    asked = 0
+    for s in range(40):
+        bot = ExpertBot(random.Random(s))
+        own = bot._reader.own
+        assert own is not None
+        before = sum(sum(h) for h in own.hist)
+        hand = Hand(RULES, [1000, 1000, 1000], 0, deck=deck)
+        hand.act(0, Action.call())
+        hand.act(1, Action.fold())
+        hand.act(2, Action.raise_(1))
+        view = hand.view_for(0)
+        assert bot.decide(view).kind in (ActionKind.RAISE, ActionKind.ALL_IN,
+                                         ActionKind.CALL)
+        assert sum(sum(h) for h in own.hist) == before
+        engine = HeuristicBot("expert", random.Random(s), PERSONALITIES["calm"], "engine")
+        engine.model = OpponentModel()
+        assert engine.own is not None
+        engine.decide(view)  # playing the spot itself does note it
+        asked += sum(sum(h) for h in engine.own.hist) > 0
+    assert asked == 40

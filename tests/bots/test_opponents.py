@@ -237,4 +237,42 @@ def test_the_hands_a_seat_calls_an_all_in_with_are_kept_apart() -> None:
     assert 0 < tight.allin_called_n[0] < shoves
     assert calls_allins_light(light) and not calls_allins_light(tight)
     fresh = OpponentModel().stats(1)
-    assert not calls_allins_light(fresh) and LIGHT_ALLIN_SHOWN > 0
+    assert not calls_allins_light(fresh)
+    few = OpponentModel().stats(1)
+    few.allin_called[0][0] = few.allin_called_n[0] = LIGHT_ALLIN_SHOWN - 1  # the weakest
+    assert not calls_allins_light(few)  # too few shown to say
+    few.allin_called[0][0] = few.allin_called_n[0] = LIGHT_ALLIN_SHOWN
+    assert calls_allins_light(few)
+
+
+def _called_allin(stacks: list[int], first: int, moves: list[Action], seat: int) -> float:
+    """``seat``'s ``allin_called_n`` after ``moves`` from ``first`` and a call-down."""
+    rules = PRESETS["classic"]
+    model = OpponentModel()
+    hand = Hand(rules, stacks, first, rng=random.Random(5))
+    for move in moves:
+        to_act = hand.to_act
+        assert to_act is not None
+        hand.act(to_act, move)
+    call_down_and_show(hand, model, 0)
+    return model.stats(seat).allin_called_n[0]
+
+
+def test_only_a_real_shove_or_a_last_call_at_a_big_price_counts_as_calling_an_all_in() -> None:
+    """``allin_called`` keeps what a player risks its stack with when it did not choose the
+    size. A short stack's all-in of a bet or two (at most half the pot, as
+    ``MultiwayPlayer`` reads a shove) is a price anyone calls; calling off the last chips
+    counts only at the top price bin; at three seats a raise over a shove is an ordinary
+    raise to the one who calls it."""
+    B = PRESETS["classic"].table_bet
+    # Seat 2 holds 2.5 B: its all-in after the antes puts 1.5 B into a 3 B pot.
+    assert _called_allin([1000, 1000, 25], 2, [Action.all_in(), Action.call()], 0) == 0
+    assert _called_allin([1000, 1000, 1000], 2, [Action.all_in(), Action.call()], 0) == 1
+    # Heads-up, seat 1 calls its last 9 B: into 2 + 9 B (price 0.45, the top bin) it counts;
+    # its last 3 B against a raise of 3 B (price 0.375) does not.
+    assert _called_allin([1000, 10 * B], 0, [Action.raise_(9), Action.call()], 1) == 1
+    assert _called_allin([1000, 4 * B], 0, [Action.raise_(3), Action.call()], 1) == 0
+    # Seat 2 shoves, seat 0 raises over it, seat 1 calls the raise: not an all-in it called
+    # (seat 0 too has every chip in, so hand its stack a bet more than seat 2's).
+    assert _called_allin([1200, 1200, 1000], 2,
+                         [Action.all_in(), Action.raise_(2), Action.call()], 1) == 0
