@@ -242,7 +242,7 @@ class ExpertBot(BaseBot):
             # 3–6 seats: the engine or the multiway blueprint (docs/BOTS.md "Expert at 3–6
             # seats").
             return self._multiway.decide(view, legal)
-        if self.shove_read and legal.call > 0 and self.model is not None \
+        if self.shove_read and legal.call > 0 \
                 and self._multiway.shove_is_a_monster(view, legal):
             # The engine reads a shove as an ordinary raise (about the top half) and paid
             # the population's never-do shoves with 9 points: 100 B each time (docs/BOTS.md

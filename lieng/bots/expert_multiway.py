@@ -59,15 +59,18 @@ do not raise often, the equilibrium blueprint (``--multiway``) in pots with an a
   it, ``expert`` folds when its hand's chance against that player's top
   ``1 − SHOVE_STRENGTH`` (and the model's ranges of the others) is below the price —
   unless the model reads that player's raises as light: an aggressor (whose pots the
-  blueprint plays, trained against wild habits that shove any hand), or one whose hands
-  shown after raising are weak (``raises_anything``). The never-do rules of every level
+  blueprint plays, trained against wild habits that shove any hand), one whose hands
+  shown after raising are weak (``raises_anything``), or one who shoves more often than
+  the never-do rules' hand is dealt (``shoves_light``: folding, the read seldom sees a
+  shover's cards, so without it a light shover who raises seldom otherwise would take
+  every pot it shoves into). The never-do rules of every level
   and of the population's human-like players put the whole stack in by choice only with
   ``SHOVE_STRENGTH`` (docs/BOTS.md), and the engine read such a shove as an ordinary
   raise: at six seats against the population (tune seeds) ``expert`` and ``hard`` called
   it with 9 points and lost 56 *B* a hand there, 0.3 *B*/hand in that spot alone; this
   read took ``expert`` − ``hard`` there from +0.65 to +1.39 *B*/hand (docs/BOTS.md
-  "Eighth session"). Before that evidence, a light shover gets folds: it has to raise
-  often to profit, and then it is an aggressor.
+  "Eighth session"). Before that evidence (``habits.LIGHT_SHOVE_HANDS``), a light
+  shover gets folds.
 * **Lookup.** ``multiway.view_spot`` keys the real view exactly as the trainer keyed its
   simulated spots (same features, same option list); the action is drawn from the
   average strategy with the bot's rng.
@@ -105,7 +108,14 @@ import random
 
 from lieng.engine import Action, ActionKind, HandView, Legal
 
-from .habits import MIN_EVIDENCE, aggressor, calls_allins_light, habit, raises_anything
+from .habits import (
+    MIN_EVIDENCE,
+    aggressor,
+    calls_allins_light,
+    habit,
+    raises_anything,
+    shoves_light,
+)
 from .heuristic import SHOVE_STRENGTH, HeuristicBot
 from .multiway import ALL_IN, CALL, FOLD, PEOPLE_FILE, load_blueprint, view_spot
 from .opponents import SeatStats
@@ -243,7 +253,7 @@ class MultiwayPlayer:
             if x.kind is ActionKind.ALL_IN and x.raised and x.seat in opps \
                     and 2 * x.amount > pot:
                 st = model.stats(x.seat)
-                if not aggressor(st) and not raises_anything(st):
+                if not aggressor(st) and not raises_anything(st) and not shoves_light(st):
                     shovers.add(x.seat)
             pot += x.amount
         if not shovers:

@@ -40,6 +40,12 @@ LIGHT_ALLIN_MEAN = 0.6
 """Mean strength of those hands at most which a player calls all-ins light: every level's
 and the population's people call an all-in only from a threshold of 0.75 or more
 (docs/BOTS.md "Population league"); a calling station calls with anything (mean ½)."""
+LIGHT_SHOVE_HANDS = 50
+LIGHT_SHOVE_RATE = 0.15
+"""``shoves_light``: a player dealt into at least ``LIGHT_SHOVE_HANDS`` hands who shoved
+in at least ``LIGHT_SHOVE_RATE`` of them shoves hands the never-do rules would not — a
+hand that beats 95 % of hands is dealt one time in twenty, and a never-do shover whose
+threshold is exactly that shoves 8 or more of 50 hands about 3 times in 1,000."""
 BIG_PRIOR_MEAN = 0.9
 BIG_PRIOR_WEIGHT = 2.0
 """Prior of ``value_bettor``: a player who seldom raises raises big with a strong hand —
@@ -95,6 +101,14 @@ def calls_allins_light(st: SeatStats) -> bool:
     total = sum(hist)
     mean = sum(c * m for c, m in zip(hist, _mids(len(hist)), strict=True)) / total
     return mean <= LIGHT_ALLIN_MEAN
+
+
+def shoves_light(st: SeatStats) -> bool:
+    """It shoves more often than the never-do rules' hand is dealt (``LIGHT_SHOVE_RATE``
+    over ``LIGHT_SHOVE_HANDS`` hands). Its shoves' cards seldom show — a reader that takes
+    them for monsters folds — so the count of shoves per hand is what gives a light shover
+    away (issue #20's fourteenth session)."""
+    return st.hands >= LIGHT_SHOVE_HANDS and st.shoves >= LIGHT_SHOVE_RATE * st.hands
 
 
 def raises_anything(st: SeatStats) -> bool:

@@ -213,10 +213,10 @@ _RANGE_FLOOR = 0.2
 _BIG_RAISE = 0.15
 """Extra narrowing per pot of raise size above two pots."""
 _BIG_RAISE_FLOOR = 0.1
+"""Range floor after a raise of three pots or more."""
 _RERAISE_FLOOR = 0.05
 """Range floor after a re-raise read by ``LevelParams.reraise_read``: the never-do rules'
 top 5 %, the narrowest range a bet alone can show."""
-"""Range floor after a raise of three pots or more."""
 STEAL_FOLD = 0.6
 """``hard`` raises any hand when its model says everyone folds at least this often."""
 VALUE_SHOWN = 0.85
@@ -271,9 +271,10 @@ class HeuristicBot(BaseBot):
 
     def decide(self, view: HandView, *, record: bool = True) -> Action:
         """The level's action. ``record=False`` asks without noting our hand on its line in
-        the own-range record (``own``): ``expert``'s arms ask this engine what it would do
-        in spots it does not play (``expert_multiway``), and recording only those — its
-        monsters — would skew what ``_defends`` believes it holds there."""
+        the own-range record (``own``): the people blueprint's value sizes ask this engine
+        what it would do with a strong hand (``expert_multiway._value_size``), and noting
+        only those spots — its monsters, whether or not the answer is played — would skew
+        what ``_defends`` believes it holds on those lines."""
         legal = legal_of(view)
         me = view.seat
         assert me is not None
@@ -513,6 +514,8 @@ class HeuristicBot(BaseBot):
                 shrink = 1.0 - p.reads_ranges * (1.0 - shrink)
                 big = a.raised and a.amount >= 3 * pot and self.model is None \
                     and a.kind is ActionKind.RAISE
+                if reread:
+                    floor = min(floor, x[seat])  # a later action does not widen the read
                 x[seat] = max(_BIG_RAISE_FLOOR if big else floor, x[seat] * shrink)
             pot += a.amount
             level = max(level, a.bet_level)

@@ -91,9 +91,16 @@ class SeatStats:
     big_shown_n: list[float] = field(default_factory=lambda: [0.0])
     allin_called: list[list[float]] = field(default_factory=lambda: [[0.0] * BINS])
     """Strength histogram of the hands it showed after calling an all-in in that hand
-    (its call answered a shove, or put its own last chips in): what it risks its stack
-    with when it did not choose the size (``habits.calls_allins_light``)."""
+    (its call answered a shove — an all-in that raised by more than half the pot — or
+    put its own last chips in at the top price bin): what it risks its stack with when it
+    did not choose the size (``habits.calls_allins_light``)."""
     allin_called_n: list[float] = field(default_factory=lambda: [0.0])
+    hands: float = 0.0
+    """Hands it was dealt into."""
+    shoves: float = 0.0
+    """Shoves it made by choice: all-ins that raised by more than half the pot (what
+    ``MultiwayPlayer.shove_is_a_monster`` reads as the never-do rules' hand, and
+    ``habits.shoves_light`` checks against how often such a hand is dealt)."""
 
     def raise_rate(self) -> float:
         return (self.raises + _PRIOR_RAISE_RATE * _PRIOR_WEIGHT) / (self.decisions + _PRIOR_WEIGHT)
@@ -149,7 +156,8 @@ class OpponentModel:
         self._hand_allin_called: set[int] = set()
         """Seats that called an all-in this hand."""
         self._shoved = False
-        """Whether the bet level now standing was set by an all-in."""
+        """Whether the bet level now standing was set by a shove: an all-in that raised by
+        more than half the pot."""
         self._pot = 0
         self._level = 0
 
@@ -180,6 +188,9 @@ class OpponentModel:
             self._shoved = False
             self._pot = 0
             self._level = 0
+            for seat, dealt in enumerate(event.dealt_in):
+                if dealt:
+                    self.stats(seat).hands += 1
         elif isinstance(event, AntePosted):
             self._pot += event.amount
         elif isinstance(event, TurnStarted):
@@ -219,6 +230,8 @@ class OpponentModel:
                 # A shove that bet more than half the pot, as ``MultiwayPlayer`` reads one:
                 # a short stack's all-in of a bet or two is a price anyone may call.
                 self._shoved = event.kind is ActionKind.ALL_IN and 2 * event.amount > pot_before
+                if self._shoved:
+                    st.shoves += 1
         elif isinstance(event, Showdown):
             row = strength_row(self._rules)
             for shown in event.hands:

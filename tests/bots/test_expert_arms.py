@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from lieng.bots import make_bot
 from lieng.bots.base import legal_of
 from lieng.bots.expert import EXPLORE_AFTER, LEAN_AGGRESSOR, WARMUP, ExpertBot
-from lieng.bots.habits import AGGRESSOR, MIN_EVIDENCE
+from lieng.bots.habits import AGGRESSOR, LIGHT_SHOVE_HANDS, MIN_EVIDENCE
 from lieng.bots.habits import aggressor as _aggressor
 from lieng.bots.habits import habit as _habit
+from lieng.bots.habits import shoves_light as _shoves_light
 from lieng.bots.heuristic import SHOVE_STRENGTH
 from lieng.bots.opponents import SeatStats
 from lieng.bots.strength import hand_index, strength_row
@@ -178,3 +180,24 @@ def test_heads_up_a_shove_by_choice_from_a_player_without_light_raises_takes_a_m
     short = _heads_up_facing_a_shove("4♠ 5♥ K♦", shover_stack=PRESETS["classic"].table_bet
                                      + 5)[0].view_for(me)
     assert not ExpertBot(random.Random(0))._multiway.shove_is_a_monster(short, legal_of(short))
+
+
+def test_a_player_who_shoves_more_often_than_monsters_are_dealt_is_not_read_so() -> None:
+    """``habits.shoves_light``: folding to every shove, the read would seldom see a light
+    shover's cards; how often it shoves gives it away. 20 shoves in 60 hands is far more
+    than the never-do rules' hand (dealt one hand in twenty) allows; 3 in 60 is not, and
+    neither is any count before ``LIGHT_SHOVE_HANDS`` hands."""
+    nine = _heads_up_facing_a_shove("4♠ 5♥ K♦")[0].view_for(0)
+
+    def read(hands: int, shoves: int) -> bool:
+        bot = ExpertBot(random.Random(0))
+        st = bot.model.seats[1] = _stats(80, 18, faced=46, folded=30)
+        st.hands, st.shoves = hands, shoves
+        assert not _aggressor(st)
+        return bot._multiway.shove_is_a_monster(nine, legal_of(nine))
+
+    assert not read(60, 20)
+    assert not _shoves_light(_stats(0, 0)) and _shoves_light(
+        dataclasses.replace(_stats(0, 0), hands=60, shoves=20))
+    assert read(60, 3)
+    assert read(LIGHT_SHOVE_HANDS - 1, LIGHT_SHOVE_HANDS - 1)

@@ -276,3 +276,21 @@ def test_only_a_real_shove_or_a_last_call_at_a_big_price_counts_as_calling_an_al
     # (seat 0 too has every chip in, so hand its stack a bet more than seat 2's).
     assert _called_allin([1200, 1200, 1000], 2,
                          [Action.all_in(), Action.raise_(2), Action.call()], 1) == 0
+
+
+def test_hands_dealt_and_shoves_by_choice_are_counted_per_player() -> None:
+    """``SeatStats.hands`` and ``shoves`` (``habits.shoves_light``): every hand a seat is
+    dealt into counts, and an all-in counts as a shove only when it raised by more than
+    half the pot — a short stack's all-in of a bet or two does not."""
+    model = OpponentModel()
+    rules = PRESETS["classic"]
+    for stacks, moves in (([1000, 1000, 1000], [Action.all_in()]),
+                          ([1000, 1000, 25], [Action.all_in()]),
+                          ([1000, 1000, 1000], [Action.raise_(2)])):
+        hand = Hand(rules, stacks, 2, rng=random.Random(2))
+        for move in moves:
+            hand.act(2, move)
+        call_down_and_show(hand, model, 0)
+    assert [model.stats(s).hands for s in range(3)] == [3, 3, 3]
+    assert model.stats(2).shoves == 1  # the 2.5 B stack's all-in put 1.5 B into 3 B
+    assert model.stats(0).shoves == model.stats(1).shoves == 0
