@@ -175,6 +175,24 @@ def run_until(app: GameApp, cond: Callable[[], bool], limit: int = 3000,
     raise AssertionError("condition not reached")
 
 
+class Loads(Protocol):
+    """A scene that reads on a worker thread (``lieng.ui.core.background.Background``)."""
+
+    loaded: bool
+
+    @property
+    def loader(self) -> Any: ...
+
+
+def run_until_loaded(app: GameApp, scene: Loads, deadline: float = 60.0) -> None:
+    """Step until ``scene`` has taken its worker thread's result. The thread is waited for
+    first: a frame loop with no frame cap can starve it of the GIL for long stretches, and
+    on a busy machine ``run_until``'s frames ran out before a two-line history was read
+    (the deadline is a bound on a hang, not a measure of speed)."""
+    assert scene.loader.wait(deadline), "the background read never finished"
+    run_until(app, lambda: scene.loaded)
+
+
 def type_into(app: GameApp, entry: Any, value: str) -> None:
     """Click a text box, erase it with Backspace and type ``value``."""
     click(app, entry)

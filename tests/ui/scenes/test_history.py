@@ -35,6 +35,7 @@ from ..helpers import (
     my_net,
     play_hands,
     run_until,
+    run_until_loaded,
     step,
     top,
 )
@@ -47,7 +48,7 @@ def test_history_lists_hands_and_replays_one_on_the_table(real_app: RealApp) -> 
     click(app, top(app, MenuScene).extras.buttons["history"])
     hist = app.stack.top
     assert isinstance(hist, HistoryScene)
-    run_until(app, lambda: hist.loaded)  # read on a worker thread
+    run_until_loaded(app, hist)  # read on a worker thread
     assert len(hist.hands) == len(hands) <= ROWS
     # Newest first, the same hands the table played, the player's own result.
     for rec, events in zip(hist.hands, reversed(hands), strict=True):
@@ -128,10 +129,7 @@ def _open(app: GameApp, name: str) -> HistoryScene | StatsScene:
     # The read may already be done and its message dialog pushed above the screen.
     scene = next(s for s in app.stack.scenes if isinstance(s, SCREENS[name]))
     assert isinstance(scene, HistoryScene | StatsScene)
-    # The read runs on a worker thread; a frame loop with no frame cap (fps=0) can starve
-    # it of the GIL for long stretches, so wait for it before stepping.
-    assert scene.loader.wait(30)
-    run_until(app, lambda: scene.loaded)
+    run_until_loaded(app, scene)  # read on a worker thread
     return scene
 
 

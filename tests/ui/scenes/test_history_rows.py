@@ -22,7 +22,7 @@ from lieng.ui.scenes.history import HistoryScene
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.session import close_app, open_app
 
-from ..helpers import click, run_until, shot, step, top
+from ..helpers import click, run_until_loaded, shot, step, top
 
 SEATS = [SeatRecord("Bạn"), SeatRecord("Minh", "bot", "normal")]
 
@@ -57,8 +57,7 @@ def test_a_row_says_timed_out_and_where_it_was_played(app: GameApp,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     click(app, top(app, MenuScene).extras.buttons["history"])
     scene = top(app, HistoryScene)
-    assert scene.loader.wait(30)
-    run_until(app, lambda: scene.loaded)
+    run_until_loaded(app, scene)
     assert [r.mode for r in scene.hands] == ["lan", "bots", "bots"]  # newest first
     drawn: list[tuple[str, tuple[float, float]]] = []
     real = draw.text

@@ -44,6 +44,7 @@ from ..helpers import (
     my_net,
     play_hands,
     run_until,
+    run_until_loaded,
     shot,
     step,
     top,
@@ -177,7 +178,7 @@ def test_hands_left_mid_way_count_everywhere(real_app: RealApp) -> None:
     click(app, top(app, MenuScene).extras.buttons["history"])
     hist = app.stack.top
     assert isinstance(hist, HistoryScene)
-    run_until(app, lambda: hist.loaded)
+    run_until_loaded(app, hist)
     assert len(hist.hands) == played and not hist.hands[0].complete
     shot(app, f"history-left-{app.size[0]}")
     click_at(app, hist.row_rect(0).center)
@@ -194,7 +195,7 @@ def test_hands_left_mid_way_count_everywhere(real_app: RealApp) -> None:
     click(app, top(app, MenuScene).extras.buttons["stats"])
     st = app.stack.top
     assert isinstance(st, StatsScene)
-    run_until(app, lambda: st.loaded)
+    run_until_loaded(app, st)
     assert st.stats.hands_played == played
     assert st.stats.net_chips == app.profile.bankroll.total - STARTING_CHIPS
 

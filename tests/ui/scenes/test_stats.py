@@ -12,7 +12,16 @@ from lieng.storage.bankroll import STARTING_CHIPS
 from lieng.ui.scenes.menu import MenuScene
 from lieng.ui.scenes.stats import StatsScene
 
-from ..helpers import RealApp, click, leave_table, my_net, play_hands, run_until, step, top
+from ..helpers import (
+    RealApp,
+    click,
+    leave_table,
+    my_net,
+    play_hands,
+    run_until_loaded,
+    step,
+    top,
+)
 
 
 def test_statistics_screen_figures(real_app: RealApp) -> None:
@@ -22,7 +31,7 @@ def test_statistics_screen_figures(real_app: RealApp) -> None:
     click(app, top(app, MenuScene).extras.buttons["stats"])
     stats = app.stack.top
     assert isinstance(stats, StatsScene)
-    run_until(app, lambda: stats.loaded)
+    run_until_loaded(app, stats)
     nets = [my_net(h) for h in hands]
     won = [any(isinstance(e, PotAwarded) and 0 in e.winners and not e.refund for e in h)
            for h in hands]
@@ -65,7 +74,7 @@ def test_statistics_lists_shared_screen_game_results(real_app: RealApp, tmp_path
     click(app, top(app, MenuScene).extras.buttons["stats"])
     stats = app.stack.top
     assert isinstance(stats, StatsScene)
-    run_until(app, lambda: stats.loaded)
+    run_until_loaded(app, stats)
     assert stats.page == "overview"
     click(app, stats.games_btn)
     assert stats.page == "games"
