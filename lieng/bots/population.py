@@ -42,7 +42,7 @@ from lieng.engine import (
     RuleSet,
     shuffled_deck,
 )
-from lieng.levels import BOT_LEVELS, BotKind
+from lieng.levels import BOT_LEVELS, BotKind, BotLevel, is_level
 
 from . import make_bot
 from .base import BaseBot, Bot, legal_of
@@ -166,6 +166,21 @@ def heads_up(level: BotKind, seeds: Sequence[int], deals: int, preset: str,
     return out
 
 
+def confirm(level: BotKind, lost: Sequence[Unbeaten], deals: int, preset: str,
+            personality: str | None) -> list[tuple[Unbeaten, Estimate]]:
+    """Each configuration ``level`` did not beat, replayed on ``deals`` fresh duplicate
+    deals (a key of its own, so none of the first run's): a second stage that tells the
+    configurations a level truly does not beat from those a short match left unsettled,
+    without the first run's selection in the figure (``--confirm``, docs/BOTS.md)."""
+    rules = PRESETS[preset]
+    out = []
+    for u in lost:
+        per_deal = duplicate([_level(level, personality), _profile(u.profile)], deals,
+                             f"pop:{u.seed}:{u.index}:{level}:{preset}:confirm", rules)
+        out.append((u, estimate(per_deal)))
+    return out
+
+
 def tables(level: BotKind, seeds: Sequence[int], tables: int, deals: int, preset: str,
            personality: str | None, players: int = 6) -> list[float]:
     """The level's per-deal winnings at tables of ``players`` seats, the other seats
@@ -270,17 +285,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report-unbeaten", action="store_true",
                         help="heads-up: list the configurations each level did not beat, "
                              "and what they are made of against those it beat")
+    parser.add_argument("--confirm", type=int, default=0, metavar="DEALS",
+                        help="heads-up: replay each configuration a level did not beat on "
+                             "DEALS fresh duplicate deals and count those still not beaten")
     args = parser.parse_args(argv)
     try:
         seeds = _seeds(args.seeds)
     except ValueError as exc:
         parser.error(f"--seeds: {exc}")
-    levels = [x.strip() for x in args.levels.split(",") if x.strip()]
-    for lv in levels:
-        if lv not in BOT_LEVELS:
-            parser.error(f"unknown level {lv!r}; known: {', '.join(BOT_LEVELS)}")
+    levels: list[BotLevel] = []
+    for word in (x.strip() for x in args.levels.split(",")):
+        if not word:
+            continue
+        if not is_level(word):
+            parser.error(f"unknown level {word!r}; known: {', '.join(BOT_LEVELS)}")
+        levels.append(word)
     if args.deals < 2:
         parser.error("--deals must be at least 2")
+    if args.confirm and args.confirm < 2:
+        parser.error("--confirm must be at least 2 deals")
     if args.list:
         for seed in seeds:
             for i, prof in enumerate(population(seed)):
@@ -296,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.players == 2:
         print("\n| level | mean over configs (B/hand) | worst config | configs beaten (CI > 0) |"
               "\n|---|---|---|---|")
-        results: dict[str, list[tuple[int, int, Estimate]]] = {}
+        results: dict[BotLevel, list[tuple[int, int, Estimate]]] = {}
         for lv in levels:
             res = results[lv] = heads_up(lv, seeds, args.deals, args.preset, personality)
             worst = min(res, key=lambda r: r[2].mean)
@@ -315,6 +338,17 @@ def main(argv: list[str] | None = None) -> int:
                 for u in lost:
                     print(f"  {u.seed}:{u.index:02d} {u.result.mean:+.2f} ± "
                           f"{u.result.half:.2f}  {u.profile.describe()}")
+        if args.confirm:
+            for lv, res in results.items():
+                again = confirm(lv, unbeaten(res), args.confirm, args.preset, personality)
+                still = [(u, e) for u, e in again if e.mean - e.half <= 0]
+                print(f"\n{lv}: the {len(again)} not beaten, on {args.confirm} fresh deals "
+                      f"each: {len(again) - len(still)} beaten, {len(still)} not "
+                      f"({sum(1 for _, e in still if e.mean <= 0)} with a mean ≤ 0); "
+                      f"beaten in all {len(res) - len(still)} / {len(res)}")
+                for u, e in sorted(again, key=lambda ue: ue[1].mean):
+                    print(f"  {u.seed}:{u.index:02d} {e.mean:+.2f} ± {e.half:.2f} "
+                          f"(first {u.result.mean:+.2f} ± {u.result.half:.2f})")
     else:
         print(f"\n| level | B/hand at {args.players} seats, 95 % CI |\n|---|---|")
         lines: list[tuple[str, list[float]]] = []

@@ -14,6 +14,7 @@ from lieng.bots.people import Profile
 from lieng.bots.population import (
     CONFIGS,
     HumanLike,
+    confirm,
     duplicate,
     heads_up,
     kinds,
@@ -174,3 +175,23 @@ def test_unbeaten_lists_the_configurations_whose_ci_reaches_zero_worst_first(
     assert head.startswith(f"easy: not beaten {len(listed)}: ")
     means = [float(line.split()[1]) for line in listed]
     assert means == sorted(means)
+
+
+def test_confirm_replays_the_unbeaten_on_fresh_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--confirm``: every configuration a level did not beat is played again on deals of
+    its own — not the first run's (the figures differ), as many as asked — and the line
+    counts how many are still not beaten and how many the level beat in all."""
+    res = heads_up("easy", [11], 3, "classic", "calm")
+    lost = unbeaten(res)
+    assert lost
+    again = confirm("easy", lost, 4, "classic", "calm")
+    assert [u for u, _ in again] == lost
+    assert any(e != u.result for u, e in again)
+    assert main(["--seeds", "11", "--deals", "3", "--levels", "easy", "--confirm", "4"]) == 0
+    out = capsys.readouterr().out
+    still = sum(1 for _, e in again if e.mean - e.half <= 0)
+    assert (f"easy: the {len(lost)} not beaten, on 4 fresh deals each: "
+            f"{len(lost) - still} beaten, {still} not") in out
+    assert f"beaten in all {len(res) - still} / {len(res)}" in out
+    with pytest.raises(SystemExit):
+        main(["--seeds", "11", "--deals", "3", "--confirm", "1"])
