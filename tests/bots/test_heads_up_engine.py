@@ -191,3 +191,20 @@ def test_a_raise_made_facing_a_bet_reads_as_what_the_player_keeps_and_raises_bac
     e3 = _engine(opponent=seen)
     h3 = _engine("hard", opponent=seen)
     assert e3.read_ranges(v3, [1])[1] == pytest.approx(h3.read_ranges(v3, [1])[1])
+
+
+def test_each_raise_back_narrows_the_read_further_and_never_below_the_floor() -> None:
+    """A second raise back is read from the range the first left (``reraise_read``): it
+    narrows further, down to the never-do rules' top 5 % and no lower."""
+    seen = SeatStats(decisions=200, raises=30, faced=100, folded_faced=70, raised_faced=7.5)
+    hand, me = _reraised()
+    once = _engine(opponent=seen).read_ranges(hand.view_for(me), [1])[1]
+    hand.act(0, Action.raise_(8))
+    hand.act(1, Action.raise_(8))
+    assert hand.to_act == me
+    twice = _engine(opponent=seen).read_ranges(hand.view_for(me), [1])[1]
+    assert 0.05 <= twice < once
+    keeps_all = SeatStats(decisions=200, raises=190, faced=100, folded_faced=0,
+                          raised_faced=100)  # raises back with everything it keeps
+    wide = _engine(opponent=keeps_all).read_ranges(hand.view_for(me), [1])[1]
+    assert wide > twice
