@@ -304,6 +304,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--deals must be at least 2")
     if args.confirm and args.confirm < 2:
         parser.error("--confirm must be at least 2 deals")
+    if args.confirm and args.players != 2:
+        parser.error("--confirm is heads-up only (--players 2)")
     if args.list:
         for seed in seeds:
             for i, prof in enumerate(population(seed)):

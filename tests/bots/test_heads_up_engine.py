@@ -203,7 +203,7 @@ def test_each_raise_back_narrows_the_read_further_and_never_below_the_floor() ->
     hand.act(1, Action.raise_(8))
     assert hand.to_act == me
     twice = _engine(opponent=seen).read_ranges(hand.view_for(me), [1])[1]
-    assert 0.05 <= twice < once
+    assert twice == pytest.approx(0.05) and twice < once  # down to the floor
     keeps_all = SeatStats(decisions=200, raises=190, faced=100, folded_faced=0,
                           raised_faced=100)  # raises back with everything it keeps
     wide = _engine(opponent=keeps_all).read_ranges(hand.view_for(me), [1])[1]

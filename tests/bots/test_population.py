@@ -184,14 +184,17 @@ def test_confirm_replays_the_unbeaten_on_fresh_deals(capsys: pytest.CaptureFixtu
     res = heads_up("easy", [11], 3, "classic", "calm")
     lost = unbeaten(res)
     assert lost
+    same_count = confirm("easy", lost, 3, "classic", "calm")  # as many deals as the first
+    assert [u for u, _ in same_count] == lost
+    assert any(e != u.result for u, e in same_count)  # so other cards: a key of its own
     again = confirm("easy", lost, 4, "classic", "calm")
-    assert [u for u, _ in again] == lost
-    assert any(e != u.result for u, e in again)
     assert main(["--seeds", "11", "--deals", "3", "--levels", "easy", "--confirm", "4"]) == 0
     out = capsys.readouterr().out
     still = sum(1 for _, e in again if e.mean - e.half <= 0)
     assert (f"easy: the {len(lost)} not beaten, on 4 fresh deals each: "
             f"{len(lost) - still} beaten, {still} not") in out
     assert f"beaten in all {len(res) - still} / {len(res)}" in out
-    with pytest.raises(SystemExit):
-        main(["--seeds", "11", "--deals", "3", "--confirm", "1"])
+    for bad in (["--confirm", "1"], ["--confirm", "4", "--players", "3"]):
+        with pytest.raises(SystemExit) as refused:
+            main(["--seeds", "11", "--deals", "3", *bad])
+        assert refused.value.code == 2

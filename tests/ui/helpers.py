@@ -175,13 +175,17 @@ def run_until(app: GameApp, cond: Callable[[], bool], limit: int = 3000,
     raise AssertionError("condition not reached")
 
 
+class Waits(Protocol):
+    def wait(self, timeout: float | None = None) -> bool: ...
+
+
 class Loads(Protocol):
     """A scene that reads on a worker thread (``lieng.ui.core.background.Background``)."""
 
     loaded: bool
 
     @property
-    def loader(self) -> Any: ...
+    def loader(self) -> Waits: ...
 
 
 def run_until_loaded(app: GameApp, scene: Loads, deadline: float = 60.0) -> None:
