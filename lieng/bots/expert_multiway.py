@@ -118,7 +118,7 @@ from .habits import (
 )
 from .heuristic import SHOVE_STRENGTH, HeuristicBot
 from .multiway import ALL_IN, CALL, FOLD, PEOPLE_FILE, load_blueprint, view_spot
-from .opponents import SeatStats
+from .opponents import SeatStats, is_shove
 from .strength import hand_index, strength_row, win_probability
 
 PAYING = ("caller", "wild")
@@ -250,8 +250,7 @@ class MultiwayPlayer:
         pot = view.rules.table_bet * sum(view.dealt_in)  # the antes
         shovers = set()
         for x in view.actions:
-            if x.kind is ActionKind.ALL_IN and x.raised and x.seat in opps \
-                    and 2 * x.amount > pot:
+            if x.seat in opps and is_shove(x, pot):
                 st = model.stats(x.seat)
                 if not aggressor(st) and not raises_anything(st) and not shoves_light(st):
                     shovers.add(x.seat)

@@ -499,13 +499,13 @@ class HeuristicBot(BaseBot):
             if seat in x and a.kind is not ActionKind.FOLD and a.kind is not ActionKind.TIMEOUT:
                 owed = level - (a.bet - a.amount)
                 floor = _RANGE_FLOOR
-                if a.raised and owed > 0 and reread:
-                    shrink = self._reraise_shrink(seat, owed, pot)
-                    floor = _RERAISE_FLOOR
-                    raises[seat] += 1
-                elif a.raised:
-                    shrink = self._raise_shrink(seat, raises[seat], a.amount, pot,
-                                                a.kind is ActionKind.RAISE)
+                if a.raised:
+                    if owed > 0 and reread:
+                        shrink = self._reraise_shrink(seat, owed, pot)
+                        floor = _RERAISE_FLOOR
+                    else:
+                        shrink = self._raise_shrink(seat, raises[seat], a.amount, pot,
+                                                    a.kind is ActionKind.RAISE)
                     raises[seat] += 1
                 elif a.amount > 0:
                     shrink = self._call_shrink(seat)

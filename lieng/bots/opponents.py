@@ -116,6 +116,14 @@ class SeatStats:
                 / (self.faced + _PRIOR_WEIGHT))
 
 
+def is_shove(action: ActionTaken, pot_before: int) -> bool:
+    """An all-in by choice that raised by more than half the pot before it: what
+    ``MultiwayPlayer.shove_is_a_monster`` reads as the never-do rules' hand and this model
+    counts (``SeatStats.shoves``). A short stack's all-in of a bet or two is a price anyone
+    may call, not such a shove."""
+    return action.kind is ActionKind.ALL_IN and action.raised and 2 * action.amount > pot_before
+
+
 def last_raise_big(view: HandView, seat: int) -> bool:
     """Whether ``seat``'s latest raise this hand was big (``BIG_RAISE_POTS``), read from
     the public actions as ``OpponentModel.observe`` reads them."""
@@ -227,9 +235,7 @@ class OpponentModel:
                     if self._shoved or (event.all_in and size_bin(price) == SIZE_BINS - 1):
                         self._hand_allin_called.add(event.seat)
             if event.raised:
-                # A shove that bet more than half the pot, as ``MultiwayPlayer`` reads one:
-                # a short stack's all-in of a bet or two is a price anyone may call.
-                self._shoved = event.kind is ActionKind.ALL_IN and 2 * event.amount > pot_before
+                self._shoved = is_shove(event, pot_before)
                 if self._shoved:
                     st.shoves += 1
         elif isinstance(event, Showdown):

@@ -153,6 +153,11 @@ def _profile(profile: Profile) -> Maker:
     return lambda rng: HumanLike(profile, rng)
 
 
+def _match_key(seed: int, index: int, level: BotKind, preset: str) -> str:
+    """The key a heads-up match's deals and bots are drawn from (``duplicate``)."""
+    return f"pop:{seed}:{index}:{level}:{preset}"
+
+
 def heads_up(level: BotKind, seeds: Sequence[int], deals: int, preset: str,
              personality: str | None) -> list[tuple[int, int, Estimate]]:
     """(seed, config index, the level's winnings against it) for every configuration."""
@@ -161,7 +166,7 @@ def heads_up(level: BotKind, seeds: Sequence[int], deals: int, preset: str,
     for seed in seeds:
         for i, prof in enumerate(population(seed)):
             per_deal = duplicate([_level(level, personality), _profile(prof)], deals,
-                                 f"pop:{seed}:{i}:{level}:{preset}", rules)
+                                 _match_key(seed, i, level, preset), rules)
             out.append((seed, i, estimate(per_deal)))
     return out
 
@@ -176,7 +181,7 @@ def confirm(level: BotKind, lost: Sequence[Unbeaten], deals: int, preset: str,
     out = []
     for u in lost:
         per_deal = duplicate([_level(level, personality), _profile(u.profile)], deals,
-                             f"pop:{u.seed}:{u.index}:{level}:{preset}:confirm", rules)
+                             _match_key(u.seed, u.index, level, preset) + ":confirm", rules)
         out.append((u, estimate(per_deal)))
     return out
 
