@@ -577,18 +577,21 @@ class HeuristicBot(BaseBot):
 
     # ------------------------------------------------------------------ raising
 
-    def _fold_chance(self, seat: int, bet: int, pot: int, heads_up: bool = False) -> float:
+    def _fold_chance(self, seat: int, bet: int, pot: int, heads_up: bool = False,
+                     raised: bool = False) -> float:
         """Chance ``seat`` gives up to a bet of ``bet`` into ``pot``: the model's, from a
         prior that grows with the price — or, at a heads-up table (``heads_up``) against
         a player ``PassiveRead`` applies to, the prior given there (``expert``: flat, so
-        the model does not credit its big value bets with folds a caller never makes)."""
+        the model does not credit its big value bets with folds a caller never makes).
+        ``raised``: ``seat`` has raised this hand, and the model reads what it did to bets
+        once it had raised (``OpponentModel.fold_chance``)."""
         frac = bet / (pot + bet)
         read = self.params.passive
         fold_base, fold_slope = read.fold_prior if read is not None and heads_up \
             and self.reader is not None and self._passive(seat) else (_FOLD_BASE, _FOLD_SLOPE)
         base = fold_base + fold_slope * frac
         if self.model is not None:
-            base = self.model.fold_chance(seat, base, frac)
+            base = self.model.fold_chance(seat, base, frac, raised)
         return min(0.92, max(0.0, base))
 
     def _raise_ev(self, s: float, opps: list[int], ranges: dict[int, float], view: HandView,
@@ -596,7 +599,9 @@ class HeuristicBot(BaseBot):
         """(EV, equity against callers, chance all fold) of putting in ``bet`` (``extra``
         over the call)."""
         heads_up = sum(view.dealt_in) == 2
-        folds = {o: self._fold_chance(o, extra, pot + bet, heads_up) for o in opps}
+        raisers = {a.seat for a in view.actions if a.raised}
+        folds = {o: self._fold_chance(o, extra, pot + bet, heads_up, o in raisers)
+                 for o in opps}
         all_fold = 1.0
         for f in folds.values():
             all_fold *= f

@@ -6,7 +6,8 @@ learnt). Per seat it keeps:
 
 * how often the seat raises when it acts — a seat that raises every time says little with
   a raise, a seat that rarely raises says a lot;
-* how often it folds when it faces a bet — the fold equity a bluff or a bet can count on —
+* how often it folds when it faces a bet — the fold equity a bluff or a bet can count on;
+  apart, how often it folds once it has raised that hand itself (a raise war) —
   and how often it raises back instead;
 * the strength (share of random hands beaten) of the hands it showed, bucketed by how it
   had played that hand (``line``: only checked, called, raised once, raised more) — so a
@@ -75,6 +76,11 @@ class SeatStats:
     folded_faced: float = 0.0
     raised_faced: float = 0.0
     """Bets faced that the seat answered with a raise (a re-raise)."""
+    faced_after_raise: float = 0.0
+    folded_after_raise: float = 0.0
+    """Bets faced, and folded to, once the seat had raised that hand itself: a player
+    whose raises are value seldom gives one up, however often it folds a first bet
+    (``OpponentModel.fold_chance``)."""
     faced_by_size: list[float] = field(default_factory=lambda: [0.0] * SIZE_BINS)
     folded_by_size: list[float] = field(default_factory=lambda: [0.0] * SIZE_BINS)
     shown: list[list[float]] = field(
@@ -215,6 +221,7 @@ class OpponentModel:
                 self._hand_paid.add(event.seat)
             st = self.stats(event.seat)
             st.decisions += 1
+            had_raised = self._hand_raises.get(event.seat, 0) > 0
             if event.raised:
                 st.raises += 1
                 self._hand_raises[event.seat] = self._hand_raises.get(event.seat, 0) + 1
@@ -224,6 +231,9 @@ class OpponentModel:
                 b = size_bin(price)
                 st.faced += 1
                 st.faced_by_size[b] += 1
+                if had_raised:
+                    st.faced_after_raise += 1
+                    st.folded_after_raise += folded
                 if folded:
                     st.folded_faced += 1
                     st.folded_by_size[b] += 1
@@ -267,17 +277,28 @@ class OpponentModel:
         rate = self.stats(seat).fold_rate()
         return min(1.0, max(0.5, 1.0 - (1.0 - base) * rate / PRIOR_FOLD_RATE))
 
-    def fold_chance(self, seat: int, base: float, price: float) -> float:
+    def fold_chance(self, seat: int, base: float, price: float,
+                    raised: bool = False) -> float:
         """Chance ``seat`` folds to a bet priced ``price`` (owed / (pot + owed)): what it
-        did at that price before, shrunk towards ``base`` while evidence is thin."""
+        did at that price before, shrunk towards ``base`` while evidence is thin.
+
+        ``raised``: the seat has raised this hand already. Then what it did in that spot
+        (``SeatStats.folded_after_raise``) takes over as it is seen: a tight player that
+        folds half its first bets and re-raises only with value never folds a raise war,
+        and reading it as folding half the time made ``hard`` re-raise it with 7–8 points
+        and lose 0.3 B/hand to it (docs/BOTS.md, fifteenth session)."""
         st = self.stats(seat)
         b = size_bin(price)
         # Thin evidence at this price leans on what it did at every price (itself leaning
         # on ``base``): a player who folds to most bets is not assumed average at a size
         # it has seldom faced — which is what our own large value raises made common.
         overall = (st.folded_faced + base * _PRIOR_WEIGHT) / (st.faced + _PRIOR_WEIGHT)
-        return ((st.folded_by_size[b] + overall * _PRIOR_WEIGHT)
-                / (st.faced_by_size[b] + _PRIOR_WEIGHT))
+        chance = ((st.folded_by_size[b] + overall * _PRIOR_WEIGHT)
+                  / (st.faced_by_size[b] + _PRIOR_WEIGHT))
+        if not raised:
+            return chance
+        return ((st.folded_after_raise + chance * _PRIOR_WEIGHT)
+                / (st.faced_after_raise + _PRIOR_WEIGHT))
 
     def beat_callers(self, seat: int, s: float, prior: float, price: float) -> float:
         """Chance to beat ``seat`` when it calls a bet priced ``price``: the range prior

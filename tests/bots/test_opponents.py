@@ -294,3 +294,53 @@ def test_hands_dealt_and_shoves_by_choice_are_counted_per_player() -> None:
     assert [model.stats(s).hands for s in range(3)] == [3, 3, 3]
     assert model.stats(2).shoves == 1  # the 2.5 B stack's all-in put 1.5 B into 3 B
     assert model.stats(0).shoves == model.stats(1).shoves == 0
+
+
+def test_folds_after_raising_are_learnt_apart_and_read_in_a_raise_war() -> None:
+    """A tight re-raiser (population 7:49: folds below 0.53 + 0.33 × size, raises 0.67 and
+    up, bluffs 12 %, re-raises) folds most first bets it faces but, once it has raised,
+    only its bluffs: ``hard`` learns the two apart and credits a re-raise against it with the
+    second (``OpponentModel.fold_chance(raised=True)``, ``_raise_ev``)."""
+    from lieng.bots.population import HumanLike, population
+
+    bot = make_bot("hard", random.Random(1))
+    _heads_up([bot, HumanLike(population(7)[49], random.Random(2))], 1200, 5)
+    model = _model(bot)
+    st = model.stats(1)
+    assert st.faced_after_raise >= 40
+    assert st.folded_after_raise <= 0.35 * st.faced_after_raise
+    first = model.fold_chance(1, 0.4, 0.3)
+    after = model.fold_chance(1, 0.4, 0.3, raised=True)
+    assert first > 0.55 and after < first - 0.25, (first, after)
+    # In a hand where seat 1 has raised, hard's raise is priced with the second.
+    assert isinstance(bot, HeuristicBot)
+    hand = Hand(PRESETS["classic"], [1000, 1000], 0, rng=random.Random(4))
+    hand.act(0, Action.call())
+    hand.act(1, Action.raise_(2))
+    view = hand.view_for(0)
+    B = view.rules.table_bet
+    bet = view.owed(0) + 4 * B  # a price it has met as a first bet most often
+    _, _, all_fold = bot._raise_ev(0.8, [1], {1: 1.0}, view, bet, 4 * B, view.pot)
+    assert all_fold < first - 0.2, (all_fold, first)
+
+
+def test_a_fold_counts_after_raising_only_when_the_seat_raised_that_hand() -> None:
+    rules = PRESETS["classic"]
+    model = OpponentModel()
+    for raise_first in (True, False):
+        hand = Hand(rules, [1000, 1000], 0, rng=random.Random(2))
+        for event in hand.events_for(0):
+            model.observe(event)
+        seen = len(hand.events_for(0))
+        if raise_first:
+            hand.act(0, Action.call())
+            hand.act(1, Action.raise_(1))
+            hand.act(0, Action.raise_(3))
+        else:
+            hand.act(0, Action.raise_(3))
+        hand.act(1, Action.fold())
+        for event in hand.events_for(0)[seen:]:
+            model.observe(event)
+    st = model.stats(1)
+    assert st.faced == 2 and st.folded_faced == 2
+    assert st.faced_after_raise == 1 and st.folded_after_raise == 1
