@@ -633,7 +633,11 @@ class HeuristicBot(BaseBot):
             # defence against a big re-raise keeps only the top few percent of a raising
             # range, and LBR shoved over hard's small value raises into those folds
             # (docs/BOTS.md "Where LBR earns"). That share of the stays is worth -bet.
-            back = (1.0 - all_fold) * self.model.stats(opps[0]).reraise_rate()
+            # In a raise war (the opponent has raised this hand) the chance is what it
+            # did in wars: a value re-raiser raises back again nearly every time.
+            st = self.model.stats(opps[0])
+            back = (1.0 - all_fold) * (st.war_reraise_rate() if opps[0] in raisers
+                                       else st.reraise_rate())
             if s < SHOVE_STRENGTH:
                 ev -= back * (called + bet)
         return ev, win_if_called, all_fold

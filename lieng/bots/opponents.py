@@ -81,6 +81,10 @@ class SeatStats:
     """Bets faced, and folded to, once the seat had raised that hand itself: a player
     whose raises are value seldom gives one up, however often it folds a first bet
     (``OpponentModel.fold_chance``)."""
+    raised_after_raise: float = 0.0
+    """Bets faced once the seat had raised that hand, answered with a raise again: a
+    player who re-raises its value every time wins every raise war it is in
+    (``SeatStats.war_reraise_rate``)."""
     faced_by_size: list[float] = field(default_factory=lambda: [0.0] * SIZE_BINS)
     folded_by_size: list[float] = field(default_factory=lambda: [0.0] * SIZE_BINS)
     shown: list[list[float]] = field(
@@ -115,6 +119,17 @@ class SeatStats:
         """Chance the seat raises back when it faces a bet and does not fold."""
         stayed = self.faced - self.folded_faced
         return ((self.raised_faced + _PRIOR_RERAISE_RATE * _PRIOR_WEIGHT)
+                / (stayed + _PRIOR_WEIGHT))
+
+    def war_reraise_rate(self) -> float:
+        """Chance the seat raises back when it faces a bet after raising that hand itself
+        and does not fold: its re-raise rate (``reraise_rate``) until raise wars show
+        otherwise. A tight player who re-raises only with value and then always again
+        raises back a second and third time where its first re-raise rate is a third of
+        that — and ``hard``, pricing its raise in a war by the first, re-raised it with 7
+        points to the last round (docs/BOTS.md "Raised back in a raise war")."""
+        stayed = self.faced_after_raise - self.folded_after_raise
+        return ((self.raised_after_raise + self.reraise_rate() * _PRIOR_WEIGHT)
                 / (stayed + _PRIOR_WEIGHT))
 
     def fold_rate(self) -> float:
@@ -234,6 +249,7 @@ class OpponentModel:
                 if had_raised:
                     st.faced_after_raise += 1
                     st.folded_after_raise += folded
+                    st.raised_after_raise += not folded and event.raised
                 if folded:
                     st.folded_faced += 1
                     st.folded_by_size[b] += 1

@@ -344,3 +344,54 @@ def test_a_fold_counts_after_raising_only_when_the_seat_raised_that_hand() -> No
     st = model.stats(1)
     assert st.faced == 2 and st.folded_faced == 2
     assert st.faced_after_raise == 1 and st.folded_after_raise == 1
+
+
+def test_raise_wars_are_learnt_apart_and_price_a_re_raise_in_one() -> None:
+    """A tight value re-raiser (population 6:19: folds below 0.57, raises 0.71 and up,
+    re-raises) raises back a first bet with a third of the hands it keeps but, once it has
+    raised, nearly every time: ``hard`` learns the two apart (``war_reraise_rate``) and its
+    re-raise in a war is worth less than the same raise priced with the first rate."""
+    from lieng.bots.population import HumanLike, population
+
+    bot = make_bot("hard", random.Random(1))
+    _heads_up([bot, HumanLike(population(6)[19], random.Random(2))], 1200, 5)
+    st = _model(bot).stats(1)
+    stayed = st.faced_after_raise - st.folded_after_raise
+    assert stayed >= 20 and st.raised_after_raise <= stayed
+    assert st.war_reraise_rate() > st.reraise_rate() + 0.2, (st.war_reraise_rate(),
+                                                             st.reraise_rate())
+    assert isinstance(bot, HeuristicBot)
+    hand = Hand(PRESETS["classic"], [1000, 1000], 0, rng=random.Random(4))
+    hand.act(0, Action.call())
+    hand.act(1, Action.raise_(2))
+    war = hand.view_for(0)
+    B = war.rules.table_bet
+    bet = war.owed(0) + 4 * B
+    in_war, _, _ = bot._raise_ev(0.75, [1], {1: 0.5}, war, bet, 4 * B, war.pot)
+    # The same price with the war's count erased: only the first re-raise rate is left.
+    st.raised_after_raise = st.reraise_rate() * (st.faced_after_raise - st.folded_after_raise)
+    first_rate, _, _ = bot._raise_ev(0.75, [1], {1: 0.5}, war, bet, 4 * B, war.pot)
+    assert in_war < first_rate - B, (in_war, first_rate)
+
+
+def test_a_raise_back_counts_in_a_war_only_after_the_seat_raised_that_hand() -> None:
+    rules = PRESETS["classic"]
+    model = OpponentModel()
+    for raise_first in (True, False):
+        hand = Hand(rules, [1000, 1000], 0, rng=random.Random(2))
+        for event in hand.events_for(0):
+            model.observe(event)
+        seen = len(hand.events_for(0))
+        if raise_first:
+            hand.act(0, Action.call())
+            hand.act(1, Action.raise_(1))
+            hand.act(0, Action.raise_(3))
+        else:
+            hand.act(0, Action.raise_(3))
+        hand.act(1, Action.raise_(2))
+        for event in hand.events_for(0)[seen:]:
+            model.observe(event)
+    st = model.stats(1)
+    assert st.raised_faced == 2
+    assert st.faced_after_raise == 1 and st.raised_after_raise == 1
+    assert st.folded_after_raise == 0
