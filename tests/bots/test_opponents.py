@@ -324,7 +324,9 @@ def test_folds_after_raising_are_learnt_apart_and_read_in_a_raise_war() -> None:
     assert all_fold < first - 0.2, (all_fold, first)
 
 
-def test_a_fold_counts_after_raising_only_when_the_seat_raised_that_hand() -> None:
+def _answer_a_bet_twice(answer: Action) -> OpponentModel:
+    """Seat 1 answers a bet with ``answer`` twice: once after raising that hand itself,
+    once as the first bet it faces."""
     rules = PRESETS["classic"]
     model = OpponentModel()
     for raise_first in (True, False):
@@ -338,10 +340,14 @@ def test_a_fold_counts_after_raising_only_when_the_seat_raised_that_hand() -> No
             hand.act(0, Action.raise_(3))
         else:
             hand.act(0, Action.raise_(3))
-        hand.act(1, Action.fold())
+        hand.act(1, answer)
         for event in hand.events_for(0)[seen:]:
             model.observe(event)
-    st = model.stats(1)
+    return model
+
+
+def test_a_fold_counts_after_raising_only_when_the_seat_raised_that_hand() -> None:
+    st = _answer_a_bet_twice(Action.fold()).stats(1)
     assert st.faced == 2 and st.folded_faced == 2
     assert st.faced_after_raise == 1 and st.folded_after_raise == 1
 
@@ -375,23 +381,7 @@ def test_raise_wars_are_learnt_apart_and_price_a_re_raise_in_one() -> None:
 
 
 def test_a_raise_back_counts_in_a_war_only_after_the_seat_raised_that_hand() -> None:
-    rules = PRESETS["classic"]
-    model = OpponentModel()
-    for raise_first in (True, False):
-        hand = Hand(rules, [1000, 1000], 0, rng=random.Random(2))
-        for event in hand.events_for(0):
-            model.observe(event)
-        seen = len(hand.events_for(0))
-        if raise_first:
-            hand.act(0, Action.call())
-            hand.act(1, Action.raise_(1))
-            hand.act(0, Action.raise_(3))
-        else:
-            hand.act(0, Action.raise_(3))
-        hand.act(1, Action.raise_(2))
-        for event in hand.events_for(0)[seen:]:
-            model.observe(event)
-    st = model.stats(1)
+    st = _answer_a_bet_twice(Action.raise_(2)).stats(1)
     assert st.raised_faced == 2
     assert st.faced_after_raise == 1 and st.raised_after_raise == 1
     assert st.folded_after_raise == 0
