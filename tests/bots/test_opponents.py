@@ -20,6 +20,7 @@ from lieng.engine import (
     Card,
     Hand,
     HandStarted,
+    HandView,
     Showdown,
     ShownHand,
     evaluate,
@@ -296,6 +297,17 @@ def test_hands_dealt_and_shoves_by_choice_are_counted_per_player() -> None:
     assert model.stats(0).shoves == model.stats(1).shoves == 0
 
 
+def _seat_1_has_raised() -> tuple[HandView, int, int]:
+    """Seat 0's view once seat 1 has raised 2 × B over its call, the table bet, and the
+    price of a re-raise of 4 × B there."""
+    hand = Hand(PRESETS["classic"], [1000, 1000], 0, rng=random.Random(4))
+    hand.act(0, Action.call())
+    hand.act(1, Action.raise_(2))
+    view = hand.view_for(0)
+    B = view.rules.table_bet
+    return view, B, view.owed(0) + 4 * B
+
+
 def test_folds_after_raising_are_learnt_apart_and_read_in_a_raise_war() -> None:
     """A tight re-raiser (population 7:49: folds below 0.53 + 0.33 × size, raises 0.67 and
     up, bluffs 12 %, re-raises) folds most first bets it faces but, once it has raised,
@@ -314,12 +326,7 @@ def test_folds_after_raising_are_learnt_apart_and_read_in_a_raise_war() -> None:
     assert first > 0.55 and after < first - 0.25, (first, after)
     # In a hand where seat 1 has raised, hard's raise is priced with the second.
     assert isinstance(bot, HeuristicBot)
-    hand = Hand(PRESETS["classic"], [1000, 1000], 0, rng=random.Random(4))
-    hand.act(0, Action.call())
-    hand.act(1, Action.raise_(2))
-    view = hand.view_for(0)
-    B = view.rules.table_bet
-    bet = view.owed(0) + 4 * B  # a price it has met as a first bet most often
+    view, B, bet = _seat_1_has_raised()  # 4 × B: a price it has met most as a first bet
     _, _, all_fold = bot._raise_ev(0.8, [1], {1: 1.0}, view, bet, 4 * B, view.pot)
     assert all_fold < first - 0.2, (all_fold, first)
 
@@ -367,12 +374,7 @@ def test_raise_wars_are_learnt_apart_and_price_a_re_raise_in_one() -> None:
     assert st.war_reraise_rate() > st.reraise_rate() + 0.2, (st.war_reraise_rate(),
                                                              st.reraise_rate())
     assert isinstance(bot, HeuristicBot)
-    hand = Hand(PRESETS["classic"], [1000, 1000], 0, rng=random.Random(4))
-    hand.act(0, Action.call())
-    hand.act(1, Action.raise_(2))
-    war = hand.view_for(0)
-    B = war.rules.table_bet
-    bet = war.owed(0) + 4 * B
+    war, B, bet = _seat_1_has_raised()
     in_war, _, _ = bot._raise_ev(0.75, [1], {1: 0.5}, war, bet, 4 * B, war.pot)
     # The same price with the war's count erased: only the first re-raise rate is left.
     st.raised_after_raise = st.reraise_rate() * (st.faced_after_raise - st.folded_after_raise)
